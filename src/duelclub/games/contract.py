@@ -1,0 +1,164 @@
+"""The game contract every rules engine implements (DESIGN.md §The game contract).
+
+A game is a stateless :class:`Game` object; all match data lives in its ``State`` value.
+Seats are ``0`` (the player who opened the match) and ``1``. Everything here is pure: no I/O.
+
+Typical use (what the match service and the bots do)::
+
+    game = get_game("mezha")
+    state = game.new_match(key, game.parse_options({"house": "olkha"}))
+    seat = next(iter(game.to_move(state)))
+    events = game.apply(state, seat, game.legal_actions(state, seat)[0])
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+Seat = int
+"""0 or 1. Seat 0 opened the match (vs a bot: the human); seat 1 joined (fairness.md §Values)."""
+
+JSON = dict[str, Any]
+StateT = TypeVar("StateT")
+ActionT = TypeVar("ActionT", bound=BaseModel)
+OptionsT = TypeVar("OptionsT", bound=BaseModel)
+
+SEATS: tuple[Seat, Seat] = (0, 1)
+RESIGN_REASON = "resign"
+
+
+class IllegalAction(Exception):
+    """An action was rejected; the state is unchanged.
+
+    ``code`` is a stable machine code (``not_your_turn``, ``card_not_in_hand``, ``half_full``,
+    ``match_over``, ``malformed_action``, ``bad_options``, …); ``message`` is for people.
+    """
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a match ended: ``winner`` is a seat, or None for a draw; ``reason`` a stable code."""
+
+    winner: Seat | None
+    reason: str
+
+    def to_json(self) -> JSON:
+        return {"winner": self.winner, "reason": self.reason}
+
+
+class Game(ABC, Generic[StateT, ActionT, OptionsT]):
+    """Static facts and rules of one game; every method is a pure function of its arguments.
+
+    Subclasses set ``slug``, ``title``, ``options_model``, ``action_adapter`` and ``bot_levels``.
+    """
+
+    slug: ClassVar[str]
+    title: ClassVar[str]
+    options_model: ClassVar[type[BaseModel]]
+    action_adapter: ClassVar[TypeAdapter[Any]]
+    bot_levels: ClassVar[tuple[str, ...]] = ()
+
+    # -- parsing at the boundary -------------------------------------------------------------
+    def parse_options(self, raw: Any) -> OptionsT:
+        """Validate match options; raises IllegalAction("bad_options") with the pydantic message."""
+        try:
+            return self.options_model.model_validate(raw if raw is not None else {})  # type: ignore[return-value]
+        except ValidationError as exc:
+            raise IllegalAction("bad_options", _first_error(exc)) from None
+
+    def parse_action(self, raw: Any) -> ActionT:
+        """Validate an action body (one element of ``legal``); raises IllegalAction("malformed_action")."""
+        try:
+            return self.action_adapter.validate_python(raw)  # type: ignore[no-any-return]
+        except ValidationError as exc:
+            raise IllegalAction("malformed_action", _first_error(exc)) from None
+
+    def action_to_json(self, action: ActionT) -> JSON:
+        """The JSON form of an action, as stored in the log and sent in ``legal``."""
+        return action.model_dump(mode="json")
+
+    def catalog(self) -> JSON:
+        """Static data the UI needs to render this game (card names, strengths, …)."""
+        return {}
+
+    # -- the rules ---------------------------------------------------------------------------
+    @abstractmethod
+    def new_match(self, key: bytes, options: OptionsT) -> StateT:
+        """Deterministic initial state from the 32-byte match key ``K`` (fairness.md) and options."""
+
+    @abstractmethod
+    def to_move(self, state: StateT) -> frozenset[Seat]:
+        """Seats that may act now (empty when the match is over)."""
+
+    @abstractmethod
+    def legal_actions(self, state: StateT, seat: Seat) -> list[ActionT]:
+        """Complete list of legal actions for ``seat`` now, resignation excluded (it is always legal)."""
+
+    @abstractmethod
+    def apply(self, state: StateT, seat: Seat, action: ActionT) -> list[JSON]:
+        """Validate and apply ``action`` for ``seat``, mutating ``state``; return the events (JSON dicts
+        with a ``kind``). Raises IllegalAction and leaves ``state`` untouched if the action is illegal."""
+
+    @abstractmethod
+    def view(self, state: StateT, seat: Seat | None) -> JSON:
+        """Everything ``seat`` may know, JSON-ready; ``None`` is a spectator."""
+
+    @abstractmethod
+    def full_view(self, state: StateT) -> JSON:
+        """Everything (finished-match replays and admins)."""
+
+    @abstractmethod
+    def event_view(self, state: StateT, event: JSON, seat: Seat | None) -> JSON:
+        """``event`` as ``seat`` may see it (hidden cards and private draws redacted)."""
+
+    @abstractmethod
+    def determinize(self, state: StateT, seat: Seat, rng: random.Random) -> StateT:
+        """A copy where all ``seat`` cannot see is re-sampled consistently with what it has seen."""
+
+    @abstractmethod
+    def outcome(self, state: StateT) -> Outcome | None:
+        """The result, or None while the match goes on."""
+
+    @abstractmethod
+    def timeout_action(self, state: StateT, seat: Seat) -> ActionT:
+        """What the clock plays for ``seat`` when its time runs out."""
+
+    @abstractmethod
+    def to_position(self, state: StateT) -> JSON:
+        """Complete versioned JSON position (docs/positions.md), RNG stream position included."""
+
+    @abstractmethod
+    def from_position(self, position: JSON) -> StateT:
+        """Inverse of :meth:`to_position`; raises ValueError on a malformed position."""
+
+    @abstractmethod
+    def copy(self, state: StateT) -> StateT:
+        """An independent copy (fast: bots copy on every simulation)."""
+
+    # -- helpers shared by every game --------------------------------------------------------
+    def is_resign(self, action: ActionT) -> bool:
+        return getattr(action, "kind", None) == "resign"
+
+    def replay(self, key: bytes, options: OptionsT, log: Iterable[tuple[Seat, ActionT]]) -> StateT:
+        """``new_match`` then every logged action in order; raises IllegalAction if the log is corrupt."""
+        state = self.new_match(key, options)
+        for seat, action in log:
+            self.apply(state, seat, action)
+        return state
+
+
+def _first_error(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    loc = ".".join(str(p) for p in err.get("loc", ()))
+    return f"{loc}: {err.get('msg', 'invalid')}" if loc else str(err.get("msg", "invalid"))

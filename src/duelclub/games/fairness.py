@@ -1,0 +1,138 @@
+"""Commit–reveal randomness, scheme ``duelclub/v1`` (rules/fairness.md).
+
+Every random event of a match is read from one :class:`Stream`, keyed by :func:`match_key`.
+The commitment :func:`commitment` is shown before the deal; the server seed after the match.
+
+Example (the fairness.md test vector)::
+
+    >>> S = bytes(range(32))
+    >>> commitment(S, "m-0001")[:16]
+    '45f1c0709b643590'
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+from collections.abc import Sequence
+from typing import TypeVar
+
+SCHEME = "duelclub/v1"
+SERVER_SEED_BYTES = 32
+_CLIENT_SEED_RE = re.compile(r"[0-9a-f]{0,64}")
+_T = TypeVar("_T")
+
+
+def new_server_seed() -> bytes:
+    """Return a fresh 32-byte server seed ``S`` from :mod:`secrets` (fairness.md §Values)."""
+    return secrets.token_bytes(SERVER_SEED_BYTES)
+
+
+def is_valid_client_seed(seed: str) -> bool:
+    """True if ``seed`` is 0–64 lowercase hex characters (fairness.md §Values)."""
+    return _CLIENT_SEED_RE.fullmatch(seed) is not None
+
+
+def _check(server_seed: bytes, match_id: str) -> None:
+    if len(server_seed) != SERVER_SEED_BYTES:
+        raise ValueError("server seed must be 32 bytes")
+    if "\0" in match_id:
+        raise ValueError("match id must not contain NUL")
+
+
+def commitment(server_seed: bytes, match_id: str) -> str:
+    """``C = hex(SHA-256("duelclub/v1/commit" ‖ 0 ‖ S ‖ 0 ‖ G))`` — 64 lowercase hex chars.
+
+    Raises ValueError if ``server_seed`` is not 32 bytes or ``match_id`` contains NUL.
+    """
+    _check(server_seed, match_id)
+    return hashlib.sha256(b"duelclub/v1/commit\0" + server_seed + b"\0" + match_id.encode()).hexdigest()
+
+
+def match_key(server_seed: bytes, match_id: str, seed_a: str = "", seed_b: str = "") -> bytes:
+    """``K = SHA-256("duelclub/v1/key" ‖ 0 ‖ S ‖ 0 ‖ G ‖ 0 ‖ a ‖ 0 ‖ b)`` — 32 raw bytes.
+
+    ``seed_a``/``seed_b`` are the client seeds of seat 0 and seat 1 (0–64 lowercase hex).
+    Raises ValueError on a malformed seed or match id.
+    """
+    _check(server_seed, match_id)
+    for s in (seed_a, seed_b):
+        if not is_valid_client_seed(s):
+            raise ValueError("client seed must be 0-64 lowercase hex characters")
+    return hashlib.sha256(
+        b"duelclub/v1/key\0"
+        + server_seed
+        + b"\0"
+        + match_id.encode()
+        + b"\0"
+        + seed_a.encode()
+        + b"\0"
+        + seed_b.encode()
+    ).digest()
+
+
+class Stream:
+    """SHA-256 counter-mode stream of 32-bit big-endian words (fairness.md §Match key and stream).
+
+    ``position`` (words consumed so far) is part of a game's position format, so a stream can be
+    rebuilt exactly with :meth:`at`.
+    """
+
+    __slots__ = ("_block", "_buf", "_key", "position")
+
+    def __init__(self, key: bytes) -> None:
+        if len(key) != 32:
+            raise ValueError("stream key must be 32 bytes")
+        self._key = key
+        self._block = 0
+        self._buf = b""
+        self.position = 0
+
+    @classmethod
+    def at(cls, key: bytes, position: int) -> Stream:
+        """A stream keyed by ``key`` that has already consumed ``position`` words."""
+        st = cls(key)
+        st._block, rem = divmod(position, 8)
+        if rem:
+            st._buf = hashlib.sha256(key + st._block.to_bytes(8, "big")).digest()[4 * rem :]
+            st._block += 1
+        st.position = position
+        return st
+
+    @property
+    def key(self) -> bytes:
+        return self._key
+
+    def copy(self) -> Stream:
+        st = Stream.__new__(Stream)
+        st._key, st._block, st._buf, st.position = self._key, self._block, self._buf, self.position
+        return st
+
+    def word(self) -> int:
+        """The next 32-bit unsigned word."""
+        if not self._buf:
+            self._buf = hashlib.sha256(self._key + self._block.to_bytes(8, "big")).digest()
+            self._block += 1
+        w = int.from_bytes(self._buf[:4], "big")
+        self._buf = self._buf[4:]
+        self.position += 1
+        return w
+
+    def randint(self, n: int) -> int:
+        """Uniform integer in ``[0, n)`` by rejection sampling; ``2 <= n <= 2**32`` (ValueError otherwise)."""
+        if not 2 <= n <= 2**32:
+            raise ValueError("randint needs 2 <= n <= 2**32")
+        limit = 2**32 - (2**32 % n)
+        while True:
+            u = self.word()
+            if u < limit:
+                return u % n
+
+    def shuffled(self, items: Sequence[_T]) -> list[_T]:
+        """Fisher–Yates from the end (fairness.md); position 0 of the result is the top of a deck."""
+        d = list(items)
+        for i in range(len(d) - 1, 0, -1):
+            j = self.randint(i + 1)
+            d[i], d[j] = d[j], d[i]
+        return d
