@@ -1,0 +1,92 @@
+"""SQLAlchemy 2 models: users, matches and the append-only match log (DESIGN.md §Persistence).
+
+Tables:
+- ``users`` — accounts; ``username_key`` (``username.casefold()``) makes names unique case-insensitively
+  for Cyrillic too (SQLite's ``lower()`` only folds ASCII).
+- ``matches`` — one row per match; ``id`` is the string ``G`` of rules/fairness.md.
+- ``match_actions`` — the match's event log, primary key ``(match_id, seq)``; rows are only ever inserted.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.types import TypeDecorator
+
+
+def utcnow() -> datetime:
+    """The current time, timezone-aware UTC."""
+    return datetime.now(UTC)
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """A timestamp stored as UTC and always read back timezone-aware (SQLite drops the zone)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Any) -> datetime | None:
+        if value is not None and value.tzinfo is None:
+            value = value.replace(tzinfo=UTC)
+        return value.astimezone(UTC) if value is not None else None
+
+    def process_result_value(self, value: datetime | None, dialect: Any) -> datetime | None:
+        if value is not None and value.tzinfo is None:
+            value = value.replace(tzinfo=UTC)
+        return value
+
+
+class Base(DeclarativeBase):
+    type_annotation_map = {dict[str, Any]: JSON, datetime: UTCDateTime}  # noqa: RUF012
+
+
+class User(Base):
+    __tablename__ = "users"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    username: Mapped[str] = mapped_column(String(40))
+    username_key: Mapped[str] = mapped_column(String(40), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    is_admin: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Match(Base):
+    __tablename__ = "matches"
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40), index=True)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    seat0_user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), index=True)
+    seat1_user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), index=True)
+    seat0_bot: Mapped[str | None] = mapped_column(String(40))
+    seat1_bot: Mapped[str | None] = mapped_column(String(40))
+    invite_token: Mapped[str | None] = mapped_column(String(64), unique=True)
+    commitment: Mapped[str] = mapped_column(String(64))
+    server_seed: Mapped[str] = mapped_column(String(64))
+    client_seed_a: Mapped[str] = mapped_column(String(64), default="")
+    client_seed_b: Mapped[str] = mapped_column(String(64), default="")
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    started_at: Mapped[datetime | None]
+    finished_at: Mapped[datetime | None]
+    move_seconds: Mapped[int | None] = mapped_column(Integer)
+    deadline_at: Mapped[datetime | None]
+
+
+class MatchAction(Base):
+    __tablename__ = "match_actions"
+    __table_args__ = (UniqueConstraint("match_id", "client_action_id", name="uq_match_actions_client_id"),)
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    source: Mapped[str] = mapped_column(String(8))
+    client_action_id: Mapped[str | None] = mapped_column(String(64))
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -1,0 +1,85 @@
+"""FastAPI dependencies: the session user, the database session and the match service.
+
+The signed session cookie (``duelclub_session``, Starlette ``SessionMiddleware``) holds ``{"uid": user id}``.
+Pages use :func:`optional_user` (``UserInfo`` or None); API routes use :func:`current_user`, which answers
+401 ``{"code": "not_authenticated"}`` when nobody is logged in. Both work for HTTP requests and WebSockets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Annotated
+
+from fastapi import Depends
+from pydantic import BaseModel, ConfigDict
+from sqlalchemy.orm import Session
+from starlette.requests import HTTPConnection
+
+from duelclub.store import users
+from duelclub.store.db import Database
+from duelclub.web.errors import ApiError
+
+if TYPE_CHECKING:
+    from duelclub.play.service import MatchService
+
+SESSION_USER_KEY = "uid"
+
+
+class UserInfo(BaseModel):
+    """The logged-in user as routes and templates see it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: int
+    username: str
+    is_admin: bool
+
+
+def get_database(conn: HTTPConnection) -> Database:
+    """The app's :class:`Database` (opened by the lifespan)."""
+    db: Database = conn.app.state.db
+    return db
+
+
+def db_session(db: Annotated[Database, Depends(get_database)]) -> Iterator[Session]:
+    """A session committed after the route returns (rolled back on error)."""
+    with db.session() as s:
+        yield s
+
+
+def get_service(conn: HTTPConnection) -> MatchService:
+    """The app's match service (the one writer, DESIGN.md §Layers)."""
+    service: MatchService = conn.app.state.service
+    return service
+
+
+def optional_user(conn: HTTPConnection) -> UserInfo | None:
+    """The logged-in user, or None (no cookie, bad cookie, or the account no longer exists)."""
+    uid = conn.session.get(SESSION_USER_KEY) if "session" in conn.scope else None
+    if not isinstance(uid, int):
+        return None
+    with get_database(conn).session() as s:
+        user = users.get_user(s, uid)
+        if user is None:
+            return None
+        return UserInfo(id=user.id, username=user.username, is_admin=user.is_admin)
+
+
+def current_user(user: Annotated[UserInfo | None, Depends(optional_user)]) -> UserInfo:
+    """The logged-in user; raises 401 ``not_authenticated`` otherwise."""
+    if user is None:
+        raise ApiError(401, "not_authenticated", "log in first")
+    return user
+
+
+def admin_user(user: Annotated[UserInfo, Depends(current_user)]) -> UserInfo:
+    """The logged-in admin; raises 403 ``forbidden`` for other users."""
+    if not user.is_admin:
+        raise ApiError(403, "forbidden", "admins only")
+    return user
+
+
+CurrentUser = Annotated[UserInfo, Depends(current_user)]
+OptionalUser = Annotated[UserInfo | None, Depends(optional_user)]
+AdminUser = Annotated[UserInfo, Depends(admin_user)]
+DbSession = Annotated[Session, Depends(db_session)]

@@ -1,0 +1,70 @@
+"""API errors: every failure is ``{"code", "message"}`` with a stable machine code.
+
+Handlers installed by :func:`install_error_handlers` turn :class:`ApiError`, request validation errors
+(422 ``malformed``) and plain HTTP errors (``not_found``, ``method_not_allowed``, …) into that shape.
+"""
+
+from __future__ import annotations
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+_HTTP_CODES = {
+    400: "bad_request",
+    401: "not_authenticated",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    409: "conflict",
+    415: "unsupported_media_type",
+    422: "malformed",
+}
+
+
+class ApiError(Exception):
+    """An error response ``status`` with body ``{"code": code, "message": message}``."""
+
+    def __init__(self, status: int, code: str, message: str = "") -> None:
+        super().__init__(f"{status} {code}: {message}")
+        self.status = status
+        self.code = code
+        self.message = message or code.replace("_", " ")
+
+
+def error_body(code: str, message: str) -> dict[str, str]:
+    return {"code": code, "message": message}
+
+
+def _validation_message(exc: RequestValidationError) -> str:
+    errors = exc.errors()
+    if not errors:
+        return "invalid request"
+    err = errors[0]
+    loc = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
+    msg = str(err.get("msg", "invalid"))
+    return f"{loc}: {msg}" if loc else msg
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    """Register the ``{"code","message"}`` handlers on ``app``."""
+
+    async def api_error(_request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, ApiError)
+        return JSONResponse(error_body(exc.code, exc.message), status_code=exc.status)
+
+    async def validation_error(_request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, RequestValidationError)
+        return JSONResponse(error_body("malformed", _validation_message(exc)), status_code=422)
+
+    async def http_error(_request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, StarletteHTTPException)
+        code = _HTTP_CODES.get(exc.status_code, f"http_{exc.status_code}")
+        return JSONResponse(
+            error_body(code, str(exc.detail)), status_code=exc.status_code, headers=exc.headers
+        )
+
+    app.add_exception_handler(ApiError, api_error)
+    app.add_exception_handler(RequestValidationError, validation_error)
+    app.add_exception_handler(StarletteHTTPException, http_error)
