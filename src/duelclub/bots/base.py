@@ -1,0 +1,47 @@
+"""The bot interface (DESIGN.md §Layers: bots only use the game contract).
+
+A bot is any object with a ``level`` string and a ``choose`` method::
+
+    bot = make_bot("mezha", "easy")
+    action = bot.choose(game, state, seat, random.Random(7))
+    game.apply(state, seat, action)
+
+Bots draw their randomness from the ``rng`` they are given, never from the match stream, and must not
+mutate ``state``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol, runtime_checkable
+
+from duelclub.games.contract import Game, Seat
+
+AnyGame = Game[Any, Any, Any]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Chooses one legal action for a seat that is to move.
+
+    ``level`` is the bot level shown in the lobby (``"random"``, ``"easy"``, ``"hard"``, …).
+    """
+
+    level: str
+
+    def choose(self, game: AnyGame, state: Any, seat: Seat, rng: random.Random) -> Any:
+        """One element of ``game.legal_actions(state, seat)``; ``state`` is left unchanged.
+
+        Raises ValueError if ``seat`` is not among ``game.to_move(state)`` (nothing to choose).
+        """
+        ...
+
+
+def legal_or_raise(game: AnyGame, state: Any, seat: Seat) -> list[Any]:
+    """``game.legal_actions(state, seat)``, or ValueError if ``seat`` may not act now or has no action."""
+    if seat not in game.to_move(state):
+        raise ValueError(f"seat {seat} is not to move")
+    actions = game.legal_actions(state, seat)
+    if not actions:
+        raise ValueError(f"seat {seat} has no legal action")
+    return actions
