@@ -1,5 +1,89 @@
-"""HTML pages (lobby, auth forms, invite, match). Filled in by the UI work."""
+"""HTML pages: welcome/lobby, login, register, invite and match pages (DESIGN.md §Web).
 
-from fastapi import APIRouter
+The pages are thin shells: they render a Jinja2 template and load one ES module from /static that talks to the
+public JSON API and the match WebSocket, exactly as a script would. Protected pages send anonymous visitors to
+``/login?next=<the page>`` and the login form sends them back.
+"""
 
-router = APIRouter()
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.templating import Jinja2Templates
+
+from duelclub.web.deps import OptionalUser, UserInfo
+
+router = APIRouter(include_in_schema=False)
+
+# Fallback when the settings carry no templates directory: <repo>/templates next to src/.
+_DEFAULT_TEMPLATES_DIR = Path(__file__).resolve().parents[4] / "templates"
+
+
+def _templates(request: Request) -> Jinja2Templates:
+    """The app's Jinja2 environment, built once per app from ``settings.TEMPLATES_DIR``."""
+    state = request.app.state
+    templates: Jinja2Templates | None = getattr(state, "page_templates", None)
+    if templates is None:
+        settings = getattr(state, "settings", None)
+        directory = getattr(settings, "TEMPLATES_DIR", None) or _DEFAULT_TEMPLATES_DIR
+        templates = Jinja2Templates(directory=str(directory))
+        state.page_templates = templates
+    return templates
+
+
+def _render(request: Request, name: str, user: UserInfo | None, **context: Any) -> HTMLResponse:
+    return _templates(request).TemplateResponse(request, name, {"user": user, **context})
+
+
+def _safe_next(raw: str | None) -> str:
+    """Only local absolute paths are accepted as ``next`` (no open redirects)."""
+    if not raw or not raw.startswith("/") or raw.startswith("//") or raw.startswith("/\\"):
+        return "/"
+    return raw
+
+
+def _to_login(request: Request) -> RedirectResponse:
+    target = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+    return RedirectResponse(f"/login?next={quote(target, safe='/')}", status_code=303)
+
+
+@router.get("/", response_class=HTMLResponse)
+def home(request: Request, user: OptionalUser) -> Response:
+    """The lobby for members, a welcome page with login/register links for everybody else."""
+    if user is None:
+        return _render(request, "welcome.html", None)
+    return _render(request, "lobby.html", user)
+
+
+@router.get("/login", response_class=HTMLResponse)
+def login_page(request: Request, user: OptionalUser, next: str | None = None) -> Response:
+    if user is not None:
+        return RedirectResponse(_safe_next(next), status_code=303)
+    return _render(request, "login.html", None, next=_safe_next(next))
+
+
+@router.get("/register", response_class=HTMLResponse)
+def register_page(request: Request, user: OptionalUser, next: str | None = None) -> Response:
+    if user is not None:
+        return RedirectResponse(_safe_next(next), status_code=303)
+    return _render(request, "register.html", None, next=_safe_next(next))
+
+
+@router.get("/invite/{token}", response_class=HTMLResponse)
+def invite_page(request: Request, token: str, user: OptionalUser) -> Response:
+    """An invitation: who invites, the game, the house you get, the commitment, «Принять вызов»."""
+    if user is None:
+        return _to_login(request)
+    return _render(request, "invite.html", user, token=token)
+
+
+@router.get("/matches/{match_id}", response_class=HTMLResponse)
+def match_page(request: Request, match_id: str, user: OptionalUser) -> Response:
+    """The live match page; the game's ES module renders it from the API and the socket."""
+    if user is None:
+        return _to_login(request)
+    return _render(request, "match.html", user, match_id=match_id)

@@ -1,0 +1,76 @@
+// Login and registration forms: post JSON, show errors in words, go back to ?next= afterwards.
+import { post, safeNext } from "./api.js";
+
+const form = document.getElementById("auth-form");
+const errorBox = document.getElementById("form-error");
+const mode = form.dataset.mode; // "login" | "register"
+const next = safeNext(form.dataset.next || new URLSearchParams(location.search).get("next") || "/");
+
+const ERRORS = {
+  bad_credentials: "Неверное имя пользователя или пароль.",
+  invalid_credentials: "Неверное имя пользователя или пароль.",
+  username_taken: "Это имя уже занято — выберите другое.",
+  conflict: "Это имя уже занято — выберите другое.",
+  too_many_attempts: "Слишком много попыток. Подождите немного и попробуйте снова.",
+  rate_limited: "Слишком много попыток. Подождите немного и попробуйте снова.",
+};
+
+function showError(message, field) {
+  errorBox.textContent = message;
+  errorBox.hidden = false;
+  for (const input of form.querySelectorAll("input")) input.removeAttribute("aria-invalid");
+  if (field) {
+    const input = form.elements.namedItem(field);
+    if (input) {
+      input.setAttribute("aria-invalid", "true");
+      input.focus();
+    }
+  }
+}
+
+function clientCheck(username, password) {
+  if (!username) return ["Введите имя пользователя.", "username"];
+  if (!password) return ["Введите пароль.", "password"];
+  if (mode === "register") {
+    if (password !== form.elements.namedItem("password2").value) {
+      return ["Пароли не совпадают.", "password2"];
+    }
+  }
+  return null;
+}
+
+function fieldOf(err) {
+  const text = `${err.code} ${err.message}`.toLowerCase();
+  if (text.includes("password")) return "password";
+  if (text.includes("username") || err.code === "username_taken" || err.code === "conflict") return "username";
+  return undefined;
+}
+
+function describe(err) {
+  if (ERRORS[err.code]) return ERRORS[err.code];
+  if (err.status === 401) return ERRORS.bad_credentials;
+  if (err.status === 409) return ERRORS.username_taken;
+  if (err.status === 429) return ERRORS.rate_limited;
+  return err.message;
+}
+
+form.addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  errorBox.hidden = true;
+  const username = form.elements.namedItem("username").value.trim();
+  const password = form.elements.namedItem("password").value;
+  const bad = clientCheck(username, password);
+  if (bad) {
+    showError(...bad);
+    return;
+  }
+  const button = form.querySelector("button[type=submit]");
+  button.disabled = true;
+  try {
+    await post(`/api/auth/${mode}`, { username, password });
+    location.assign(next);
+  } catch (err) {
+    button.disabled = false;
+    showError(describe(err), fieldOf(err));
+  }
+});

@@ -1,0 +1,160 @@
+// Generic live connection to one match (DESIGN.md §Real time).
+// Server → client: {"type":"state", seq, seat, status, view, legal, clock, events, result},
+//                  {"type":"ack", id, seq}, {"type":"error", id, code, message}.
+// Client → server: {"type":"act", id, seq, action}, {"type":"sync", seq}.
+// Reconnects with exponential backoff and asks for the events since the last state it saw.
+// If the socket cannot be opened at all, it falls back to the HTTP API (GET …/state, POST …/actions).
+
+import { api, get, uuid } from "./api.js";
+
+const MAX_BACKOFF_MS = 8000;
+
+export class MatchLive {
+  /**
+   * @param {string} matchId
+   * @param {{onState?: Function, onError?: Function, onStatus?: Function, onAck?: Function}} handlers
+   *   onState(msg) for every state, onError({code, message, id}) for rejected actions and failures,
+   *   onStatus("connecting" | "open" | "closed") for the connection indicator.
+   */
+  constructor(matchId, handlers = {}) {
+    this.matchId = matchId;
+    this.h = handlers;
+    this.seq = null; // last seq seen
+    this.ws = null;
+    this.backoff = 500;
+    this.closed = false;
+    this.pending = new Map(); // action id → action, until ack/error
+    this.failures = 0;
+    this.timer = null;
+  }
+
+  start() {
+    this.closed = false;
+    this._connect();
+    return this;
+  }
+
+  stop() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    if (this.ws) this.ws.close();
+  }
+
+  _url() {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    return `${proto}//${location.host}/ws/matches/${encodeURIComponent(this.matchId)}`;
+  }
+
+  _status(s) {
+    if (this.h.onStatus) this.h.onStatus(s);
+  }
+
+  _connect() {
+    this._status("connecting");
+    let ws;
+    try {
+      ws = new WebSocket(this._url());
+    } catch (_err) {
+      this._scheduleReconnect();
+      return;
+    }
+    this.ws = ws;
+    ws.addEventListener("open", () => {
+      this.backoff = 500;
+      this.failures = 0;
+      this._status("open");
+      // The server sends the current state on connect; if we already had one, ask for what we missed.
+      if (this.seq !== null) this._send({ type: "sync", seq: this.seq });
+    });
+    ws.addEventListener("message", (ev) => {
+      let msg;
+      try {
+        msg = JSON.parse(ev.data);
+      } catch (_err) {
+        return;
+      }
+      this._handle(msg);
+    });
+    ws.addEventListener("close", (ev) => {
+      if (this.ws === ws) this.ws = null;
+      this._status("closed");
+      if (this.closed) return;
+      // 4401/4403/4404: not allowed or no such match — retrying will not help; poll over HTTP instead.
+      if (ev.code >= 4400 && ev.code < 4500) {
+        this._pollOnce();
+        return;
+      }
+      this.failures += 1;
+      this._scheduleReconnect();
+    });
+    ws.addEventListener("error", () => {
+      /* close follows */
+    });
+  }
+
+  _scheduleReconnect() {
+    if (this.closed) return;
+    const wait = this.backoff + Math.floor(Math.random() * 250);
+    this.backoff = Math.min(this.backoff * 2, MAX_BACKOFF_MS);
+    clearTimeout(this.timer);
+    // After a few failed sockets, fetch the state over HTTP so the page is not stale while we retry.
+    if (this.failures >= 2) this._pollOnce();
+    this.timer = setTimeout(() => this._connect(), wait);
+  }
+
+  async _pollOnce() {
+    try {
+      const path = `/api/matches/${encodeURIComponent(this.matchId)}/state`;
+      const st = await get(this.seq === null ? path : `${path}?since=${this.seq}`);
+      this._handle({ type: "state", ...st });
+    } catch (err) {
+      if (this.h.onError) this.h.onError({ code: err.code, message: err.message });
+    }
+  }
+
+  _send(obj) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(obj));
+      return true;
+    }
+    return false;
+  }
+
+  _handle(msg) {
+    if (msg.type === "state") {
+      if (typeof msg.seq === "number") {
+        // Ignore stale states (e.g. a late HTTP response after a newer socket push).
+        if (this.seq !== null && msg.seq < this.seq) return;
+        this.seq = msg.seq;
+      }
+      if (this.h.onState) this.h.onState(msg);
+    } else if (msg.type === "ack") {
+      this.pending.delete(msg.id);
+      if (this.h.onAck) this.h.onAck(msg);
+    } else if (msg.type === "error") {
+      if (msg.id) this.pending.delete(msg.id);
+      if (this.h.onError) this.h.onError(msg);
+      // Our view may be stale (e.g. stale_seq): resync.
+      if (this.seq !== null) this._send({ type: "sync", seq: this.seq });
+    }
+  }
+
+  /** Send an action (one element of `legal`, verbatim, or {"kind":"resign"}). */
+  async act(action) {
+    const id = uuid();
+    const body = { id, seq: this.seq, action };
+    this.pending.set(id, action);
+    if (this._send({ type: "act", ...body })) return id;
+    // No socket right now: use the HTTP endpoint, which answers with the new state.
+    try {
+      const st = await api("POST", `/api/matches/${encodeURIComponent(this.matchId)}/actions`, body);
+      this.pending.delete(id);
+      if (st && typeof st === "object" && "view" in st) this._handle({ type: "state", ...st });
+    } catch (err) {
+      this.pending.delete(id);
+      if (this.h.onError) this.h.onError({ id, code: err.code, message: err.message });
+      this._pollOnce();
+    }
+    return id;
+  }
+}
