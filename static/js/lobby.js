@@ -1,0 +1,215 @@
+// Lobby: start a Межа match vs the bot, create an invite link and wait for the friend, list my matches.
+import { clientSeed, el, get, post, toast } from "./api.js";
+import { GAME_TITLES, HOUSE_NAMES, resultFor, seatName } from "./names.js";
+
+const form = document.getElementById("mezha-form");
+const playBot = document.getElementById("play-bot");
+const inviteBtn = document.getElementById("invite-friend");
+const inviteBox = document.getElementById("invite-box");
+const inviteUrl = document.getElementById("invite-url");
+const copyBtn = document.getElementById("copy-invite");
+const activeList = document.getElementById("active-matches");
+const finishedList = document.getElementById("finished-matches");
+
+let me = null;
+let waitTimer = null;
+
+function options() {
+  const data = new FormData(form);
+  return { house: data.get("house") || "olkha", botLevel: data.get("bot_level") || "easy" };
+}
+
+function busy(on) {
+  playBot.disabled = on;
+  inviteBtn.disabled = on;
+}
+
+form.addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  const { house, botLevel } = options();
+  busy(true);
+  try {
+    const m = await post("/api/matches", {
+      game: "mezha",
+      vs: "bot",
+      bot_level: botLevel,
+      options: { house },
+      client_seed: clientSeed(),
+    });
+    location.assign(`/matches/${encodeURIComponent(m.id)}`);
+  } catch (err) {
+    busy(false);
+    toast(err.message);
+  }
+});
+
+function absoluteUrl(url) {
+  try {
+    return new URL(url, location.origin).href;
+  } catch (_err) {
+    return url;
+  }
+}
+
+function showInvite(match, house) {
+  inviteBox.hidden = false;
+  inviteUrl.value = absoluteUrl(match.invite_url || "");
+  document.getElementById("invite-commitment").textContent = match.commitment || "";
+  const other = house === "olkha" ? "gorn" : "olkha";
+  document.getElementById("invite-house").textContent = HOUSE_NAMES[other];
+  document.getElementById("invite-status").textContent = "Ждём соперника…";
+  inviteUrl.focus();
+  inviteUrl.select();
+  waitForOpponent(match.id);
+}
+
+inviteBtn.addEventListener("click", async () => {
+  const { house } = options();
+  busy(true);
+  try {
+    const m = await post("/api/matches", {
+      game: "mezha",
+      vs: "invite",
+      options: { house },
+      client_seed: clientSeed(),
+    });
+    showInvite(m, house);
+    loadMatches();
+  } catch (err) {
+    toast(err.message);
+  } finally {
+    busy(false);
+  }
+});
+
+copyBtn.addEventListener("click", async () => {
+  const text = inviteUrl.value;
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch (_err) {
+    // Clipboard API needs a secure context; fall back to selecting the text.
+    inviteUrl.select();
+    try {
+      document.execCommand("copy");
+    } catch (_e) {
+      /* ignore */
+    }
+  }
+  copyBtn.textContent = "Скопировано";
+  setTimeout(() => {
+    copyBtn.textContent = "Копировать";
+  }, 2000);
+});
+
+/** Poll the match until the friend has joined, then go to the match page. */
+function waitForOpponent(matchId) {
+  clearTimeout(waitTimer);
+  const tick = async () => {
+    try {
+      const m = await get(`/api/matches/${encodeURIComponent(matchId)}`);
+      if (m.status && m.status !== "open") {
+        document.getElementById("invite-status").textContent = "Соперник принял вызов! Открываем партию…";
+        location.assign(`/matches/${encodeURIComponent(matchId)}`);
+        return;
+      }
+    } catch (err) {
+      if (err.status === 404 || err.status === 403) {
+        toast(err.message);
+        return;
+      }
+    }
+    waitTimer = setTimeout(tick, 1000);
+  };
+  waitTimer = setTimeout(tick, 1000);
+}
+
+// ---- my matches ---------------------------------------------------------------------------
+
+function mySeatOf(m) {
+  if (typeof m.seat === "number") return m.seat;
+  if (typeof m.my_seat === "number") return m.my_seat;
+  if (me && Array.isArray(m.seats)) {
+    const i = m.seats.findIndex((s) => seatName(s) === me.username);
+    if (i >= 0) return i;
+  }
+  return null;
+}
+
+function opponentOf(m, mySeat) {
+  if (m.opponent) return seatName(m.opponent);
+  if (!Array.isArray(m.seats) || mySeat === null) return "—";
+  return seatName(m.seats[1 - mySeat]);
+}
+
+function whenText(iso) {
+  if (!iso) return "";
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return "";
+  return d.toLocaleString("ru-RU", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+}
+
+function myHouse(m, mySeat) {
+  const h = m.options && m.options.house;
+  if (!h || mySeat === null) return null;
+  return mySeat === 0 ? h : h === "olkha" ? "gorn" : "olkha";
+}
+
+function matchItem(m) {
+  const mySeat = mySeatOf(m);
+  const title = GAME_TITLES[m.game] || m.game;
+  const opp = m.status === "open" ? "ждём соперника" : `против ${opponentOf(m, mySeat)}`;
+  const house = myHouse(m, mySeat);
+  const meta = [house ? HOUSE_NAMES[house] : null, whenText(m.finished_at || m.started_at || m.created_at)]
+    .filter(Boolean)
+    .join(" · ");
+  const href = `/matches/${encodeURIComponent(m.id)}`;
+  let badge;
+  let action;
+  if (m.status === "finished" || m.status === "aborted") {
+    const r = m.status === "aborted" ? { kind: "draw", text: "Прервана" } : resultFor(m.result, mySeat);
+    badge = el("span", { class: `badge badge-${r ? r.kind : "draw"}` }, r ? r.text : "Завершена");
+    action = el("a", { class: "btn btn-ghost btn-small", href }, "Смотреть");
+  } else if (m.status === "open") {
+    badge = el("span", { class: "badge" }, "Приглашение");
+    action = m.invite_url
+      ? el("a", { class: "btn btn-ghost btn-small", href: m.invite_url }, "Ссылка")
+      : el("a", { class: "btn btn-ghost btn-small", href }, "Открыть");
+  } else {
+    const myTurn = Array.isArray(m.to_move) && mySeat !== null && m.to_move.includes(mySeat);
+    badge = el("span", { class: "badge badge-active" }, myTurn ? "Ваш ход" : "Идёт");
+    action = el("a", { class: "btn btn-primary btn-small", href }, "Продолжить");
+  }
+  return el(
+    "li",
+    { dataset: { match: m.id } },
+    el(
+      "div",
+      { class: "match-list__main" },
+      el("span", { class: "match-list__title" }, `${title}, ${opp}`),
+      el("span", { class: "match-list__meta" }, meta),
+    ),
+    el("div", { class: "row" }, badge, action),
+  );
+}
+
+function fill(list, items, emptyText) {
+  list.replaceChildren(...(items.length ? items.map(matchItem) : [el("li", { class: "empty" }, emptyText)]));
+}
+
+async function loadMatches() {
+  try {
+    if (!me) me = await get("/api/me");
+    const data = await get("/api/matches");
+    const all = Array.isArray(data) ? data : data.matches || data.items || [];
+    const live = all.filter((m) => m.status === "active" || m.status === "open");
+    const done = all.filter((m) => m.status === "finished" || m.status === "aborted");
+    fill(activeList, live, "Нет идущих партий — начните новую.");
+    fill(finishedList, done.slice(0, 30), "Пока нет завершённых партий.");
+  } catch (err) {
+    activeList.replaceChildren(el("li", { class: "empty" }, `Не удалось загрузить партии: ${err.message}`));
+    finishedList.replaceChildren();
+  }
+}
+
+document.getElementById("refresh-matches").addEventListener("click", loadMatches);
+loadMatches();

@@ -1,0 +1,41 @@
+// Shared words for match summaries (lobby, invite page, match pages).
+
+export const GAME_TITLES = { mezha: "Межа" };
+export const HOUSE_NAMES = { olkha: "Дом Ольхи", gorn: "Дом Горна" };
+export const BOT_LEVELS = { easy: "Лёгкий", hard: "Сильный" };
+
+export const REASONS = {
+  two_seasons: "два выигранных сезона",
+  more_seasons: "больше выигранных сезонов после трёх",
+  draw: "выигранных сезонов поровну",
+  resign: "сдача",
+  timeout: "время вышло",
+  aborted: "партия прервана",
+  abort: "партия прервана",
+};
+
+/** A seat's display name from a match summary's `seats` entry, whatever its exact shape. */
+export function seatName(seat) {
+  if (seat === null || seat === undefined) return "—";
+  if (typeof seat === "string") return seat;
+  if (seat.username) return seat.username;
+  if (seat.user && typeof seat.user === "object" && seat.user.username) return seat.user.username;
+  if (typeof seat.user === "string") return seat.user;
+  const level = seat.bot_level || seat.level || (typeof seat.bot === "string" ? seat.bot : null);
+  if (seat.bot || seat.kind === "bot" || seat.type === "bot" || level) {
+    const lv = BOT_LEVELS[String(level).replace(/^.*[:_-]/, "")] || BOT_LEVELS[level];
+    return lv ? `Бот (${lv.toLowerCase()})` : "Бот";
+  }
+  if (seat.name) return seat.name;
+  return "ожидается";
+}
+
+/** Result from the point of view of `mySeat`: {kind: "win"|"loss"|"draw", text, reason}. */
+export function resultFor(result, mySeat) {
+  if (!result) return null;
+  const winner = result.winner;
+  const reason = REASONS[result.reason] || result.reason || "";
+  if (winner === null || winner === undefined) return { kind: "draw", text: "Ничья", reason };
+  if (mySeat === null || mySeat === undefined) return { kind: "draw", text: `Победа места ${winner}`, reason };
+  return winner === mySeat ? { kind: "win", text: "Победа", reason } : { kind: "loss", text: "Поражение", reason };
+}
