@@ -1,0 +1,74 @@
+"""Configuration from environment variables (DESIGN.md §Configuration), via pydantic-settings.
+
+Unset values fall back to the embedded defaults: a SQLite file ``var/duelclub.db`` under the project root,
+the in-process bus, and a secret key generated once into ``var/secret_key``.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import time
+from pathlib import Path
+
+from pydantic import Field, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+"""The directory holding pyproject.toml."""
+
+
+class Settings(BaseSettings):
+    """Process settings; every field maps to the environment variable of the same name.
+
+    - ``DATABASE_URL``: SQLAlchemy URL (``sqlite:///…`` or ``postgresql+psycopg://…``).
+    - ``REDIS_URL``: ``redis://…`` for the Redis bus; None = in-process bus.
+    - ``SECRET_KEY``: signs session cookies.
+    - ``BOT_THINK_SECONDS``: time budget per bot decision.
+    - ``TEMPLATES_DIR``/``STATIC_DIR``: UI files.
+    - ``COOKIE_SECURE``: mark the session cookie Secure (behind HTTPS).
+    - ``VAR_DIR``: where the default database and secret live.
+    """
+
+    model_config = SettingsConfigDict(case_sensitive=True, extra="ignore")
+
+    VAR_DIR: Path = PROJECT_ROOT / "var"
+    DATABASE_URL: str = ""
+    REDIS_URL: str | None = None
+    SECRET_KEY: str = Field(default="", repr=False)
+    BOT_THINK_SECONDS: float = Field(default=1.0, ge=0)
+    TEMPLATES_DIR: Path = PROJECT_ROOT / "templates"
+    STATIC_DIR: Path = PROJECT_ROOT / "static"
+    COOKIE_SECURE: bool = False
+
+    @model_validator(mode="after")
+    def _embedded_defaults(self) -> Settings:
+        if not self.REDIS_URL:
+            self.REDIS_URL = None
+        if not self.DATABASE_URL:
+            self.VAR_DIR.mkdir(parents=True, exist_ok=True)
+            self.DATABASE_URL = f"sqlite:///{self.VAR_DIR / 'duelclub.db'}"
+        if not self.SECRET_KEY:
+            self.SECRET_KEY = _stored_secret(self.VAR_DIR / "secret_key")
+        return self
+
+
+def _stored_secret(path: Path) -> str:
+    """The secret in ``path``, generated with :mod:`secrets` on first use (mode 0600).
+
+    Created with O_EXCL, so several workers starting at once agree on one key.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        for _ in range(50):  # another process may be between create and write
+            stored = path.read_text().strip()
+            if stored:
+                return stored
+            time.sleep(0.02)
+        raise RuntimeError(f"{path} is empty; delete it or set SECRET_KEY") from None
+    key = secrets.token_urlsafe(48)
+    with os.fdopen(fd, "w") as f:
+        f.write(key + "\n")
+    return key
