@@ -1,0 +1,224 @@
+"""Card effects: draws, damage, unit entry (D14) and the two tactics (rules/mezha.md §Abilities).
+
+Every function mutates the state and appends events (JSON dicts) to ``events``. Event shapes are listed in
+``rules.py``'s module docstring. An event about a unit carries ``seat`` (the unit's owner), ``field``,
+``placement``, ``card``, ``strength`` and ``face_down``; when ``face_down`` is true, ``card``,
+``strength`` and ``amount`` are private to ``seat`` (see ``view.event_view``).
+"""
+
+from __future__ import annotations
+
+from duelclub.games.mezha.cards import (
+    HAND_LIMIT,
+    HAS_LONER,
+    HAS_MESSENGER,
+    HAS_RALLY,
+    HAS_SPROUT,
+    HIDDEN,
+    IDS,
+    LONER_BONUS,
+    PODZHOG,
+    PODZHOG_DAMAGE,
+    SHOT_DAMAGE,
+    THAW,
+    THAW_BONUS,
+)
+from duelclub.games.mezha.state import JSONDict, State, Unit
+
+Events = list[JSONDict]
+
+
+def unit_event(kind: str, seat: int, field: int, u: Unit) -> JSONDict:
+    """The common shape of an event about one unit (private parts flagged by ``face_down``)."""
+    return {
+        "kind": kind,
+        "seat": seat,
+        "field": field,
+        "placement": u.placement,
+        "card": IDS[u.kind],
+        "strength": u.strength,
+        "face_down": u.face_down,
+    }
+
+
+def draw(state: State, seat: int, reason: str, events: Events) -> None:
+    """Draw one card (D5: skipped with 10 cards in hand or an empty deck; the card stays on top).
+
+    Emits ``draw {seat, card, reason}`` (``card`` private to the drawer) or
+    ``draw_skipped {seat, reason, cause: "hand_full" | "deck_empty"}``. ``reason`` is
+    ``"messenger"``, ``"fair"`` or ``"season"``.
+    """
+    hand = state.hands[seat]
+    if sum(hand) >= HAND_LIMIT:
+        events.append({"kind": "draw_skipped", "seat": seat, "reason": reason, "cause": "hand_full"})
+        return
+    deck = state.decks[seat]
+    if not deck:
+        events.append({"kind": "draw_skipped", "seat": seat, "reason": reason, "cause": "deck_empty"})
+        return
+    k = deck.pop(0)
+    hand[k] += 1
+    events.append({"kind": "draw", "seat": seat, "card": IDS[k], "reason": reason})
+
+
+def damage(state: State, field: int, seat: int, u: Unit, amount: int) -> tuple[bool, bool]:
+    """Deal ``amount`` damage to ``seat``'s unit ``u`` on ``field``; returns ``(shield_absorbed, burned)``.
+
+    §Abilities — Щит: the first damage is cancelled entirely and the shield is spent. §Strength, damage,
+    burning: at 0 or less the unit burns: it goes to its owner's discard at once, freeing its slot.
+    """
+    if u.shield:
+        u.shield = False
+        return True, False
+    u.strength -= amount
+    if u.strength <= 0:
+        state.halves[field][seat].remove(u)
+        state.discards[seat].append(u.kind)
+        return False, True
+    return False, False
+
+
+def burn_event(seat: int, field: int, u: Unit, cause: str) -> JSONDict:
+    return {
+        "kind": "burn",
+        "seat": seat,
+        "field": field,
+        "placement": u.placement,
+        "card": IDS[u.kind],
+        "cause": cause,
+    }
+
+
+def strongest(units: list[Unit]) -> Unit | None:
+    """The strongest unit; ties go to the one placed later (§Strength — ties; D13)."""
+    best: Unit | None = None
+    for u in units:
+        if (
+            best is None
+            or u.strength > best.strength
+            or (u.strength == best.strength and u.placement > best.placement)
+        ):
+            best = u
+    return best
+
+
+def _shoot(state: State, seat: int, field: int, shooter: Unit, events: Events) -> None:
+    # rules/mezha.md §Abilities — Выстрел: the strongest face-up enemy unit on that field; none: no effect.
+    enemy = 1 - seat
+    target = strongest([u for u in state.halves[field][enemy] if not u.face_down])
+    if target is None:
+        return
+    dmg = SHOT_DAMAGE[shooter.kind]
+    absorbed, burned = damage(state, field, enemy, target, dmg)
+    events.append(
+        {
+            "kind": "shot",
+            "seat": seat,
+            "field": field,
+            "placement": shooter.placement,
+            "card": IDS[shooter.kind],
+            "damage": dmg,
+            "target_seat": enemy,
+            "target_placement": target.placement,
+            "target_card": IDS[target.kind],
+            "target_strength": target.strength,
+            "shield_absorbed": absorbed,
+            "burned": burned,
+        }
+    )
+    if burned:
+        events.append(burn_event(enemy, field, target, "shot"))
+
+
+def enter_unit(state: State, seat: int, kind: int, field: int, events: Events) -> None:
+    """Put unit ``kind`` from ``seat``'s hand onto its half of ``field``, in the D14 entry sequence.
+
+    The caller has checked that the card is in hand and the half has a free slot.
+    """
+    state.hands[seat][kind] -= 1  # (1) the card leaves the hand
+    own = state.halves[field][seat]
+    others = own[:]  # the owner's other units on that field, face-down and carried ones included
+    state.placements += 1  # (2) a slot and the next placement number (D13); тайник enters face down
+    u = Unit(kind, state.placements, HIDDEN[kind], state.season)
+    own.append(u)
+    ev = unit_event("play", seat, field, u)
+    events.append(ev)
+    # (3) Оттепель (D16): the first unit this player puts onto this field this season, face down included
+    if not state.thaw_used[seat][field]:
+        state.thaw_used[seat][field] = True
+        if state.omens[state.season - 1] == THAW:
+            u.strength += THAW_BONUS
+            u.thaw = True
+            te = unit_event("thaw", seat, field, u)
+            te["amount"] = THAW_BONUS
+            events.append(te)
+    # (4) одиночка: no other own unit on that field
+    if HAS_LONER[kind] and not others:
+        u.strength += LONER_BONUS
+        le = unit_event("loner", seat, field, u)
+        le["amount"] = LONER_BONUS
+        events.append(le)
+    # (5) the card's own entry effect (no card has two)
+    if HAS_RALLY[kind]:
+        # D12: one-time +1 to the owner's other units then on that field
+        for o in others:
+            o.strength += 1
+        re = unit_event("rally", seat, field, u)
+        re["targets"] = [
+            {"placement": o.placement, "card": IDS[o.kind], "strength": o.strength} for o in others
+        ]
+        events.append(re)
+    elif SHOT_DAMAGE[kind]:
+        _shoot(state, seat, field, u, events)
+    elif HAS_MESSENGER[kind]:
+        draw(state, seat, "messenger", events)
+    # (6) росток: +1 to each other own росток unit of that field, face up or down
+    for o in others:
+        o.opps += 1
+        if HAS_SPROUT[o.kind]:
+            o.strength += 1
+            se = unit_event("sprout", seat, field, o)
+            se["amount"] = 1
+            events.append(se)
+
+
+def play_tactic(state: State, seat: int, kind: int, field: int, events: Events) -> None:
+    """Play Роса or Поджог on ``field`` (D6: any field, even where it does nothing); the card is discarded.
+
+    Emits ``rosa``/``podzhog {seat, card, field}``, then one ``rosa_buff`` per own unit or one
+    ``podzhog_hit`` (+ ``burn``) per face-up enemy unit, in placement order.
+    """
+    state.hands[seat][kind] -= 1
+    state.discards[seat].append(kind)
+    name = IDS[kind]
+    events.append({"kind": name, "seat": seat, "card": name, "field": field})
+    if kind == PODZHOG:
+        # §Abilities — Поджог: 2 damage to each face-up enemy unit on that field (shields absorb it)
+        enemy = 1 - seat
+        for t in [u for u in state.halves[field][enemy] if not u.face_down]:
+            absorbed, burned = damage(state, field, enemy, t, PODZHOG_DAMAGE)
+            events.append(
+                {
+                    "kind": "podzhog_hit",
+                    "seat": seat,
+                    "field": field,
+                    "target_seat": enemy,
+                    "target_placement": t.placement,
+                    "target_card": IDS[t.kind],
+                    "target_strength": t.strength,
+                    "damage": PODZHOG_DAMAGE,
+                    "shield_absorbed": absorbed,
+                    "burned": burned,
+                }
+            )
+            if burned:
+                events.append(burn_event(enemy, field, t, "podzhog"))
+        return
+    # §Abilities — Роса: +1 to each own unit on that field, +2 to росток units
+    for u in state.halves[field][seat]:
+        amount = 2 if HAS_SPROUT[u.kind] else 1
+        u.strength += amount
+        u.rosa += 1
+        be = unit_event("rosa_buff", seat, field, u)
+        be["amount"] = amount
+        events.append(be)

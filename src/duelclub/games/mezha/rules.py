@@ -1,0 +1,218 @@
+"""Межа rules: setup, legal actions and ``apply`` (rules/mezha.md; decisions D1–D19).
+
+``new_state(key, house)`` deals a match; ``legal_actions(state, seat)`` lists cached action objects;
+``apply(state, seat, action)`` validates fully before mutating (raising ``IllegalAction``) and returns events.
+
+Events (JSON dicts; ``seat`` is the acting player or the unit's owner):
+
+- ``play {seat, card, field, placement, face_down, strength}`` — a unit entered (D14 steps 1–2);
+- ``thaw`` / ``loner`` / ``sprout`` / ``rosa_buff``: ``{seat, field, placement, card, strength, face_down,
+  amount}``;
+- ``rally {…unit, targets: [{placement, card, strength}]}``;
+- ``shot {seat, field, placement, card, damage, target_seat, target_placement, target_card, target_strength,
+  shield_absorbed, burned}``; ``burn {seat, field, placement, card, cause: shot|podzhog|lightning}``;
+- ``rosa`` / ``podzhog {seat, card, field}`` (a tactic played) and ``podzhog_hit`` (shaped like ``shot``);
+- ``draw {seat, card, reason: messenger|fair|season}``, ``draw_skipped {seat, reason, cause}``;
+- ``pass {seat, automatic}``;
+- ``reveal`` and ``lightning`` (unit events; lightning adds ``damage, shield_absorbed, burned``);
+- ``season_scored {season, omen, starter, fields, totals, strength, winner, wins}``;
+- ``match_end {winner, reason}``; ``resign {seat}``;
+- ``next_season {seat}``, ``clear {discarded, carried}``, ``season_start {season, omen, starter}``.
+
+A unit event with ``face_down: true`` keeps ``card``, ``strength`` and ``amount`` private to ``seat``; a
+``draw``'s ``card`` is private to ``seat`` (``view.event_view`` redacts).
+"""
+
+from __future__ import annotations
+
+from duelclub.games.contract import IllegalAction, Outcome
+from duelclub.games.fairness import Stream
+from duelclub.games.mezha.actions import (
+    NEXT_SEASON,
+    PASS,
+    MezhaAction,
+    NextSeason,
+    Pass,
+    Play,
+    Resign,
+    play_action,
+)
+from duelclub.games.mezha.cards import (
+    CARD_INDEX,
+    FAIR,
+    HOUSE_KINDS,
+    HOUSES,
+    IS_TACTIC,
+    START_HAND,
+    deck_list,
+)
+from duelclub.games.mezha.effects import Events, draw, enter_unit, play_tactic
+from duelclub.games.mezha.scoring import score_season, start_next_season
+from duelclub.games.mezha.state import OVER, PAUSE, SEASON, State
+
+
+def new_state(key: bytes, house: str) -> State:
+    """Deal a match from the 32-byte match key (rules/mezha.md §Match setup; fairness.md consumers — mezha).
+
+    Stream order: ``randint(2)`` for the season-1 starter, shuffle seat 0's deck, shuffle seat 1's deck,
+    shuffle the omens [thaw, drought, fair, storm]; then each player draws the top 8 cards.
+    ``house`` is seat 0's house (``"olkha"`` or ``"gorn"``); raises ValueError otherwise.
+    """
+    stream = Stream(key)
+    h0 = HOUSES.index(house)
+    s = State.__new__(State)
+    s.stream = stream
+    s.houses = (h0, 1 - h0)
+    first = stream.randint(2)
+    s.decks = [stream.shuffled(deck_list(s.houses[0])), stream.shuffled(deck_list(s.houses[1]))]
+    s.omens = stream.shuffled([0, 1, 2, 3])
+    s.hands = [[0] * 20, [0] * 20]
+    for seat in (0, 1):
+        for k in s.decks[seat][:START_HAND]:
+            s.hands[seat][k] += 1
+        del s.decks[seat][:START_HAND]
+    s.discards = [[], []]
+    s.halves = [[[], []], [[], []], [[], []]]
+    s.season, s.phase, s.starter, s.turn = 1, SEASON, first, first
+    s.passed, s.auto = [False, False], [False, False]
+    s.thaw_used = [[False, False, False], [False, False, False]]
+    s.placements = 0
+    s.results, s.wins, s.outcome = [], [0, 0], None
+    settle(s, [])  # 8 cards and empty fields: never an automatic pass, but keep the rule in one place
+    return s
+
+
+def to_move(state: State) -> frozenset[int]:
+    """The seat on turn during a season; both seats in the pause (D17); nobody when over."""
+    if state.phase == SEASON:
+        return _SINGLE[state.turn]
+    return _BOTH if state.phase == PAUSE else _NOBODY
+
+
+_SINGLE = (frozenset((0,)), frozenset((1,)))
+_BOTH = frozenset((0, 1))
+_NOBODY: frozenset[int] = frozenset()
+
+
+def legal_actions(state: State, seat: int) -> list[MezhaAction]:
+    """§Decision points and actions: plays (distinct unit ids × fields with a free own slot, distinct
+    tactic ids × all fields; table order) then ``pass``; ``[next_season]`` in the pause; resign excluded."""
+    if state.phase != SEASON:
+        return [NEXT_SEASON] if state.phase == PAUSE and seat in (0, 1) else []
+    if seat != state.turn:
+        return []
+    cap = state.capacity()
+    free = [len(field[seat]) < cap for field in state.halves]
+    hand = state.hands[seat]
+    out: list[MezhaAction] = []
+    for k in HOUSE_KINDS[state.houses[seat]]:
+        if hand[k]:
+            tactic = IS_TACTIC[k]
+            for f in (0, 1, 2):
+                if tactic or free[f]:
+                    out.append(play_action(k, f))
+    out.append(PASS)
+    return out
+
+
+def pass_turn(state: State, seat: int, automatic: bool, events: Events) -> None:
+    """A pass (spoken or automatic, D11); under Ярмарка the season's first pass draws a card (D5)."""
+    first = not state.passed[1 - seat]
+    state.passed[seat] = True
+    state.auto[seat] = automatic
+    events.append({"kind": "pass", "seat": seat, "automatic": automatic})
+    if first and state.omens[state.season - 1] == FAIR:
+        draw(state, seat, "fair", events)
+
+
+def settle(state: State, events: Events) -> None:
+    """Bring ``state.turn`` to a seat that can act: skip a passed player, pass automatically for a player
+    with no legal play (D1, D11), and score the season once both have passed."""
+    while state.phase == SEASON:
+        if state.passed[0] and state.passed[1]:
+            score_season(state, events)
+            return
+        t = state.turn
+        if state.passed[t]:
+            t = state.turn = 1 - t
+        if state.has_legal_play(t):
+            return
+        pass_turn(state, t, True, events)
+
+
+def _reject(code: str, message: str) -> IllegalAction:
+    return IllegalAction(code, message)
+
+
+def _check_play(state: State, seat: int, action: Play) -> int:
+    """Validate a play and return the card kind; raises IllegalAction (nothing mutated)."""
+    field = action.field
+    if type(field) is not int or not 0 <= field <= 2:
+        raise _reject("bad_field", f"field must be 0, 1 or 2, not {field!r}")
+    kind = CARD_INDEX.get(action.card, -1)
+    if kind < 0 or not state.hands[seat][kind]:
+        raise _reject("card_not_in_hand", f"no {action.card!r} in hand")
+    if not IS_TACTIC[kind] and len(state.halves[field][seat]) >= state.capacity():
+        raise _reject("half_full", f"your half of field {field} is full")
+    return kind
+
+
+def _check(state: State, seat: int, action: object) -> None:
+    """All validation of ``apply`` (rules/mezha.md §Decision points and actions)."""
+    if seat not in (0, 1):
+        raise _reject("bad_seat", f"seat must be 0 or 1, not {seat!r}")
+    if state.phase == OVER:
+        raise _reject("match_over", "the match is over")
+    if isinstance(action, Resign):
+        return
+    if isinstance(action, NextSeason):
+        if state.phase != PAUSE:
+            raise _reject("not_in_pause", "next_season is only possible between seasons")
+        return
+    if not isinstance(action, Play | Pass):
+        raise _reject("malformed_action", f"not a Mezha action: {action!r}")
+    if state.phase == PAUSE:
+        raise _reject("in_pause", "the season is scored; press next_season")
+    if state.passed[seat]:
+        raise _reject("already_passed", "you passed this season")
+    if state.turn != seat:
+        raise _reject("not_your_turn", "it is the opponent's turn")
+    if isinstance(action, Play):
+        _check_play(state, seat, action)
+
+
+def apply(state: State, seat: int, action: MezhaAction) -> Events:
+    """Validate and apply ``action`` for ``seat``; returns the events. Raises IllegalAction with code
+    ``bad_seat``, ``match_over``, ``not_in_pause``, ``in_pause``, ``already_passed``, ``not_your_turn``,
+    ``bad_field``, ``card_not_in_hand``, ``half_full`` or ``malformed_action``; the state is then unchanged.
+    """
+    _check(state, seat, action)
+    events: Events = []
+    if isinstance(action, Resign):
+        # D9: a loss for the resigning player in any phase
+        state.phase, state.turn = OVER, -1
+        state.outcome = Outcome(1 - seat, "resign")
+        events.append({"kind": "resign", "seat": seat})
+        events.append({"kind": "match_end", **state.outcome.to_json()})
+        return events
+    if isinstance(action, NextSeason):
+        start_next_season(state, seat, events)
+    elif isinstance(action, Pass):
+        pass_turn(state, seat, False, events)
+        state.turn = 1 - seat
+    else:
+        kind = CARD_INDEX[action.card]
+        if IS_TACTIC[kind]:
+            play_tactic(state, seat, kind, action.field, events)
+        else:
+            enter_unit(state, seat, kind, action.field, events)
+        state.turn = 1 - seat
+    settle(state, events)
+    return events
+
+
+def timeout_action(state: State, seat: int) -> MezhaAction:
+    """D19: Mezha has no clock; for the contract, ``pass`` in a season and ``next_season`` in the pause."""
+    if state.phase == OVER:
+        raise IllegalAction("match_over", "the match is over")
+    return NEXT_SEASON if state.phase == PAUSE else PASS

@@ -1,0 +1,149 @@
+"""Scoring a season, match end, and the start of the next season (rules/mezha.md §Scoring a season,
+§Between seasons and match end, D10, D15, D17)."""
+
+from __future__ import annotations
+
+from duelclub.games.contract import Outcome
+from duelclub.games.mezha.cards import IDS, LIGHTNING_DAMAGE, OMEN_IDS, SEASON_DRAW, STORM
+from duelclub.games.mezha.effects import Events, burn_event, damage, draw, strongest, unit_event
+from duelclub.games.mezha.state import OVER, PAUSE, SEASON, State, carries_over
+
+
+def _reveal(state: State, events: Events) -> None:
+    # §Scoring a season, step 1: every face-down unit is revealed
+    for f, field in enumerate(state.halves):
+        for seat in (0, 1):
+            for u in field[seat]:
+                if u.face_down:
+                    u.face_down = False
+                    events.append(unit_event("reveal", seat, f, u))
+
+
+def _lightning(state: State, events: Events) -> None:
+    # D15: Луг, Брод, Холм in order; the strongest unit over both halves (ties: placed later); 3 damage (D2)
+    for f, field in enumerate(state.halves):
+        target = strongest(field[0] + field[1])
+        if target is None:
+            continue
+        seat = 0 if target in field[0] else 1
+        absorbed, burned = damage(state, f, seat, target, LIGHTNING_DAMAGE)
+        ev = unit_event("lightning", seat, f, target)
+        ev.update(damage=LIGHTNING_DAMAGE, shield_absorbed=absorbed, burned=burned)
+        events.append(ev)
+        if burned:
+            events.append(burn_event(seat, f, target, "lightning"))
+
+
+def _compare(a: int, b: int) -> int | None:
+    return 0 if a > b else 1 if b > a else None
+
+
+def score_season(state: State, events: Events) -> None:
+    """Both players passed: reveal, lightning (Гроза), field winners, season winner; then match end or pause.
+
+    Emits ``reveal``/``lightning``/``burn`` events, then ``season_scored {season, omen, starter, fields,
+    totals, strength, winner, wins}`` (``fields[f]`` and ``winner`` are a seat or None; ``totals[f]`` is
+    ``[seat0, seat1]``), then ``match_end {winner, reason}`` if the match is over.
+    """
+    _reveal(state, events)
+    if state.omens[state.season - 1] == STORM:
+        _lightning(state, events)
+    totals = [
+        [sum(u.strength for u in field[0]), sum(u.strength for u in field[1])] for field in state.halves
+    ]
+    fields = [_compare(t[0], t[1]) for t in totals]
+    # §Scoring a season, step 4: more fields; equal fields → more total strength; equal too → drawn
+    strength = [sum(t[0] for t in totals), sum(t[1] for t in totals)]
+    winner = _compare(fields.count(0), fields.count(1))
+    if winner is None:
+        winner = _compare(strength[0], strength[1])
+    if winner is not None:
+        state.wins[winner] += 1
+    result: dict[str, object] = {
+        "season": state.season,
+        "omen": OMEN_IDS[state.omens[state.season - 1]],
+        "starter": state.starter,
+        "fields": fields,
+        "totals": totals,
+        "strength": strength,
+        "winner": winner,
+    }
+    state.results.append(result)
+    events.append({"kind": "season_scored", **result, "wins": state.wins[:]})
+    state.turn = -1
+    outcome = match_result(state.wins, state.season)
+    if outcome is None:
+        state.phase = PAUSE  # D17: wait for «Следующий сезон»
+        return
+    state.phase = OVER
+    state.outcome = outcome
+    events.append({"kind": "match_end", **outcome.to_json()})
+
+
+def match_result(wins: list[int], season: int) -> Outcome | None:
+    """§Between seasons and match end, D10: two wins end it; after season 3 more wins win, else a draw."""
+    for seat in (0, 1):
+        if wins[seat] >= 2:
+            return Outcome(seat, "two_seasons")
+    if season < 3:
+        return None
+    w = _compare(wins[0], wins[1])
+    return Outcome(None, "draw") if w is None else Outcome(w, "more_seasons")
+
+
+def next_starter(state: State) -> int:
+    """§Between seasons: the last season's winner starts; after a drawn season, the one who did not start."""
+    last = state.results[-1]
+    winner = last["winner"]
+    return winner if isinstance(winner, int) else 1 - state.starter
+
+
+def _clear(state: State, events: Events) -> None:
+    # D3, D4: units go to their owners' discards (fields in order, each half in placement order), except
+    # корни units put onto the field in the season just scored, which stay with strength and shield.
+    discarded: list[dict[str, object]] = []
+    carried: list[dict[str, object]] = []
+    for f, field in enumerate(state.halves):
+        for seat in (0, 1):
+            keep = []
+            for u in field[seat]:
+                row: dict[str, object] = {
+                    "seat": seat,
+                    "field": f,
+                    "placement": u.placement,
+                    "card": IDS[u.kind],
+                }
+                if carries_over(u, state.season):
+                    keep.append(u)
+                    row["strength"] = u.strength
+                    carried.append(row)
+                else:
+                    state.discards[seat].append(u.kind)
+                    discarded.append(row)
+            field[seat] = keep
+    events.append({"kind": "clear", "discarded": discarded, "carried": carried})
+
+
+def start_next_season(state: State, seat: int, events: Events) -> None:
+    """D17 on ``next_season`` from ``seat``: clear, draw 2 each (seat 0 first, D5), reveal the omen, and
+    set the starter. Automatic passes are applied by the caller (``rules.settle``).
+
+    Emits ``next_season {seat}``, ``clear {discarded, carried}``, draws, ``season_start {season, omen,
+    starter}``.
+    """
+    events.append({"kind": "next_season", "seat": seat})
+    _clear(state, events)
+    for s in (0, 1):
+        for _ in range(SEASON_DRAW):
+            draw(state, s, "season", events)
+    starter = next_starter(state)
+    state.season += 1
+    state.phase = SEASON
+    state.starter = starter
+    state.turn = starter
+    state.passed = [False, False]
+    state.auto = [False, False]
+    state.thaw_used = [[False, False, False], [False, False, False]]
+    events.append(
+        {"kind": "season_start", "season": state.season, "omen": OMEN_IDS[state.omen], "starter": starter}
+    )

@@ -1,0 +1,172 @@
+"""The Межа match state: plain ``__slots__`` classes and compact lists, fast to copy (no deepcopy).
+
+Layout (see docs/positions.md §mezha for the JSON form):
+
+- ``hands[seat]`` — 20 counts indexed by card kind (a hand is a multiset, D18);
+- ``decks[seat]`` — card kinds, index 0 the top; ``discards[seat]`` — kinds in arrival order;
+- ``halves[field][seat]`` — the :class:`Unit` list of that half, in placement order (D13);
+- ``omens`` — the 4 omen indexes in drawn order, season ``n`` uses ``omens[n - 1]`` (D7);
+- ``thaw_used[seat][field]`` — whether that player already put a unit onto that field this season (D16).
+"""
+
+from __future__ import annotations
+
+from duelclub.games.contract import Outcome
+from duelclub.games.fairness import Stream
+from duelclub.games.mezha.cards import (
+    DROUGHT,
+    DROUGHT_SLOTS,
+    HALF_SLOTS,
+    HAS_ROOTS,
+    HAS_SHIELD,
+    HAS_SPROUT,
+    IS_TACTIC,
+    STRENGTH,
+)
+
+SEASON, PAUSE, OVER = 0, 1, 2
+PHASES: tuple[str, str, str] = ("season", "pause", "over")
+JSONDict = dict[str, object]
+
+
+class Unit:
+    """A unit on a field.
+
+    ``shield`` is True while an unspent щит remains; ``season`` is the season it was put onto the field
+    (a carried root unit keeps it, D3). ``thaw``, ``rosa`` and ``opps`` record its public history while face
+    down (Оттепель bonus received, Роса count, other own units that entered its field since), so
+    ``determinize`` can give a re-sampled face-down identity the matching strength.
+    """
+
+    __slots__ = ("face_down", "kind", "opps", "placement", "rosa", "season", "shield", "strength", "thaw")
+
+    def __init__(self, kind: int, placement: int, face_down: bool, season: int) -> None:
+        self.kind = kind
+        self.strength = STRENGTH[kind]
+        self.shield = HAS_SHIELD[kind]
+        self.placement = placement
+        self.face_down = face_down
+        self.season = season
+        self.thaw = False
+        self.rosa = 0
+        self.opps = 0
+
+    def clone(self) -> Unit:
+        u = Unit.__new__(Unit)
+        u.kind, u.strength, u.shield, u.placement = self.kind, self.strength, self.shield, self.placement
+        u.face_down, u.season, u.thaw, u.rosa, u.opps = (
+            self.face_down,
+            self.season,
+            self.thaw,
+            self.rosa,
+            self.opps,
+        )
+        return u
+
+    def hidden_strength(self, kind: int) -> int:
+        """The strength this face-down unit would have if it were ``kind`` (same public history).
+
+        A face-down unit is never damaged (§Abilities — Тайник) and only Ольха's own buffs reach it:
+        base + Оттепель + Роса (+2 for росток, else +1) + one per росток trigger (D14 step 6).
+        """
+        sprout = HAS_SPROUT[kind]
+        return (
+            STRENGTH[kind]
+            + (2 if self.thaw else 0)
+            + self.rosa * (2 if sprout else 1)
+            + (self.opps if sprout else 0)
+        )
+
+
+class State:
+    """One Межа match. Mutated in place by ``rules.apply``; :meth:`copy` is cheap."""
+
+    __slots__ = (
+        "auto",
+        "decks",
+        "discards",
+        "halves",
+        "hands",
+        "houses",
+        "omens",
+        "outcome",
+        "passed",
+        "phase",
+        "placements",
+        "results",
+        "season",
+        "starter",
+        "stream",
+        "thaw_used",
+        "turn",
+        "wins",
+    )
+
+    stream: Stream
+    houses: tuple[int, int]
+    hands: list[list[int]]
+    decks: list[list[int]]
+    discards: list[list[int]]
+    halves: list[list[list[Unit]]]
+    omens: list[int]
+    season: int
+    phase: int
+    starter: int
+    turn: int
+    passed: list[bool]
+    auto: list[bool]
+    thaw_used: list[list[bool]]
+    placements: int
+    results: list[JSONDict]
+    wins: list[int]
+    outcome: Outcome | None
+
+    def copy(self) -> State:
+        s = State.__new__(State)
+        s.stream = self.stream.copy()
+        s.houses = self.houses
+        s.hands = [self.hands[0][:], self.hands[1][:]]
+        s.decks = [self.decks[0][:], self.decks[1][:]]
+        s.discards = [self.discards[0][:], self.discards[1][:]]
+        s.halves = [[[u.clone() for u in half] for half in field] for field in self.halves]
+        s.omens = self.omens[:]
+        s.season, s.phase, s.starter, s.turn = self.season, self.phase, self.starter, self.turn
+        s.passed = self.passed[:]
+        s.auto = self.auto[:]
+        s.thaw_used = [self.thaw_used[0][:], self.thaw_used[1][:]]
+        s.placements = self.placements
+        s.results = self.results[:]  # result dicts are never mutated once recorded
+        s.wins = self.wins[:]
+        s.outcome = self.outcome
+        return s
+
+    @property
+    def omen(self) -> int:
+        """The current season's omen index (cards.OMENS)."""
+        return self.omens[self.season - 1]
+
+    def capacity(self) -> int:
+        """Units per half this season: 4, or 3 under Засуха (§Omens — Засуха)."""
+        return DROUGHT_SLOTS if self.omens[self.season - 1] == DROUGHT else HALF_SLOTS
+
+    def hand_size(self, seat: int) -> int:
+        return sum(self.hands[seat])
+
+    def has_legal_play(self, seat: int) -> bool:
+        """False exactly when the automatic pass applies (§A season — Passing; D1: a tactic is a play)."""
+        hand = self.hands[seat]
+        has_unit = False
+        for k, n in enumerate(hand):
+            if n:
+                if IS_TACTIC[k]:
+                    return True
+                has_unit = True
+        if not has_unit:
+            return False
+        cap = self.capacity()
+        return any(len(field[seat]) < cap for field in self.halves)
+
+
+def carries_over(unit: Unit, season: int) -> bool:
+    """Корни: a root unit put onto the field in ``season`` stays one more season (D3)."""
+    return HAS_ROOTS[unit.kind] and unit.season == season
