@@ -1,0 +1,251 @@
+// Match page bootstrap, shared by every game: loads the match, picks the game's renderer module, keeps the
+// live socket, the event log, the result banner, resignation and the fairness panel.
+// A game module exports createRenderer(ctx) → {render(msg), describe(event) → {text, cls} | null,
+// turn(msg) → {text, cls}, title(msg) → string}.
+
+import { el, get, toast } from "./api.js";
+import { MatchLive } from "./live.js";
+import { resultFor, seatName } from "./names.js";
+
+const GAMES = {
+  mezha: () => import("./mezha.js"),
+};
+
+const ERROR_TEXT = {
+  not_your_turn: "Сейчас ход соперника.",
+  card_not_in_hand: "Этой карты нет у вас в руке.",
+  half_full: "Ваша половина этого поля уже заполнена.",
+  bad_field: "Такого поля нет.",
+  already_passed: "Вы уже спасовали в этом сезоне.",
+  in_pause: "Сезон подсчитан — нажмите «Следующий сезон».",
+  not_in_pause: "Следующий сезон уже начался.",
+  match_over: "Партия уже окончена.",
+  malformed_action: "Сервер не понял ход.",
+  stale_seq: "Позиция успела измениться — обновили доску.",
+  stale: "Позиция успела измениться — обновили доску.",
+  not_a_player: "Вы не участник этой партии.",
+  not_authenticated: "Войдите заново: сессия закончилась.",
+  not_found: "Партия не найдена.",
+  network: "Нет связи с сервером.",
+};
+
+const root = document.getElementById("match");
+const matchId = root.dataset.matchId;
+const username = root.dataset.username;
+const $ = (id) => document.getElementById(id);
+const logBox = $("log");
+
+let info = null; // GET /api/matches/{id}
+let renderer = null;
+let live = null;
+let logged = 0; // every event with seq <= logged is in the log
+let seenSeq = 0; // the newest seq of any state received
+let introDone = false;
+let backfilling = null;
+let lastState = null;
+let finishedInfoLoaded = false;
+
+function errorText(err) {
+  return ERROR_TEXT[err.code] || err.message || "Ошибка.";
+}
+
+function mySeat() {
+  if (lastState && typeof lastState.seat === "number") return lastState.seat;
+  if (info && typeof info.seat === "number") return info.seat;
+  if (info && Array.isArray(info.seats)) {
+    const i = info.seats.findIndex((s) => seatName(s) === username);
+    if (i >= 0) return i;
+  }
+  return null;
+}
+
+// ---- event log ----------------------------------------------------------------------------
+
+function appendLines(lines) {
+  const nearBottom = logBox.scrollHeight - logBox.scrollTop - logBox.clientHeight < 40;
+  for (const d of lines) {
+    if (d) logBox.append(el("li", { class: d.cls || "" }, d.text));
+  }
+  if (nearBottom || logBox.childElementCount < 12) logBox.scrollTop = logBox.scrollHeight;
+}
+
+function appendEvents(events) {
+  if (!renderer || !Array.isArray(events) || !events.length) return;
+  appendLines(events.map((ev) => renderer.describe(ev)));
+}
+
+/** Bring the log up to the newest seq seen: the events after `logged` are fetched over HTTP. */
+function backfill() {
+  if (backfilling) return;
+  backfilling = (async () => {
+    try {
+      const st = await get(`/api/matches/${encodeURIComponent(matchId)}/state?since=${logged}`);
+      if (!introDone && renderer.intro && st.view) appendLines([renderer.intro(st.view)]);
+      introDone = true;
+      appendEvents((st.events || []).filter((e) => !(e.seq <= logged)));
+      if (typeof st.seq === "number" && st.seq > logged) logged = st.seq;
+    } catch (err) {
+      toast(errorText(err));
+      seenSeq = logged; // do not loop on a failing request; the next state retries
+    } finally {
+      backfilling = null;
+    }
+    if (seenSeq > logged) backfill();
+  })();
+}
+
+/** Events carry the seq of the action that caused them; log each once, in order, with no gaps. */
+function logState(msg) {
+  if (typeof msg.seq !== "number") return;
+  if (msg.seq > seenSeq) seenSeq = msg.seq;
+  if (!backfilling && introDone) {
+    const fresh = (msg.events || []).filter((e) => typeof e.seq === "number" && e.seq > logged);
+    if (fresh.length && fresh[0].seq === logged + 1) {
+      appendEvents(fresh);
+      logged = Math.max(logged, fresh[fresh.length - 1].seq, msg.seq);
+    }
+  }
+  if (seenSeq > logged || !introDone) backfill();
+}
+
+// ---- result, fairness, resignation -------------------------------------------------------
+
+function showResult(msg) {
+  const box = $("result");
+  const finished = msg.status === "finished" || msg.status === "aborted";
+  const result = msg.result || (msg.view && msg.view.outcome);
+  if (!finished || !result) {
+    box.hidden = true;
+    return;
+  }
+  const r =
+    msg.status === "aborted" && !result.winner && result.winner !== 0
+      ? { kind: "draw", text: "Ничья", reason: "партия прервана" }
+      : resultFor(result, mySeat());
+  box.className = `result result-${r.kind}`;
+  $("result-title").textContent = r.text;
+  $("result-reason").textContent = r.reason ? `Причина: ${r.reason}.` : "";
+  box.hidden = false;
+}
+
+function showFairness() {
+  if (!info) return;
+  $("commitment").textContent = info.commitment || "—";
+  if (info.server_seed) {
+    $("fair-reveal").hidden = false;
+    $("fair-wait").hidden = true;
+    $("server-seed").textContent = info.server_seed;
+    const seeds = info.client_seeds || [];
+    const a = Array.isArray(seeds) ? seeds[0] : seeds.a ?? seeds["0"];
+    const b = Array.isArray(seeds) ? seeds[1] : seeds.b ?? seeds["1"];
+    $("client-seed-0").textContent = a || "(пусто)";
+    $("client-seed-1").textContent = b || "(пусто)";
+    $("log-link").href = `/api/matches/${encodeURIComponent(matchId)}/log`;
+  }
+}
+
+async function refreshInfo() {
+  try {
+    info = await get(`/api/matches/${encodeURIComponent(matchId)}`);
+    showFairness();
+  } catch (err) {
+    toast(errorText(err));
+  }
+}
+
+function setupResign() {
+  const btn = $("resign");
+  const dialog = el(
+    "dialog",
+    { class: "confirm-dialog", "aria-labelledby": "resign-q" },
+    el("p", { id: "resign-q", class: "confirm-dialog__q" }, "Сдаться? Партия достанется сопернику."),
+    el(
+      "div",
+      { class: "row" },
+      el("button", { type: "button", class: "btn btn-danger", id: "resign-confirm" }, "Да, сдаться"),
+      el("button", { type: "button", class: "btn btn-secondary", id: "resign-cancel" }, "Продолжить игру"),
+    ),
+  );
+  document.body.append(dialog);
+  btn.addEventListener("click", () => dialog.showModal());
+  $("resign-cancel").addEventListener("click", () => dialog.close());
+  $("resign-confirm").addEventListener("click", () => {
+    dialog.close();
+    btn.disabled = true;
+    live.act({ kind: "resign" });
+  });
+}
+
+// ---- state ------------------------------------------------------------------------------------
+
+function onState(msg) {
+  lastState = msg;
+  const active = msg.status === "active";
+  const finished = msg.status === "finished" || msg.status === "aborted";
+  renderer.render(msg);
+  const t = renderer.turn(msg);
+  const turn = $("turn");
+  turn.textContent = t.text;
+  turn.className = `turn ${t.cls || ""}`;
+  $("resign").disabled = !active || mySeat() === null;
+  $("resign").hidden = finished;
+  showResult(msg);
+  logState(msg);
+  if (finished && !finishedInfoLoaded) {
+    finishedInfoLoaded = true;
+    refreshInfo();
+  }
+}
+
+function onStatus(s) {
+  const c = $("conn");
+  c.className = `conn conn-${s}`;
+  c.textContent = s === "open" ? "на связи" : s === "connecting" ? "подключение…" : "нет связи";
+}
+
+async function main() {
+  try {
+    info = await get(`/api/matches/${encodeURIComponent(matchId)}`);
+  } catch (err) {
+    $("board").replaceChildren(el("p", { class: "form-error" }, errorText(err)));
+    $("turn").textContent = "—";
+    return;
+  }
+  showFairness();
+  const load = GAMES[info.game];
+  if (!load) {
+    $("board").replaceChildren(el("p", { class: "form-error" }, `Игра «${info.game}» пока не поддерживается.`));
+    return;
+  }
+  let catalog = null;
+  try {
+    const games = await get("/api/games");
+    const list = Array.isArray(games) ? games : games.games || [];
+    const g = list.find((x) => x.slug === info.game);
+    catalog = g ? g.catalog : null;
+    if (g && g.title) $("match-title").textContent = g.title;
+  } catch (_err) {
+    /* the renderer copes without names */
+  }
+  const mod = await load();
+  live = new MatchLive(matchId, {
+    onState,
+    onStatus,
+    onError: (err) => {
+      if (renderer && renderer.unlock) renderer.unlock();
+      toast(errorText(err));
+    },
+  });
+  renderer = mod.createRenderer({
+    root: $("board"),
+    side: $("side-game"),
+    info,
+    catalog,
+    username,
+    act: (action) => live.act(action),
+  });
+  setupResign();
+  live.start();
+}
+
+main();

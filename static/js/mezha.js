@@ -1,0 +1,640 @@
+// Межа renderer (rules/mezha.md §What each player sees): three fields with both halves, the hand, the omen,
+// seasons, passes, decks, discards, past seasons, and the event log in words.
+// View shape: src/duelclub/games/mezha/view.py; event shapes: src/duelclub/games/mezha/rules.py.
+
+import { el } from "./api.js";
+import { HOUSE_NAMES, seatName } from "./names.js";
+
+const FIELD_NAMES = ["Луг", "Брод", "Холм"];
+// Prepositional case for «на Лугу / на Броду / на Холме».
+const FIELD_AT = ["на Лугу", "на Броду", "на Холме"];
+
+const OMENS = {
+  thaw: { name: "Оттепель", icon: "💧", text: "Первый ваш отряд на каждом поле получает +2." },
+  drought: { name: "Засуха", icon: "☀", text: "На половине поля помещаются три отряда, а не четыре." },
+  fair: { name: "Ярмарка", icon: "🎪", text: "Кто спасует первым, берёт карту из колоды." },
+  storm: { name: "Гроза", icon: "⚡", text: "Перед подсчётом молния бьёт в самую сильную карту каждого поля: −3." },
+};
+
+// Fallback card data (the catalog from GET /api/games wins when present).
+const FALLBACK_CARDS = [
+  ["ten_v_listve", "Тень в листве", "olkha", 5, ["cache"]],
+  ["seyanets", "Сеянец", "olkha", 3, ["sprout"]],
+  ["stary_dub", "Старый дуб", "olkha", 5, ["roots"]],
+  ["otshelnik", "Отшельник", "olkha", 3, ["loner"]],
+  ["sova", "Сова-дозорная", "olkha", 3, ["cache", "sprout"]],
+  ["bortnik", "Бортник", "olkha", 4, []],
+  ["khozyayka_roshchi", "Хозяйка рощи", "olkha", 6, ["roots"]],
+  ["pen_velikan", "Пень-великан", "olkha", 8, []],
+  ["vedunya", "Ведунья", "olkha", 2, ["messenger"]],
+  ["rosa", "Роса", "olkha", null, ["tactic"]],
+  ["podmasterye", "Подмастерье", "gorn", 2, ["messenger"]],
+  ["arbaletchik", "Арбалетчик", "gorn", 3, ["shot"], 2],
+  ["shchitonosets", "Щитоносец", "gorn", 4, ["shield"]],
+  ["znamenosets", "Знаменосец", "gorn", 2, ["rally"]],
+  ["kuznets", "Кузнец", "gorn", 5, []],
+  ["pushkar", "Пушкарь", "gorn", 3, ["shot"], 3],
+  ["master_gorna", "Мастер горна", "gorn", 5, ["rally"]],
+  ["golem", "Голем-наковальня", "gorn", 8, ["shield"]],
+  ["liteyshchitsa", "Литейщица", "gorn", 4, []],
+  ["podzhog", "Поджог", "gorn", null, ["tactic"]],
+].map(([id, name, house, strength, abilities, shot]) => ({ id, name, house, strength, abilities, shot: shot || 0 }));
+
+const FEMININE = new Set(["ten_v_listve", "sova", "khozyayka_roshchi", "vedunya", "liteyshchitsa"]);
+const GENITIVE = { shchitonosets: "Щитоносца", golem: "Голема-наковальни" };
+
+const ABILITY_NAMES = {
+  cache: "тайник",
+  roots: "корни",
+  sprout: "росток",
+  loner: "одиночка",
+  rally: "клич",
+  shot: "выстрел",
+  shield: "щит",
+  messenger: "гонец",
+  tactic: "приём",
+};
+
+function abilityText(card, ability) {
+  switch (ability) {
+    case "cache":
+      return "ложится рубашкой вверх; соперник не видит карту, выстрелы и поджог её не задевают";
+    case "roots":
+      return "остаётся на поле ещё на один сезон";
+    case "sprout":
+      return "+1, когда на это поле выходит другой ваш отряд";
+    case "loner":
+      return "+3, если на этом поле нет других ваших отрядов";
+    case "rally":
+      return "+1 остальным вашим отрядам на этом поле";
+    case "shot":
+      return `${card.shot || 2} урона самому сильному открытому отряду соперника на этом поле`;
+    case "shield":
+      return "первый урон по карте пропадает";
+    case "messenger":
+      return "возьмите карту из колоды";
+    case "tactic":
+      return card.id === "rosa"
+        ? "+1 каждому вашему отряду на выбранном поле, росткам +2"
+        : "2 урона каждому открытому отряду соперника на выбранном поле";
+    default:
+      return "";
+  }
+}
+
+const plural = (n, one, few, many) => {
+  const m10 = n % 10;
+  const m100 = n % 100;
+  if (m10 === 1 && m100 !== 11) return one;
+  if (m10 >= 2 && m10 <= 4 && (m100 < 12 || m100 > 14)) return few;
+  return many;
+};
+const cardsWord = (n) => `${n} ${plural(n, "карта", "карты", "карт")}`;
+
+export function createRenderer(ctx) {
+  const cards = new Map();
+  const list = ctx.catalog && Array.isArray(ctx.catalog.cards) ? ctx.catalog.cards : FALLBACK_CARDS;
+  for (const c of list) cards.set(c.id, c);
+  const card = (id) => cards.get(id) || { id, name: id, strength: null, abilities: [], house: "" };
+  const name = (id) => card(id).name;
+
+  let you = null;
+  let view = null;
+  let legal = [];
+  let selected = null; // card id chosen in hand
+  let locked = false; // an action is on its way
+
+  const seatsInfo = ctx.info && Array.isArray(ctx.info.seats) ? ctx.info.seats : [];
+  const opponentName = () => (you === null ? "Игрок 2" : seatName(seatsInfo[1 - you]));
+  const who = (seat) => (seat === you ? "Вы" : you === null ? `Игрок ${seat + 1}` : "Соперник");
+  const whoLower = (seat) => (seat === you ? "вы" : "соперник");
+
+  // ---- static skeleton ----------------------------------------------------------------------
+  const oppStrip = el("div", { class: "player-strip player-strip-opp", id: "opp-strip" });
+  const meStrip = el("div", { class: "player-strip player-strip-me", id: "me-strip" });
+  const fieldsBox = el("div", { class: "fields", id: "fields" });
+  const handBox = el("div", { class: "hand", id: "hand", role: "group", "aria-label": "Ваша рука" });
+  const handCount = el("span", { class: "muted small", id: "hand-count" });
+  const passBtn = el("button", { type: "button", class: "btn btn-secondary", id: "pass" }, "Пас");
+  const nextBtn = el("button", { type: "button", class: "btn btn-gold", id: "next-season", hidden: true }, "Следующий сезон");
+  const hint = el("p", { class: "hint-line", id: "hint", "aria-live": "polite" });
+  const handPanel = el(
+    "section",
+    { class: "panel hand-panel", "aria-labelledby": "hand-title" },
+    el("div", { class: "hand-head" }, el("h2", { id: "hand-title" }, "Ваша рука"), handCount),
+    handBox,
+    el("div", { class: "controls" }, passBtn, nextBtn),
+    hint,
+  );
+  ctx.root.replaceChildren(oppStrip, fieldsBox, meStrip, handPanel);
+
+  const sideInfo = el("section", { class: "panel", "aria-labelledby": "season-title" });
+  const sideSeasons = el("section", { class: "panel", "aria-labelledby": "past-title" });
+  const sideDiscards = el("section", { class: "panel", "aria-labelledby": "discard-title" });
+  ctx.side.replaceChildren(sideInfo, sideSeasons, sideDiscards);
+
+  const fieldEls = [0, 1, 2].map((f) => {
+    const cap = el("span", { class: "field-col__cap" });
+    const won = el("span", { class: "field-col__won", hidden: true });
+    const oppUnits = el("div", { class: "units" });
+    const oppTotal = el("div", { class: "half__total" });
+    const meUnits = el("div", { class: "units" });
+    const meTotal = el("div", { class: "half__total" });
+    const meHalf = el(
+      "div",
+      { class: "half half-me", dataset: { field: String(f) }, "aria-label": `Ваша половина: ${FIELD_NAMES[f]}` },
+      meUnits,
+      meTotal,
+    );
+    const col = el(
+      "section",
+      { class: "field-col", "aria-label": `Поле ${FIELD_NAMES[f]}` },
+      el("div", { class: "field-col__head" }, el("span", { class: "field-col__name" }, FIELD_NAMES[f]), won, cap),
+      el("div", { class: "half half-opp", "aria-label": `Половина соперника: ${FIELD_NAMES[f]}` }, oppTotal, oppUnits),
+      meHalf,
+    );
+    meHalf.addEventListener("click", () => dropOn(f));
+    meHalf.addEventListener("keydown", (ev) => {
+      if (ev.key === "Enter" || ev.key === " ") {
+        ev.preventDefault();
+        dropOn(f);
+      }
+    });
+    fieldsBox.append(col);
+    return { col, cap, won, oppUnits, oppTotal, meUnits, meTotal, meHalf };
+  });
+
+  passBtn.addEventListener("click", () => send({ kind: "pass" }));
+  nextBtn.addEventListener("click", () => send({ kind: "next_season" }));
+  handBox.addEventListener("click", (ev) => {
+    const btn = ev.target.closest("[data-card]");
+    if (!btn || btn.disabled) return;
+    const id = btn.dataset.card;
+    selected = selected === id ? null : id;
+    paintSelection();
+  });
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape" && selected) {
+      selected = null;
+      paintSelection();
+    }
+  });
+
+  // ---- actions ------------------------------------------------------------------------------
+  const legalPlay = (id, f) => legal.find((a) => a.kind === "play" && a.card === id && a.field === f);
+  const legalOf = (kind) => legal.find((a) => a.kind === kind);
+
+  function send(action) {
+    if (locked) return;
+    const verbatim = action.kind === "play" ? legalPlay(action.card, action.field) : legalOf(action.kind);
+    if (!verbatim) return;
+    locked = true;
+    selected = null;
+    paintControls();
+    paintSelection();
+    ctx.act(verbatim);
+  }
+
+  function dropOn(f) {
+    if (!selected || !legalPlay(selected, f)) return;
+    send({ kind: "play", card: selected, field: f });
+  }
+
+  // ---- painting -----------------------------------------------------------------------------
+  function unitEl(u, ownerSeat) {
+    if (u.hidden) {
+      return el(
+        "div",
+        { class: "unit unit-hidden", title: "Скрытая карта соперника (тайник)", dataset: { placement: u.placement } },
+        el("span", { class: "unit__no" }, `#${u.placement}`),
+        el("span", { class: "unit__name" }, "скрыт"),
+      );
+    }
+    const c = card(u.card);
+    const house = c.house || (view && view.houses[ownerSeat]) || "";
+    const tags = [];
+    if (u.shield === "ready") tags.push(el("span", { class: "unit__tag shield-on", title: "Щит цел" }, "🛡 щит"));
+    if (u.shield === "spent") tags.push(el("span", { class: "unit__tag shield-off", title: "Щит сбит" }, "щит"));
+    if (u.face_down) {
+      tags.push(
+        el("span", { class: "unit__tag unit__tag-fd", title: "Лежит рубашкой вверх: соперник её не видит" }, "рубашкой вверх"),
+      );
+    }
+    if (u.carried) tags.push(el("span", { class: "unit__tag", title: "Осталась с прошлого сезона (корни)" }, "корни"));
+    const base = c.strength;
+    const cls = base === null || base === undefined ? "" : u.strength > base ? " unit__str-up" : u.strength < base ? " unit__str-down" : "";
+    return el(
+      "div",
+      {
+        class: `unit unit-${house}${u.face_down ? " unit-facedown" : ""}${u.carried ? " unit-carried" : ""}`,
+        dataset: { placement: u.placement, unit: u.card },
+        title: `${c.name}: сила ${u.strength}${base !== null && base !== undefined ? ` (печатная ${base})` : ""}`,
+      },
+      el("span", { class: "unit__no" }, `#${u.placement}`),
+      el("span", { class: "unit__name" }, c.name),
+      tags.length ? el("span", { class: "unit__tags" }, ...tags) : null,
+      el("span", { class: `unit__str${cls}` }, String(u.strength)),
+    );
+  }
+
+  function seasonResult() {
+    if (!view || !view.results || !view.results.length) return null;
+    const r = view.results[view.results.length - 1];
+    return r.season === view.season && view.phase !== "season" ? r : null;
+  }
+
+  function paintFields() {
+    const opp = you === null ? 1 : 1 - you;
+    const me = you === null ? 0 : you;
+    const scored = seasonResult();
+    view.fields.forEach((halves, f) => {
+      const F = fieldEls[f];
+      const oh = halves[opp];
+      const mh = halves[me];
+      F.cap.textContent = view.capacity === 3 ? "3 места (Засуха)" : `${view.capacity} места`;
+      F.oppUnits.replaceChildren(...oh.units.map((u) => unitEl(u, opp)));
+      F.meUnits.replaceChildren(...mh.units.map((u) => unitEl(u, me)));
+      const hiddenTxt = oh.hidden ? ` + ${oh.hidden} ${plural(oh.hidden, "скрытый", "скрытых", "скрытых")}` : "";
+      F.oppTotal.replaceChildren(
+        el("span", {}, you === null ? "Игрок 2: " : "Соперник: ", el("b", { class: "total" }, String(oh.total)), hiddenTxt),
+        el("span", { class: "half__slots" }, `${oh.units.length}/${view.capacity}`),
+      );
+      F.meTotal.replaceChildren(
+        el("span", {}, you === null ? "Игрок 1: " : "Вы: ", el("b", { class: "total" }, String(mh.total))),
+        el("span", { class: "half__slots" }, `${mh.units.length}/${view.capacity}`),
+      );
+      if (scored) {
+        const w = scored.fields[f];
+        F.won.hidden = false;
+        F.won.className = `field-col__won ${w === null ? "won-none" : w === me ? "won-me" : "won-opp"}`;
+        F.won.textContent = w === null ? "ничья" : w === me ? "ваше" : "соперника";
+      } else {
+        F.won.hidden = true;
+      }
+    });
+  }
+
+  function stars(n) {
+    return el("span", { class: "stars", title: `Выиграно сезонов: ${n}` }, n ? "★".repeat(n) : "☆");
+  }
+
+  function strip(box, seat, label) {
+    const house = view.houses[seat];
+    const passed = view.passed[seat] && view.phase === "season";
+    const moving = view.phase === "season" && view.turn === seat;
+    const parts = [
+      moving ? el("span", { class: "to-move-dot", title: "Ходит" }) : null,
+      el("span", {}, label),
+      el("span", { class: `badge badge-${house}` }, HOUSE_NAMES[house] || house),
+      stars(view.wins[seat]),
+      passed
+        ? el("span", { class: "passed-tag" }, view.auto_passed[seat] ? "пас (автоматически)" : "пас")
+        : null,
+      view.phase === "season" && view.starter === seat ? el("span", { class: "passed-tag" }, "начинает сезон") : null,
+    ];
+    const stats = [
+      seat !== you ? el("span", {}, "В руке: ", el("b", {}, String(view.hand_sizes[seat]))) : null,
+      el("span", {}, "Колода: ", el("b", {}, String(view.deck_sizes[seat]))),
+      el("span", {}, "Сброс: ", el("b", {}, String(view.discards[seat].length))),
+      el("span", {}, "Сезонов: ", el("b", {}, String(view.wins[seat]))),
+    ];
+    box.replaceChildren(
+      el("div", { class: "player-strip__who" }, ...parts),
+      el("div", { class: "player-strip__stats" }, ...stats),
+    );
+  }
+
+  function handCard(id, count) {
+    const c = card(id);
+    const abilities = (c.abilities || []).filter(Boolean);
+    const playable = legal.some((a) => a.kind === "play" && a.card === id);
+    const tactic = c.strength === null || c.strength === undefined;
+    const desc = abilities.length
+      ? abilities.map((a) =>
+          el("span", { class: "hand-card__abil" }, el("b", {}, `${cap1(ABILITY_NAMES[a] || a)}:`), ` ${abilityText(c, a)}`),
+        )
+      : [el("span", { class: "hand-card__abil muted" }, "Без свойств")];
+    return el(
+      "button",
+      {
+        type: "button",
+        class: `hand-card hand-card-${c.house}${tactic ? " hand-card-tactic" : ""}`,
+        dataset: { card: id },
+        "aria-pressed": selected === id ? "true" : "false",
+        disabled: !playable || locked,
+        title: playable ? "Выберите карту, затем поле" : c.name,
+      },
+      el("span", { class: "hand-card__name" }, c.name),
+      el("span", { class: "hand-card__str", title: tactic ? "Приём" : "Сила" }, tactic ? "приём" : String(c.strength)),
+      ...desc,
+      count > 1 ? el("span", { class: "hand-card__count" }, `×${count}`) : null,
+    );
+  }
+
+  function paintHand() {
+    const hand = view.hand || [];
+    const counts = new Map();
+    for (const id of hand) counts.set(id, (counts.get(id) || 0) + 1);
+    handCount.textContent = cardsWord(hand.length);
+    if (!hand.length) {
+      handBox.replaceChildren(el("p", { class: "empty" }, "Рука пуста."));
+      return;
+    }
+    handBox.replaceChildren(...[...counts].map(([id, n]) => handCard(id, n)));
+  }
+
+  function paintSelection() {
+    for (const b of handBox.querySelectorAll("[data-card]")) {
+      b.setAttribute("aria-pressed", b.dataset.card === selected ? "true" : "false");
+    }
+    const tactic = selected && (card(selected).strength === null || card(selected).strength === undefined);
+    fieldEls.forEach((F, f) => {
+      const ok = !!(selected && !locked && legalPlay(selected, f));
+      F.meHalf.classList.toggle("droppable", ok);
+      F.meHalf.classList.toggle("droppable-tactic", ok && !!tactic);
+      F.col.classList.toggle("tactic-target", ok && selected === "podzhog");
+      if (ok) {
+        F.meHalf.setAttribute("role", "button");
+        F.meHalf.setAttribute("tabindex", "0");
+        F.meHalf.setAttribute("aria-disabled", "false");
+      } else {
+        F.meHalf.removeAttribute("role");
+        F.meHalf.removeAttribute("tabindex");
+        F.meHalf.removeAttribute("aria-disabled");
+      }
+    });
+    paintHint();
+  }
+
+  function paintHint() {
+    if (!view) return;
+    let text = "";
+    if (view.phase === "season" && view.turn === you && legal.length) {
+      if (selected) {
+        const c = card(selected);
+        text =
+          selected === "podzhog"
+            ? `Поджог: выберите поле (подсвечено) — урон получат открытые отряды соперника на нём. Esc — отмена.`
+            : selected === "rosa"
+              ? "Роса: выберите поле (подсвечено) — ваши отряды на нём усилятся. Esc — отмена."
+              : `${c.name}: выберите подсвеченное поле на своей половине. Esc — отмена.`;
+      } else {
+        text = "Выберите карту в руке, затем поле — или нажмите «Пас».";
+      }
+    } else if (view.phase === "pause") {
+      text = "Сезон подсчитан. Любой из игроков может начать следующий сезон.";
+    } else if (view.phase === "season" && view.passed[you]) {
+      text = "Вы спасовали: соперник доигрывает сезон.";
+    } else if (view.phase === "season") {
+      text = "Ждём ход соперника…";
+    }
+    hint.textContent = text;
+  }
+
+  function paintControls() {
+    const canPass = !!legalOf("pass") && !locked;
+    const pause = view.phase === "pause";
+    passBtn.hidden = pause || view.phase === "over";
+    passBtn.disabled = !canPass;
+    nextBtn.hidden = !pause;
+    nextBtn.disabled = !legalOf("next_season") || locked;
+    for (const b of handBox.querySelectorAll("[data-card]")) {
+      const playable = legal.some((a) => a.kind === "play" && a.card === b.dataset.card);
+      b.disabled = !playable || locked;
+    }
+  }
+
+  function paintSide() {
+    const omen = OMENS[view.omen] || { name: view.omen, icon: "", text: "" };
+    const starter = view.starter === you ? "вы" : "соперник";
+    const passTxt = (s) =>
+      view.passed[s] ? (view.auto_passed[s] ? "пас (автоматически)" : "пас") : view.phase === "season" ? "играет" : "—";
+    const rows = [
+      ["Сезон", `${view.season} из 3`],
+      ["Начинает сезон", starter],
+      ["Счёт по сезонам", `вы ${view.wins[you ?? 0]} — ${view.wins[you === null ? 1 : 1 - you]} соперник`],
+      ["Вы", passTxt(you ?? 0)],
+      ["Соперник", passTxt(you === null ? 1 : 1 - you)],
+      ["Мест на половине", String(view.capacity)],
+    ];
+    sideInfo.replaceChildren(
+      el("h2", { id: "season-title" }, `Сезон ${view.season}`),
+      el("p", { class: "omen", id: "omen" }, el("b", {}, `Примета: ${omen.icon} ${omen.name}`)),
+      el("p", { class: "omen-desc", id: "omen-desc" }, omen.text),
+      el("dl", { class: "kv" }, ...rows.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])),
+    );
+
+    const me = you ?? 0;
+    const results = view.results || [];
+    const table = results.length
+      ? el(
+          "table",
+          { class: "seasons-table", id: "past-seasons" },
+          el("thead", {}, el("tr", {}, ...["Сезон", "Примета", "Луг · Брод · Холм", "Итог"].map((h) => el("th", { scope: "col" }, h)))),
+          el(
+            "tbody",
+            {},
+            ...results.map((r) =>
+              el(
+                "tr",
+                {},
+                el("td", {}, String(r.season)),
+                el("td", {}, (OMENS[r.omen] || { name: r.omen }).name),
+                el(
+                  "td",
+                  {},
+                  r.totals
+                    .map((t, f) => {
+                      const mark = r.fields[f] === null ? "=" : r.fields[f] === me ? "✓" : "✗";
+                      return `${t[me]}:${t[1 - me]}${mark}`;
+                    })
+                    .join(" · "),
+                ),
+                el("td", {}, r.winner === null ? "ничья" : r.winner === me ? "вы" : "соперник"),
+              ),
+            ),
+          ),
+        )
+      : el("p", { class: "empty small" }, "Пока ни один сезон не сыгран.");
+    sideSeasons.replaceChildren(el("h2", { id: "past-title" }, "Прошлые сезоны"), table);
+
+    const pile = (seat) => {
+      const ids = view.discards[seat];
+      return el(
+        "details",
+        {},
+        el("summary", {}, `${seat === me ? "Ваш сброс" : "Сброс соперника"}: ${cardsWord(ids.length)}`),
+        el("p", { class: "discard-list" }, ids.length ? ids.map(name).join(", ") : "пусто"),
+      );
+    };
+    sideDiscards.replaceChildren(el("h2", { id: "discard-title" }, "Сброс"), pile(me), pile(1 - me));
+  }
+
+  // ---- public interface ---------------------------------------------------------------------
+  function render(msg) {
+    view = msg.view;
+    if (!view) return;
+    you = typeof msg.seat === "number" ? msg.seat : view.you;
+    legal = Array.isArray(msg.legal) ? msg.legal : [];
+    locked = false;
+    if (selected && !legal.some((a) => a.kind === "play" && a.card === selected)) selected = null;
+    const me = you ?? 0;
+    strip(oppStrip, 1 - me, you === null ? seatName(seatsInfo[1]) : `Соперник: ${opponentName()}`);
+    strip(meStrip, me, you === null ? seatName(seatsInfo[0]) : `Вы: ${ctx.username}`);
+    paintFields();
+    paintHand();
+    paintControls();
+    paintSelection();
+    paintSide();
+    handPanel.hidden = you === null;
+  }
+
+  function turn(msg) {
+    const v = msg.view;
+    if (!v) return { text: "…" };
+    if (msg.status === "finished" || msg.status === "aborted" || v.phase === "over") {
+      return { text: "Партия окончена", cls: "turn-over" };
+    }
+    if (v.phase === "pause") return { text: `Сезон ${v.season} подсчитан`, cls: "turn-pause" };
+    if (you === null) return { text: `Ходит игрок ${v.turn + 1}` };
+    return v.turn === you ? { text: "Ваш ход", cls: "turn-mine" } : { text: "Ход соперника", cls: "turn-theirs" };
+  }
+
+  function unlock() {
+    locked = false;
+    if (view) {
+      paintControls();
+      paintSelection();
+    }
+  }
+
+  // ---- the event log in words -------------------------------------------------------------------
+  const side = (seat) => (seat === you ? "log-me" : "log-opp");
+  const unitName = (ev) => (ev.card ? name(ev.card) : ev.seat === you ? "ваша карта" : "скрытая карта соперника");
+  const targetName = (ev) => name(ev.target_card);
+  const fieldWord = (f) => FIELD_NAMES[f] || "?";
+  const fieldsList = (fields, seat) => fields.map((w, f) => (w === seat ? FIELD_NAMES[f] : null)).filter(Boolean);
+
+  function describe(ev) {
+    const s = ev.seat;
+    switch (ev.kind) {
+      case "play": {
+        if (!ev.card) return { text: `Соперник кладёт скрытую карту на поле ${fieldWord(ev.field)}`, cls: side(s) };
+        const fd = ev.face_down ? " — рубашкой вверх" : "";
+        return { text: `${who(s)} → ${fieldWord(ev.field)}: ${name(ev.card)} (${ev.strength})${fd}`, cls: side(s) };
+      }
+      case "thaw":
+        return { text: `Оттепель: ${unitName(ev)} ${ev.amount ? `+${ev.amount}` : "получает бонус"}`, cls: side(s) };
+      case "loner":
+        return { text: `Одиночка: ${unitName(ev)} +${ev.amount ?? 3}`, cls: side(s) };
+      case "sprout":
+        return { text: `Росток: ${unitName(ev)} ${ev.amount ? `+${ev.amount}` : "растёт"}`, cls: side(s) };
+      case "rosa_buff":
+        return { text: `Роса: ${unitName(ev)} ${ev.amount ? `+${ev.amount}` : "усиливается"}`, cls: side(s) };
+      case "rally": {
+        const t = (ev.targets || []).map((x) => name(x.card));
+        return {
+          text: `Клич: ${name(ev.card)} — ${t.length ? `+1 ${t.join(", ")}` : "рядом никого, без эффекта"}`,
+          cls: side(s),
+        };
+      }
+      case "shot":
+        return ev.shield_absorbed
+          ? { text: `${name(ev.card)} стреляет: щит ${GENITIVE[ev.target_card] || targetName(ev)} поглощает урон`, cls: side(s) }
+          : { text: `${name(ev.card)} стреляет: ${targetName(ev)} −${ev.damage}`, cls: side(s) };
+      case "rosa":
+      case "podzhog":
+        return { text: `${who(s)} ${s === you ? "разыгрываете" : "разыгрывает"} «${name(ev.card)}» на поле ${fieldWord(ev.field)}`, cls: side(s) };
+      case "podzhog_hit":
+        return ev.shield_absorbed
+          ? { text: `Поджог: щит ${GENITIVE[ev.target_card] || targetName(ev)} поглощает урон`, cls: side(s) }
+          : { text: `Поджог: ${targetName(ev)} −${ev.damage}`, cls: side(s) };
+      case "burn": {
+        const verb = FEMININE.has(ev.card) ? "сгорела" : "сгорел";
+        const whose = ev.seat === you ? " (ваш отряд)" : " (отряд соперника)";
+        return { text: `${name(ev.card)} ${verb}${whose}`, cls: side(s) };
+      }
+      case "lightning":
+        return ev.shield_absorbed
+          ? { text: `Молния бьёт ${name(ev.card)} ${FIELD_AT[ev.field]}: щит поглощает урон`, cls: "log-sys" }
+          : { text: `Молния бьёт ${name(ev.card)} −${ev.damage ?? 3}`, cls: "log-sys" };
+      case "reveal":
+        return {
+          text: `Открывается ${FIELD_AT[ev.field]}: ${name(ev.card)} (${ev.strength}) ${s === you ? "— ваш" : "— соперника"}`,
+          cls: side(s),
+        };
+      case "draw": {
+        const what = ev.card ? `: ${name(ev.card)}` : "";
+        const base = s === you ? `вы тянете карту${what}` : "соперник тянет карту";
+        if (ev.reason === "fair") return { text: `Ярмарка: ${base}`, cls: side(s) };
+        if (ev.reason === "messenger") return { text: `Гонец: ${base}`, cls: side(s) };
+        return { text: cap1(base), cls: side(s) };
+      }
+      case "draw_skipped": {
+        const why = ev.cause === "hand_full" ? "в руке уже 10 карт" : "колода пуста";
+        const whom = s === you ? "вы не берёте карту" : "соперник не берёт карту";
+        const pre = ev.reason === "fair" ? "Ярмарка: " : ev.reason === "messenger" ? "Гонец: " : "";
+        return { text: `${pre}${whom} — ${why}`, cls: side(s) };
+      }
+      case "pass":
+        return {
+          text: `${who(s)} ${s === you ? "пасуете" : "пасует"}${ev.automatic ? " (автоматически)" : ""}`,
+          cls: side(s),
+        };
+      case "season_scored": {
+        const w = ev.winner;
+        if (w === null || w === undefined) return { text: `Сезон ${ev.season}: ничья`, cls: "log-season" };
+        const won = fieldsList(ev.fields, w);
+        const lost = fieldsList(ev.fields, 1 - w);
+        const detail =
+          won.length === lost.length
+            ? `по общей силе ${ev.strength[w]}:${ev.strength[1 - w]}${won.length ? `; поля: ${won.join(", ")}` : ""}`
+            : won.join(", ");
+        const text = w === you ? `Сезон ${ev.season}: вы победили (${detail})` : `Сезон ${ev.season}: победил соперник (${detail})`;
+        return { text, cls: "log-season" };
+      }
+      case "match_end": {
+        if (ev.winner === null || ev.winner === undefined) return { text: "Партия окончена: ничья", cls: "log-season" };
+        return { text: `Партия окончена: ${ev.winner === you ? "ваша победа" : "победил соперник"}`, cls: "log-season" };
+      }
+      case "resign":
+        return { text: s === you ? "Вы сдались" : "Соперник сдался", cls: "log-season" };
+      case "next_season":
+        return { text: `${s === you ? "Вы начали" : "Соперник начал"} следующий сезон`, cls: "log-sys" };
+      case "clear": {
+        const carried = (ev.carried || []).map((c) => `${name(c.card)} ${FIELD_AT[c.field]} (${c.seat === you ? "ваш" : "соперника"})`);
+        return {
+          text: carried.length ? `Поля очищены; с корнями остаются: ${carried.join(", ")}` : "Поля очищены",
+          cls: "log-sys",
+        };
+      }
+      case "season_start": {
+        const omen = OMENS[ev.omen] || { name: ev.omen };
+        return {
+          text: `Сезон ${ev.season}. Примета: ${omen.name}. Начинает ${whoLower(ev.starter)}`,
+          cls: "log-season",
+        };
+      }
+      default:
+        return null;
+    }
+  }
+
+  /** The first log line: season 1's omen and who starts it (decided by lot; no event carries it). */
+  function intro(v) {
+    if (you === null && typeof v.you === "number") you = v.you;
+    const first = v.results && v.results.length ? v.results[0] : v.season === 1 ? v : null;
+    if (!first) return { text: "Партия началась", cls: "log-season" };
+    const omen = OMENS[first.omen] || { name: first.omen };
+    return {
+      text: `Сезон 1. Примета: ${omen.name}. По жребию начинает ${whoLower(first.starter)}`,
+      cls: "log-season",
+    };
+  }
+
+  return { render, turn, describe, unlock, intro };
+}
+
+function cap1(s) {
+  return s ? s[0].toUpperCase() + s.slice(1) : s;
+}
