@@ -53,7 +53,8 @@ function absoluteUrl(url) {
 
 function showInvite(match, house) {
   inviteBox.hidden = false;
-  inviteUrl.value = absoluteUrl(match.invite_url || "");
+  const path = match.invite_url || (match.invite_token ? `/invite/${encodeURIComponent(match.invite_token)}` : "");
+  inviteUrl.value = absoluteUrl(path);
   document.getElementById("invite-commitment").textContent = match.commitment || "";
   const other = house === "olkha" ? "gorn" : "olkha";
   document.getElementById("invite-house").textContent = HOUSE_NAMES[other];
@@ -171,8 +172,9 @@ function matchItem(m) {
     action = el("a", { class: "btn btn-ghost btn-small", href }, "Смотреть");
   } else if (m.status === "open") {
     badge = el("span", { class: "badge" }, "Приглашение");
-    action = m.invite_url
-      ? el("a", { class: "btn btn-ghost btn-small", href: m.invite_url }, "Ссылка")
+    const link = m.invite_url || (m.invite_token ? `/invite/${encodeURIComponent(m.invite_token)}` : null);
+    action = link
+      ? el("a", { class: "btn btn-ghost btn-small", href: link }, "Ссылка")
       : el("a", { class: "btn btn-ghost btn-small", href }, "Открыть");
   } else {
     const myTurn = Array.isArray(m.to_move) && mySeat !== null && m.to_move.includes(mySeat);

@@ -180,6 +180,9 @@ function setupResign() {
 
 function onState(msg) {
   lastState = msg;
+  // Test and debugging hooks: the seq and status of the state on screen.
+  root.dataset.seq = String(msg.seq);
+  root.dataset.status = msg.status || "";
   const active = msg.status === "active";
   const finished = msg.status === "finished" || msg.status === "aborted";
   renderer.render(msg);

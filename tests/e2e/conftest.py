@@ -1,0 +1,99 @@
+"""Browser end-to-end fixtures: the real server as a subprocess and Debian's chromium through Playwright.
+
+The server runs ``python -m duelclub.cli serve`` on a free port with a throw-away SQLite database; the browser
+is ``/usr/bin/chromium`` (never a downloaded build). Without it every browser test skips with a loud reason.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+SERVER_START_TIMEOUT = 40.0
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Base URL of a real duelclub server (subprocess) on a fresh SQLite database."""
+    tmp = tmp_path_factory.mktemp("e2e-server")
+    port = _free_port()
+    env = dict(os.environ)
+    env.update(
+        DATABASE_URL=f"sqlite:///{tmp / 'e2e.db'}",
+        VAR_DIR=str(tmp / "var"),
+        SECRET_KEY="e2e-secret-key-not-for-production-0123456789",
+        BOT_THINK_SECONDS="0.2",
+        PYTHONUNBUFFERED="1",
+    )
+    env.pop("REDIS_URL", None)
+    log_path = tmp / "server.log"
+    log = log_path.open("wb")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "duelclub.cli", "serve", "--host", "127.0.0.1", "--port", str(port)],
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + SERVER_START_TIMEOUT
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(f"server exited with {proc.returncode}:\n{log_path.read_text(errors='replace')}")
+            try:
+                if httpx.get(f"{base}/api/games", timeout=1.0).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail(f"server did not answer /api/games:\n{log_path.read_text(errors='replace')}")
+            time.sleep(0.2)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    """Debian's headless chromium; skips loudly when it is not installed."""
+    if not CHROMIUM.exists():
+        pytest.skip(
+            "!! /usr/bin/chromium is missing: browser tests NOT RUN "
+            "(apt-get install chromium; a browser is never downloaded)"
+        )
+    sync_api = pytest.importorskip("playwright.sync_api", reason="!! playwright is not installed")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
