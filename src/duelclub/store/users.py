@@ -26,27 +26,34 @@ def hash_password(password: str) -> str:
     return _hasher.hash(password)
 
 
-def check_password(user: User, password: str) -> bool:
-    """True if ``password`` matches the user's argon2 hash."""
+def check_password_hash(password_hash: str, password: str) -> bool:
+    """True if ``password`` matches the argon2 ``password_hash``."""
     try:
-        return _hasher.verify(user.password_hash, password)
+        return _hasher.verify(password_hash, password)
     except (VerificationError, InvalidHashError):
         return False
 
 
+def check_password(user: User, password: str) -> bool:
+    """True if ``password`` matches the user's argon2 hash."""
+    return check_password_hash(user.password_hash, password)
+
+
 def create_user(s: Session, username: str, password: str, *, is_admin: bool = False) -> User:
-    """Insert a user and flush; raises UsernameTaken on a case-insensitive duplicate."""
+    """Insert a user and flush; raises UsernameTaken on a case-insensitive duplicate (the session must
+    then be rolled back)."""
     user = User(
         username=username,
         username_key=username_key(username),
         password_hash=hash_password(password),
         is_admin=is_admin,
     )
+    if find_user(s, username) is not None:
+        raise UsernameTaken(username)
+    s.add(user)
     try:
-        with s.begin_nested():
-            s.add(user)
-            s.flush()
-    except IntegrityError:
+        s.flush()
+    except IntegrityError:  # a concurrent registration won; the caller's session rolls back
         raise UsernameTaken(username) from None
     return user
 

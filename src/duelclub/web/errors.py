@@ -1,7 +1,8 @@
 """API errors: every failure is ``{"code", "message"}`` with a stable machine code.
 
-Handlers installed by :func:`install_error_handlers` turn :class:`ApiError`, request validation errors
-(422 ``malformed``) and plain HTTP errors (``not_found``, ``method_not_allowed``, …) into that shape.
+Handlers installed by :func:`install_error_handlers` turn :class:`ApiError`, the match service's
+:class:`PlayError`, request validation errors (422 ``malformed``), plain HTTP errors (``not_found``,
+``method_not_allowed``, …) and crashes (500 ``internal``) into that shape.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from duelclub.play.errors import PlayError
 
 _HTTP_CODES = {
     400: "bad_request",
@@ -65,6 +68,15 @@ def install_error_handlers(app: FastAPI) -> None:
             error_body(code, str(exc.detail)), status_code=exc.status_code, headers=exc.headers
         )
 
+    async def play_error(_request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, PlayError)
+        return JSONResponse(error_body(exc.code, exc.message), status_code=exc.status)
+
+    async def internal_error(_request: Request, _exc: Exception) -> JSONResponse:
+        return JSONResponse(error_body("internal", "internal server error"), status_code=500)
+
     app.add_exception_handler(ApiError, api_error)
+    app.add_exception_handler(PlayError, play_error)
+    app.add_exception_handler(Exception, internal_error)
     app.add_exception_handler(RequestValidationError, validation_error)
     app.add_exception_handler(StarletteHTTPException, http_error)

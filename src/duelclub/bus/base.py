@@ -1,0 +1,123 @@
+"""The bus contract (DESIGN.md §Real time): publish/subscribe of small JSON messages per channel.
+
+The match service publishes ``{"seq": n}`` on ``match:{id}`` after every committed change; every worker's
+WebSocket hub subscribes and pushes fresh views to its own sockets. Messages are notifications: a subscriber
+that misses one (a slow socket, a Redis reconnect) still converges at the next one or on ``sync``.
+
+Usage::
+
+    sub = await bus.subscribe(match_channel("m1"))
+    try:
+        async for message in sub:
+            ...
+    finally:
+        await sub.close()
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from typing import Any, Protocol
+
+Message = dict[str, Any]
+
+
+def match_channel(match_id: str) -> str:
+    """The channel of one match: ``match:{id}``."""
+    return f"match:{match_id}"
+
+
+class Subscription:
+    """Messages of one channel for one local consumer, in arrival order (an async iterator)."""
+
+    def __init__(self, channel: str, hub: LocalFanout) -> None:
+        self.channel = channel
+        self._hub = hub
+        self._queue: asyncio.Queue[Message | None] = asyncio.Queue()
+        self._closed = False
+
+    def _put(self, message: Message | None) -> None:
+        self._queue.put_nowait(message)
+
+    async def get(self) -> Message:
+        """The next message; raises StopAsyncIteration once closed."""
+        message = await self._queue.get()
+        if message is None:
+            raise StopAsyncIteration
+        return message
+
+    def drain(self) -> list[Message]:
+        """Messages already queued, without waiting (lets consumers coalesce bursts)."""
+        out: list[Message] = []
+        while not self._queue.empty():
+            message = self._queue.get_nowait()
+            if message is None:
+                self._queue.put_nowait(None)
+                break
+            out.append(message)
+        return out
+
+    def __aiter__(self) -> AsyncIterator[Message]:
+        return self
+
+    async def __anext__(self) -> Message:
+        return await self.get()
+
+    async def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            self._put(None)
+            await self._hub.remove(self)
+
+
+class LocalFanout:
+    """Channel → local subscriptions; shared by the memory and Redis buses."""
+
+    def __init__(self) -> None:
+        self._subs: dict[str, set[Subscription]] = {}
+
+    def add(self, channel: str) -> tuple[Subscription, bool]:
+        """A new subscription, and whether it is the channel's first local one."""
+        sub = Subscription(channel, self)
+        subs = self._subs.setdefault(channel, set())
+        subs.add(sub)
+        return sub, len(subs) == 1
+
+    async def remove(self, sub: Subscription) -> None:
+        subs = self._subs.get(sub.channel)
+        if subs is not None:
+            subs.discard(sub)
+            if not subs:
+                del self._subs[sub.channel]
+                await self.on_channel_empty(sub.channel)
+
+    async def on_channel_empty(self, channel: str) -> None:
+        """Hook: the last local subscriber of ``channel`` left."""
+
+    def deliver(self, channel: str, message: Message) -> None:
+        for sub in list(self._subs.get(channel, ())):
+            sub._put(message)
+
+    def close_all(self) -> None:
+        for subs in list(self._subs.values()):
+            for sub in list(subs):
+                sub._closed = True
+                sub._put(None)
+        self._subs.clear()
+
+
+class Bus(Protocol):
+    """Publish/subscribe of JSON-able dicts per channel."""
+
+    async def publish(self, channel: str, message: Message) -> None:
+        """Deliver ``message`` to every current subscriber of ``channel`` (in every worker)."""
+        ...
+
+    async def subscribe(self, channel: str) -> Subscription:
+        """A subscription receiving the messages published on ``channel`` from now on."""
+        ...
+
+    async def close(self) -> None:
+        """Stop delivering; open subscriptions end."""
+        ...

@@ -1,0 +1,128 @@
+"""The in-memory match: a cache rebuilt by replay (DESIGN.md §Persistence — the match is its event log).
+
+A :class:`LiveMatch` holds the stored row, the game state after ``seq`` actions, each action's engine events
+(recomputed on replay, so ``state?since=N`` works after a restart) and a per-match asyncio lock. The state is
+``game.new_match(match_key(S, G, a, b), options)`` plus every logged action, applied in seq order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+from duelclub.games.contract import Game, IllegalAction, Seat
+from duelclub.games.fairness import match_key
+from duelclub.play.errors import PlayError
+from duelclub.store.matches import ACTIVE, OPEN, ActionRecord, MatchRecord
+
+AnyGame = Game[Any, Any, Any]
+JSON = dict[str, Any]
+
+
+@dataclass(eq=False)
+class LiveMatch:
+    """A match row plus its replayed state. Mutated only under ``lock`` by the match service."""
+
+    record: MatchRecord
+    game: AnyGame
+    names: tuple[str | None, str | None]
+    state: Any = None
+    actions: list[ActionRecord] = field(default_factory=list)
+    events: list[list[JSON]] = field(default_factory=list)
+    client_ids: dict[str, int] = field(default_factory=dict)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @property
+    def id(self) -> str:
+        return self.record.id
+
+    @property
+    def seq(self) -> int:
+        """Number of actions applied (the seq of the last one)."""
+        return len(self.actions)
+
+    @property
+    def status(self) -> str:
+        return self.record.status
+
+    def seat_of(self, user_id: int | None) -> Seat | None:
+        """The seat of ``user_id`` in this match, or None (spectator)."""
+        if user_id is None:
+            return None
+        for seat, uid in enumerate(self.record.seat_users):
+            if uid == user_id:
+                return seat
+        return None
+
+    def key(self) -> bytes:
+        """The match key ``K`` (rules/fairness.md §Match key)."""
+        r = self.record
+        return match_key(bytes.fromhex(r.server_seed), r.id, *r.client_seeds)
+
+    def new_state(self) -> Any:
+        return self.game.new_match(self.key(), self.game.parse_options(self.record.options))
+
+    def to_move(self) -> frozenset[Seat]:
+        if self.state is None or self.record.status != ACTIVE:
+            return frozenset()
+        return self.game.to_move(self.state)
+
+    def refresh(self, record: MatchRecord, names: tuple[str | None, str | None]) -> None:
+        """Take a newer row; start the state when the match has left ``open``."""
+        self.record, self.names = record, names
+        if self.state is None and record.status != OPEN and record.started_at is not None:
+            self.state = self.new_state()
+
+    def replay_stored(self, action: ActionRecord) -> None:
+        """Apply one stored action (the next seq); raises PlayError ``replay_failed`` on a corrupt log."""
+        if action.seq != self.seq + 1 or self.state is None:
+            raise PlayError(500, "replay_failed", f"{self.id}: unexpected seq {action.seq}")
+        try:
+            parsed = self.game.parse_action(action.action)
+            events = self.game.apply(self.state, action.seat, parsed)
+        except IllegalAction as exc:
+            raise PlayError(500, "replay_failed", f"{self.id}#{action.seq}: {exc}") from None
+        self.commit(action, self.state, events)
+
+    def commit(self, action: ActionRecord, state: Any, events: list[JSON]) -> None:
+        """Record an applied action and the state after it."""
+        self.state = state
+        self.actions.append(action)
+        self.events.append(events)
+        if action.client_action_id is not None:
+            self.client_ids[action.client_action_id] = action.seq
+
+    def ended(self, status: str, result: JSON | None, at: Any) -> None:
+        self.record = dataclasses.replace(self.record, status=status, result=result, finished_at=at)
+
+    def visible_events(
+        self, seat: Seat | None, since: int, state: Any = None, upto: int | None = None
+    ) -> list[JSON]:
+        """Events of actions ``since+1 .. upto`` as ``seat`` may see them, each tagged with its ``seq``."""
+        state = self.state if state is None else state
+        last = self.seq if upto is None else upto
+        out: list[JSON] = []
+        for seq in range(max(since, 0) + 1, last + 1):
+            for event in self.events[seq - 1]:
+                out.append({**self.game.event_view(state, event, seat), "seq": seq})
+        return out
+
+    def state_at(self, seq: int) -> Any:
+        """A fresh replay of the first ``seq`` actions (used to answer a resent client action id)."""
+        state = self.new_state()
+        for action in self.actions[:seq]:
+            self.game.apply(state, action.seat, self.game.parse_action(action.action))
+        return state
+
+
+def build(
+    record: MatchRecord, game: AnyGame, names: tuple[str | None, str | None], actions: list[ActionRecord]
+) -> LiveMatch:
+    """A LiveMatch replayed from its stored row and actions (run in a worker thread)."""
+    live = LiveMatch(record=record, game=game, names=names)
+    live.refresh(record, names)
+    for action in actions:
+        live.replay_stored(action)
+    return live

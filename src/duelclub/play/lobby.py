@@ -1,0 +1,149 @@
+"""Opening matches: vs a bot (starts at once) or by an invite link (starts when someone accepts).
+
+Seat 0 is the player who opens the match (vs a bot: the human), seat 1 the bot or the invited player
+(rules/fairness.md §Values). The commitment ``C`` exists from creation; the deal needs both client seeds,
+so an invite match has no game state until it is accepted.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from duelclub.games.contract import IllegalAction
+from duelclub.games.fairness import commitment, is_valid_client_seed, new_server_seed
+from duelclub.play.errors import PlayError
+from duelclub.play.live import JSON, build
+from duelclub.play.schemas import CreatedMatch, InviteInfo
+from duelclub.play.service import MatchService, in_thread
+from duelclub.store import matches as repo
+from duelclub.store import users
+from duelclub.store.matches import ACTIVE, OPEN, MatchRecord
+from duelclub.store.models import utcnow
+
+
+def new_match_id() -> str:
+    """A fresh match id ``G``: 12 URL-safe characters (no NUL, fairness.md §Values)."""
+    return secrets.token_urlsafe(9)
+
+
+def _seed(client_seed: str | None) -> str:
+    seed = client_seed or ""
+    if not is_valid_client_seed(seed):
+        raise PlayError(422, "bad_client_seed", "a client seed is 0-64 lowercase hex characters")
+    return seed
+
+
+async def create_match(
+    service: MatchService,
+    user_id: int,
+    *,
+    game: str,
+    vs: str,
+    options: JSON | None,
+    bot_level: str | None = None,
+    client_seed: str | None = None,
+) -> CreatedMatch:
+    """Open a match for ``user_id`` at seat 0 (``POST /api/matches``).
+
+    ``vs="bot"``: seat 1 is the bot ``bot_level`` (default: the game's first level); the match is active at
+    once. ``vs="invite"``: the match is open with an invite token. Raises PlayError ``unknown_game``,
+    ``bad_options``, ``bad_bot_level``, ``bad_client_seed``, ``bad_request`` (422).
+    """
+    g = service.game(game)
+    try:
+        opts = g.parse_options(options).model_dump(mode="json")
+    except IllegalAction as exc:
+        raise PlayError(422, exc.code, exc.message) from None
+    seed_a = _seed(client_seed)
+    if vs not in ("bot", "invite"):
+        raise PlayError(422, "bad_request", "vs is 'bot' or 'invite'")
+    level = None
+    if vs == "bot":
+        level = bot_level or (g.bot_levels[0] if g.bot_levels else None)
+        if level not in g.bot_levels or not service.bots.available:
+            raise PlayError(422, "bad_bot_level", f"bot levels: {', '.join(g.bot_levels)}")
+    server_seed, match_id, now = new_server_seed(), new_match_id(), utcnow()
+    fields: dict[str, Any] = {
+        "id": match_id,
+        "game": g.slug,
+        "options": opts,
+        "status": ACTIVE if level else OPEN,
+        "seat0_user_id": user_id,
+        "seat1_bot": level,
+        "invite_token": None if level else secrets.token_urlsafe(24),
+        "commitment": commitment(server_seed, match_id),
+        "server_seed": server_seed.hex(),
+        "client_seed_a": seed_a,
+        "client_seed_b": "",
+        "created_at": now,
+        "started_at": now if level else None,
+    }
+    record, name = await in_thread(_insert, service, fields, user_id)
+    live = await in_thread(build, record, g, (name, None), [])
+    service.remember(live)
+    service.bots.poke(live)
+    return CreatedMatch(
+        id=record.id,
+        status=record.status,
+        seat=0,
+        commitment=record.commitment,
+        invite_token=record.invite_token,
+    )
+
+
+def _insert(service: MatchService, fields: dict[str, Any], user_id: int) -> tuple[MatchRecord, str | None]:
+    with service.db.session() as s:
+        user = users.get_user(s, user_id)
+        return repo.insert_match(s, **fields), user.username if user is not None else None
+
+
+async def invite_info(service: MatchService, token: str) -> InviteInfo:
+    """What an invite link offers (``GET /api/invites/{token}``); PlayError 404 ``invite_not_found``."""
+
+    def read() -> InviteInfo:
+        with service.db.session() as s:
+            record = repo.get_by_invite(s, token)
+            if record is None:
+                raise PlayError(404, "invite_not_found", "no such invite")
+            opener = users.usernames(s, {record.seat_users[0] or -1}).get(record.seat_users[0] or -1)
+        return InviteInfo(
+            id=record.id,
+            game=record.game,
+            opener=opener,
+            options=record.options,
+            commitment=record.commitment,
+            status=record.status,
+        )
+
+    return await in_thread(read)
+
+
+async def accept_invite(
+    service: MatchService, token: str, user_id: int, client_seed: str | None = None
+) -> tuple[str, int]:
+    """Take seat 1 of an open invite match and start it; returns ``(match id, 1)``.
+
+    Accepting again an invite one already holds returns the same answer. Raises PlayError
+    ``invite_not_found`` (404), ``own_invite`` (409), ``invite_taken`` (409), ``bad_client_seed`` (422).
+    """
+    seed_b = _seed(client_seed)
+
+    def claim() -> tuple[str, bool]:
+        with service.db.session() as s:
+            record = repo.get_by_invite(s, token)
+            if record is None:
+                raise PlayError(404, "invite_not_found", "no such invite")
+            if record.seat_users[0] == user_id:
+                raise PlayError(409, "own_invite", "this is your own invite; send the link to someone else")
+            if record.seat_users[1] == user_id:
+                return record.id, False
+            if record.status != OPEN or not repo.start_invited(s, record.id, user_id, seed_b, utcnow()):
+                raise PlayError(409, "invite_taken", "someone has already accepted this invite")
+            return record.id, True
+
+    match_id, started = await in_thread(claim)
+    if started:
+        live = await service.fresh(match_id)
+        await service.changed(live)
+    return match_id, 1

@@ -1,0 +1,322 @@
+"""The match service: the one writer of matches (DESIGN.md §Layers, §Persistence).
+
+Every action — a player's, a bot's, later the clock's — goes through :meth:`MatchService.apply_action`'s path:
+under the match's asyncio lock, catch up from the database (another worker may have appended rows), validate
+with the engine on a copy of the state, insert the ``match_actions`` row (and end the match in the same
+transaction), and only then swap the cached state, publish ``{"seq": n, "status": s}`` on ``match:{id}`` and
+let the bot driver look at the match. Two writers racing for one seq are settled by the (match_id, seq)
+primary key: the loser reloads; a player gets ``stale_seq``, a bot simply looks again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+import anyio.to_thread
+
+from duelclub.bus import Bus, Message, match_channel
+from duelclub.games.contract import IllegalAction, Outcome, Seat
+from duelclub.play import views
+from duelclub.play.bots import BotDriver, BotFactory
+from duelclub.play.clock import next_deadline
+from duelclub.play.errors import PlayError, not_found, stale
+from duelclub.play.live import JSON, AnyGame, LiveMatch, build
+from duelclub.play.schemas import MatchListItem, MatchLog, MatchSummary, StatePayload
+from duelclub.store import matches as repo
+from duelclub.store import users
+from duelclub.store.db import Database
+from duelclub.store.matches import ABORTED, ACTIVE, ENDED, FINISHED, OPEN, ActionRecord, Finish, MatchRecord
+from duelclub.store.models import utcnow
+
+log = logging.getLogger(__name__)
+_T = TypeVar("_T")
+Names = tuple[str | None, str | None]
+CACHE_SIZE = 2000
+"""Ended matches beyond this many cached ones are dropped (they are rebuilt by replay when needed)."""
+
+
+async def in_thread(fn: Callable[..., _T], *args: Any) -> _T:
+    """Run blocking work (SQLAlchemy, replays, bots) in anyio's worker threads."""
+    return await anyio.to_thread.run_sync(fn, *args)
+
+
+class MatchService:
+    """Creates matches, applies actions, answers reads; one per process (``app.state.service``).
+
+    ``games`` maps slugs to game objects; ``bot_factory(slug, level)`` makes bots (None: no bot matches).
+    """
+
+    def __init__(
+        self, db: Database, bus: Bus, games: Mapping[str, AnyGame], bot_factory: BotFactory | None = None
+    ) -> None:
+        self.db = db
+        self.bus = bus
+        self.games = dict(games)
+        self.bots = BotDriver(self, bot_factory)
+        self._cache: OrderedDict[str, LiveMatch] = OrderedDict()
+        self._load_locks: dict[str, asyncio.Lock] = {}
+
+    # -- lifecycle ---------------------------------------------------------------------------
+    async def start(self) -> None:
+        """Resume the bots of active matches that are due (after a restart)."""
+        await self.bots.resume()
+
+    async def stop(self) -> None:
+        await self.bots.stop()
+
+    def game(self, slug: str) -> AnyGame:
+        """The game ``slug``; PlayError 422 ``unknown_game`` otherwise."""
+        game = self.games.get(slug)
+        if game is None:
+            raise PlayError(422, "unknown_game", f"no game {slug!r}")
+        return game
+
+    # -- the cache ---------------------------------------------------------------------------
+    async def get_live(self, match_id: str) -> LiveMatch:
+        """The cached match, loaded and replayed from the database on first use (404 if unknown)."""
+        live = self._cache.get(match_id)
+        if live is not None:
+            self._cache.move_to_end(match_id)
+            return live
+        lock = self._load_locks.setdefault(match_id, asyncio.Lock())
+        try:
+            async with lock:
+                live = self._cache.get(match_id)
+                if live is None:
+                    live = await in_thread(self._load, match_id)
+                    self.remember(live)
+        finally:
+            self._load_locks.pop(match_id, None)
+        return live
+
+    def remember(self, live: LiveMatch) -> None:
+        self._cache[live.id] = live
+        if len(self._cache) > CACHE_SIZE:
+            for old in list(self._cache.values())[: len(self._cache) - CACHE_SIZE]:
+                if old.status in ENDED and not old.lock.locked():
+                    del self._cache[old.id]
+
+    def _load(self, match_id: str) -> LiveMatch:
+        with self.db.session() as s:
+            record = repo.get_match(s, match_id)
+            if record is None:
+                raise not_found(match_id)
+            names = _names(s, record)
+            actions = repo.actions_after(s, match_id)
+        return build(record, self.game(record.game), names, actions)
+
+    def _read_since(self, match_id: str, seq: int, known: MatchRecord, names: Names) -> Any:
+        with self.db.session() as s:
+            record = repo.get_match(s, match_id)
+            if record is None:
+                raise not_found(match_id)
+            if record.seat_users != known.seat_users:
+                names = _names(s, record)
+            return record, names, repo.actions_after(s, match_id, seq)
+
+    async def catch_up(self, live: LiveMatch) -> None:
+        """Bring ``live`` up to the database (rows appended by other workers). Call under ``live.lock``."""
+        record, names, actions = await in_thread(self._read_since, live.id, live.seq, live.record, live.names)
+        live.refresh(record, names)
+        for action in actions:
+            live.replay_stored(action)
+
+    async def fresh(self, match_id: str, known: Message | None = None) -> LiveMatch:
+        """The match caught up with the database; skips the query when ``known`` (a bus message) shows
+        the cache already has that change."""
+        live = await self.get_live(match_id)
+        if known is not None and live.seq >= int(known.get("seq", 0)) and known.get("status") == live.status:
+            return live
+        async with live.lock:
+            await self.catch_up(live)
+        return live
+
+    async def changed(self, live: LiveMatch) -> None:
+        """After a committed change: notify every worker and let the bot driver look."""
+        await self.bus.publish(match_channel(live.id), {"seq": live.seq, "status": live.status})
+        self.bots.poke(live)
+
+    # -- actions -----------------------------------------------------------------------------
+    async def act(self, match_id: str, user_id: int, client_id: str, seq: int, action: JSON) -> StatePayload:
+        """A player's action (``POST /api/matches/{id}/actions``, WebSocket ``act``).
+
+        ``seq`` is the seq of the state the player saw; the action becomes ``seq + 1``. Returns the new
+        state for the player, with the action's events. A resent ``client_id`` returns the original result
+        without applying anything. Raises PlayError: ``match_not_found``, ``not_your_seat``,
+        ``match_not_active``, ``stale_seq``, or the engine's code (``malformed_action``,
+        ``not_your_turn``, …).
+        """
+        live = await self.get_live(match_id)
+        seat = live.seat_of(user_id)
+        if seat is None:
+            raise PlayError(403, "not_your_seat", "you do not play in this match")
+        cid = f"{seat}:{client_id}"
+        async with live.lock:
+            await self.catch_up(live)
+            if cid in live.client_ids:
+                return await self._resent(live, seat, live.client_ids[cid])
+            _check_active(live)
+            if seq != live.seq:
+                raise stale(live.seq)
+            try:
+                await self._apply(live, seat, action, source="player", user_id=user_id, cid=cid)
+            except (repo.SeqConflict, repo.MatchNotActive):
+                await self.catch_up(live)
+                if cid in live.client_ids:
+                    return await self._resent(live, seat, live.client_ids[cid])
+                _check_active(live)
+                raise stale(live.seq) from None
+            payload = views.state_payload(live, seat, since=seq)
+        await self.changed(live)
+        return payload
+
+    async def apply_as(
+        self, match_id: str, seat: Seat, action: JSON, *, source: str, expected_seq: int
+    ) -> bool:
+        """Apply an action for ``seat`` on behalf of a bot or the clock, if the match is still at
+        ``expected_seq`` and active. False when the match moved on (the caller looks again); PlayError if
+        the engine rejects the action."""
+        live = await self.get_live(match_id)
+        async with live.lock:
+            await self.catch_up(live)
+            if live.status != ACTIVE or live.seq != expected_seq:
+                return False
+            try:
+                await self._apply(live, seat, action, source=source, user_id=None, cid=None)
+            except (repo.SeqConflict, repo.MatchNotActive):
+                await self.catch_up(live)
+                return False
+        await self.changed(live)
+        return True
+
+    async def _apply(
+        self, live: LiveMatch, seat: Seat, raw: JSON, *, source: str, user_id: int | None, cid: str | None
+    ) -> None:
+        """Validate on a copy, store the row (ending the match if it is over), then commit to the cache."""
+        game = live.game
+        try:
+            action = game.parse_action(raw)
+            state = game.copy(live.state)
+            events = game.apply(state, seat, action)
+        except IllegalAction as exc:
+            raise PlayError(422, exc.code, exc.message) from None
+        now = utcnow()
+        record = ActionRecord(
+            match_id=live.id,
+            seq=live.seq + 1,
+            seat=seat,
+            action=game.action_to_json(action),
+            source=source,
+            client_action_id=cid,
+            user_id=user_id,
+            created_at=now,
+        )
+        outcome = game.outcome(state)
+        finish = Finish(FINISHED, self.result_json(live, outcome), now) if outcome is not None else None
+        await in_thread(self._store, record, finish, next_deadline(live.record, now))
+        live.commit(record, state, events)
+        if finish is not None:
+            live.ended(finish.status, finish.result, finish.at)
+
+    def _store(self, record: ActionRecord, finish: Finish | None, deadline: Any) -> None:
+        with self.db.session() as s:
+            repo.append_action(s, record, finish=finish, deadline_at=deadline)
+
+    async def _resent(self, live: LiveMatch, seat: Seat, seq: int) -> StatePayload:
+        """The result a resent action first got: the state right after it, with its events."""
+        state = await in_thread(live.state_at, seq)
+        return views.payload_at(live, seat, state, seq, since=seq - 1)
+
+    def result_json(self, live: LiveMatch, outcome: Outcome) -> JSON:
+        """``Outcome.to_json()`` plus the seats' names (``bot:<level>`` for bots)."""
+        names = [views.seat_name(live.record, live.names, s) for s in (0, 1)]
+        return {**outcome.to_json(), "names": names}
+
+    # -- reads -------------------------------------------------------------------------------
+    async def state(self, match_id: str, user_id: int | None, since: int | None) -> StatePayload:
+        """What the caller sees (their seat, or the spectator view) with the events after ``since``."""
+        live = await self.fresh(match_id)
+        return views.state_payload(live, live.seat_of(user_id), since)
+
+    async def summary(self, match_id: str) -> MatchSummary:
+        return views.summary(await self.fresh(match_id))
+
+    async def match_log(self, match_id: str, user_id: int, is_admin: bool) -> MatchLog:
+        """The full log, once the match has ended, for its players and admins.
+
+        Raises PlayError ``match_not_found``, ``not_your_match`` (403), ``match_not_finished`` (409)."""
+        live = await self.fresh(match_id)
+        if not is_admin and live.seat_of(user_id) is None:
+            raise PlayError(403, "not_your_match", "only the players and admins may read this log")
+        if live.status not in ENDED:
+            raise PlayError(409, "match_not_finished", "the log is published when the match ends")
+        return views.match_log(live)
+
+    async def my_matches(self, user_id: int, limit: int = 100) -> list[MatchListItem]:
+        """The user's matches, newest first."""
+        return await in_thread(self._list, {"user_id": user_id, "limit": limit}, user_id)
+
+    async def admin_matches(
+        self, *, status: str | None, game: str | None, username: str | None, limit: int = 200
+    ) -> list[MatchListItem]:
+        """All matches filtered by status, game and player name (an unknown name matches nothing)."""
+        return await in_thread(
+            self._list, {"status": status, "game": game, "username": username, "limit": limit}, None
+        )
+
+    def _list(self, filters: dict[str, Any], viewer: int | None) -> list[MatchListItem]:
+        with self.db.session() as s:
+            username = filters.pop("username", None)
+            if username is not None:
+                user = users.find_user(s, username)
+                if user is None:
+                    return []
+                filters["user_id"] = user.id
+            records = (
+                repo.list_for_user(s, filters["user_id"], filters["limit"])
+                if viewer is not None
+                else repo.list_matches(s, **filters)
+            )
+            ids = {u for r in records for u in r.seat_users if u is not None}
+            names = users.usernames(s, ids)
+        return [
+            views.list_item(r, (names.get(r.seat_users[0] or -1), names.get(r.seat_users[1] or -1)), viewer)
+            for r in records
+        ]
+
+    # -- admin -------------------------------------------------------------------------------
+    async def abort(self, match_id: str) -> MatchSummary:
+        """End an open or active match as aborted (result reason ``aborted``, no winner); the server seed
+        is then published. Raises PlayError ``match_not_found``, ``match_not_active``."""
+        live = await self.get_live(match_id)
+        async with live.lock:
+            await self.catch_up(live)
+            if live.status not in (OPEN, ACTIVE):
+                raise PlayError(409, "match_not_active", f"the match is {live.status}")
+            finish = Finish(ABORTED, self.result_json(live, Outcome(None, "aborted")), utcnow())
+            if not await in_thread(self._end, live.id, finish):
+                await self.catch_up(live)
+                raise PlayError(409, "match_not_active", f"the match is {live.status}")
+            live.ended(finish.status, finish.result, finish.at)
+        self.bots.cancel(match_id)
+        await self.changed(live)
+        return views.summary(live)
+
+    def _end(self, match_id: str, finish: Finish) -> bool:
+        with self.db.session() as s:
+            return repo.end_match(s, match_id, finish, from_status=(OPEN, ACTIVE))
+
+
+def _check_active(live: LiveMatch) -> None:
+    if live.status != ACTIVE:
+        raise PlayError(409, "match_not_active", f"the match is {live.status}")
+
+
+def _names(s: Any, record: MatchRecord) -> Names:
+    found = users.usernames(s, {u for u in record.seat_users if u is not None})
+    a, b = record.seat_users
+    return (found.get(a) if a is not None else None, found.get(b) if b is not None else None)

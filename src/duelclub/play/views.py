@@ -1,0 +1,131 @@
+"""Payloads built from a :class:`LiveMatch` for one caller (DESIGN.md §Public JSON API).
+
+Only the caller's seat view is ever built (``game.view(state, seat)``, ``game.event_view``); the server seed
+appears only in payloads of ended matches (rules/fairness.md §Values).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from duelclub.games.contract import Seat
+from duelclub.games.fairness import SCHEME
+from duelclub.play.clock import clock_payload
+from duelclub.play.live import LiveMatch
+from duelclub.play.schemas import (
+    ClientSeeds,
+    LoggedAction,
+    MatchListItem,
+    MatchLog,
+    MatchSummary,
+    SeatInfo,
+    StatePayload,
+)
+from duelclub.store.matches import ACTIVE, ENDED, OPEN, MatchRecord
+
+Names = tuple[str | None, str | None]
+
+
+def seat_infos(record: MatchRecord, names: Names) -> list[SeatInfo]:
+    return [SeatInfo(seat=s, username=names[s], bot=record.seat_bots[s]) for s in (0, 1)]
+
+
+def seat_name(record: MatchRecord, names: Names, seat: Seat) -> str | None:
+    """The username at ``seat``, or ``bot:<level>``."""
+    bot = record.seat_bots[seat]
+    return f"bot:{bot}" if bot is not None else names[seat]
+
+
+def state_payload(live: LiveMatch, seat: Seat | None, since: int | None) -> StatePayload:
+    """``{seq, seat, status, view, legal, clock, events, result, to_move}`` for ``seat``; the events
+    after ``since`` (none when ``since`` is None)."""
+    return payload_at(live, seat, live.state, live.seq, since if since is not None else live.seq)
+
+
+def payload_at(live: LiveMatch, seat: Seat | None, state: Any, seq: int, since: int) -> StatePayload:
+    """The payload for ``state`` after ``seq`` actions (the live state, or a replayed earlier one)."""
+    game, record = live.game, live.record
+    to_move: list[int] = []
+    legal: list[dict[str, Any]] = []
+    view = None
+    if state is not None:
+        view = game.view(state, seat)
+        if record.status == ACTIVE:
+            to_move = sorted(game.to_move(state))
+            if seat is not None and seat in to_move:
+                legal = [game.action_to_json(a) for a in game.legal_actions(state, seat)]
+    events = live.visible_events(seat, since, state, seq) if state is not None else []
+    return StatePayload(
+        seq=seq,
+        seat=seat,
+        status=record.status,
+        view=view,
+        legal=legal,
+        clock=clock_payload(record),
+        events=events,
+        result=record.result,
+        to_move=to_move,
+    )
+
+
+def summary(live: LiveMatch) -> MatchSummary:
+    r = live.record
+    return MatchSummary(
+        id=r.id,
+        game=r.game,
+        status=r.status,
+        seq=live.seq,
+        seats=seat_infos(r, live.names),
+        to_move=sorted(live.to_move()),
+        result=r.result,
+        commitment=r.commitment,
+        client_seeds=ClientSeeds(a=r.client_seeds[0], b=r.client_seeds[1]),
+        server_seed=r.server_seed if r.status in ENDED else None,
+        options=r.options,
+        created_at=r.created_at,
+        started_at=r.started_at,
+        finished_at=r.finished_at,
+    )
+
+
+def match_log(live: LiveMatch) -> MatchLog:
+    """The full log of an ended match (callers check the status and who asks)."""
+    r = live.record
+    return MatchLog(
+        scheme=SCHEME,
+        id=r.id,
+        game=r.game,
+        status=r.status,
+        options=r.options,
+        commitment=r.commitment,
+        server_seed=r.server_seed,
+        client_seeds=ClientSeeds(a=r.client_seeds[0], b=r.client_seeds[1]),
+        seats=seat_infos(r, live.names),
+        actions=[
+            LoggedAction(seq=a.seq, seat=a.seat, source=a.source, action=a.action, created_at=a.created_at)
+            for a in live.actions
+        ],
+        result=r.result,
+        final_view=live.game.full_view(live.state) if live.state is not None else None,
+        created_at=r.created_at,
+        started_at=r.started_at,
+        finished_at=r.finished_at,
+    )
+
+
+def list_item(record: MatchRecord, names: Names, user_id: int | None) -> MatchListItem:
+    """A list row; ``seat``/``opponent`` from the side of ``user_id`` (None for the admin list)."""
+    seat = next((s for s in (0, 1) if user_id is not None and record.seat_users[s] == user_id), None)
+    seats = seat_infos(record, names)
+    return MatchListItem(
+        id=record.id,
+        game=record.game,
+        status=record.status,
+        seat=seat,
+        seats=seats,
+        opponent=seats[1 - seat] if seat is not None else None,
+        result=record.result,
+        created_at=record.created_at,
+        finished_at=record.finished_at,
+        invite_token=record.invite_token if seat == 0 and record.status == OPEN else None,
+    )

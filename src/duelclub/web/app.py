@@ -1,0 +1,85 @@
+"""The FastAPI application factory (DESIGN.md §Layers — web/; CONVENTIONS.md §Web).
+
+``create_app(settings)`` builds an app whose lifespan opens the database engine and the bus, creates the
+match service (``app.state.service``) and resumes the bots of active matches; on shutdown it stops the bots
+and closes the bus and the engine. It does not migrate: ``duelclub serve`` and the tests do that first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
+from starlette.middleware.sessions import SessionMiddleware
+
+from duelclub.bus import open_bus
+from duelclub.play.bots import BotFactory
+from duelclub.play.live import AnyGame
+from duelclub.play.service import MatchService
+from duelclub.settings import Settings
+from duelclub.store.db import Database
+from duelclub.web import ws
+from duelclub.web.errors import install_error_handlers
+from duelclub.web.routes import admin, auth, games, matches
+
+SESSION_COOKIE = "duelclub_session"
+SESSION_MAX_AGE = 30 * 24 * 3600
+
+
+def default_bot_factory(think_seconds: float) -> BotFactory:
+    """``make_bot(slug, level, think_seconds=…)`` from the bots registry."""
+    from duelclub.bots.registry import make_bot
+
+    def factory(slug: str, level: str) -> Any:
+        return make_bot(slug, level, think_seconds=think_seconds)
+
+    return factory
+
+
+def create_app(
+    settings: Settings | None = None,
+    *,
+    games_map: Mapping[str, AnyGame] | None = None,
+    bot_factory: BotFactory | None = None,
+) -> FastAPI:
+    """The duelclub app. ``games_map``/``bot_factory`` default to the registries (tests pass fakes)."""
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        from duelclub.games.registry import all_games
+
+        db = Database(settings.DATABASE_URL)
+        bus = await open_bus(settings.REDIS_URL)
+        factory = bot_factory or default_bot_factory(settings.BOT_THINK_SECONDS)
+        service = MatchService(db, bus, games_map if games_map is not None else all_games(), factory)
+        app.state.db, app.state.bus, app.state.service = db, bus, service
+        await service.start()
+        try:
+            yield
+        finally:
+            await service.stop()
+            await bus.close()
+            db.dispose()
+
+    app = FastAPI(title="duelclub", version="0.1.0", lifespan=lifespan)
+    app.state.settings = settings
+    install_error_handlers(app)
+    app.add_middleware(
+        SessionMiddleware,
+        secret_key=settings.SECRET_KEY,
+        session_cookie=SESSION_COOKIE,
+        max_age=SESSION_MAX_AGE,
+        same_site="lax",
+        https_only=settings.COOKIE_SECURE,
+    )
+    for router in (auth.router, games.router, matches.router, admin.router, ws.router):
+        app.include_router(router)
+    from duelclub.web.routes import pages
+
+    app.include_router(pages.router)
+    app.mount("/static", StaticFiles(directory=settings.STATIC_DIR, check_dir=False), name="static")
+    return app

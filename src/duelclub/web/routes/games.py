@@ -1,0 +1,38 @@
+"""``GET /api/games``: the games with their option schemas, bot levels and UI catalogs."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends
+from pydantic import BaseModel
+
+from duelclub.play.service import MatchService
+from duelclub.web.deps import get_service
+
+router = APIRouter(prefix="/api", tags=["games"])
+
+
+class GameInfo(BaseModel):
+    """One game: ``options_schema`` is the JSON schema of the match options; ``catalog`` static UI data."""
+
+    slug: str
+    title: str
+    options_schema: dict[str, Any]
+    bot_levels: list[str]
+    catalog: dict[str, Any]
+
+
+@router.get("/games", response_model=list[GameInfo])
+def list_games(service: Annotated[MatchService, Depends(get_service)]) -> list[GameInfo]:
+    """The games in lobby order."""
+    return [
+        GameInfo(
+            slug=g.slug,
+            title=g.title,
+            options_schema=g.options_model.model_json_schema(),
+            bot_levels=list(g.bot_levels),
+            catalog=g.catalog(),
+        )
+        for g in service.games.values()
+    ]

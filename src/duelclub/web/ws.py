@@ -1,0 +1,152 @@
+"""The match WebSocket ``/ws/matches/{id}`` (DESIGN.md §Real time). It only routes messages: the match
+service is the one writer.
+
+Server → client: ``{"type":"state", seq, seat, status, view, legal, clock, events, result, to_move}`` on
+connect (no events), after every change of the match (any worker, via the bus; the events since the last
+state this socket got) and on ``sync``; ``{"type":"ack", id, seq}``; ``{"type":"error", id, code, message}``.
+Client → server: ``{"type":"sync","seq":n}`` (state with the events after n), ``{"type":"act", id, seq,
+action}`` (as ``POST …/actions``). Auth is the session cookie; others are read-only spectators. Malformed
+messages get an error ``malformed`` and the socket stays open. A cross-origin handshake is refused (1008).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from typing import Annotated, Any, Literal
+
+import anyio
+from fastapi import APIRouter, Depends, WebSocket
+from pydantic import BaseModel, Field, TypeAdapter, ValidationError
+from starlette.websockets import WebSocketDisconnect
+
+from duelclub.bus import Subscription, match_channel
+from duelclub.play import views
+from duelclub.play.errors import PlayError
+from duelclub.play.service import MatchService
+from duelclub.web.deps import OptionalUser, UserInfo, get_service
+from duelclub.web.security import origin_ok
+
+log = logging.getLogger(__name__)
+router = APIRouter()
+
+
+class SyncMessage(BaseModel):
+    type: Literal["sync"]
+    seq: Annotated[int, Field(ge=0)] = 0
+
+
+class ActMessage(BaseModel):
+    type: Literal["act"]
+    id: Annotated[str, Field(min_length=1, max_length=40, coerce_numbers_to_str=True)]
+    seq: Annotated[int, Field(ge=0)]
+    action: dict[str, Any]
+
+
+ClientMessage = TypeAdapter[SyncMessage | ActMessage](
+    Annotated[SyncMessage | ActMessage, Field(discriminator="type")]
+)
+
+
+class MatchSocket:
+    """One connected socket: its user, the seq of the last state sent, and a lock serializing sends."""
+
+    def __init__(self, ws: WebSocket, service: MatchService, match_id: str, user: UserInfo | None) -> None:
+        self.ws, self.service, self.match_id, self.user = ws, service, match_id, user
+        self.sent_seq: int | None = None
+        self.sent_status: str | None = None
+        self._send_lock = asyncio.Lock()
+
+    async def send(self, message: dict[str, Any]) -> None:
+        async with self._send_lock:
+            await self.ws.send_text(json.dumps(message, separators=(",", ":"), default=str))
+
+    async def error(self, code: str, message: str, action_id: str | None = None) -> None:
+        await self.send({"type": "error", "id": action_id, "code": code, "message": message})
+
+    async def push_state(self, since: int | None, known: dict[str, Any] | None = None) -> None:
+        """Send the current state with the events after ``since`` (None: after the last state sent)."""
+        live = await self.service.fresh(self.match_id, known)
+        if since is None:
+            if live.seq == self.sent_seq and live.status == self.sent_status:
+                return
+            since = self.sent_seq if self.sent_seq is not None else live.seq
+        payload = views.state_payload(live, live.seat_of(self.user.id if self.user else None), since)
+        self.sent_seq, self.sent_status = payload.seq, payload.status
+        await self.send({"type": "state", **payload.model_dump(mode="json")})
+
+    async def pump(self, sub: Subscription) -> None:
+        """Push a fresh state for every bus notification (bursts coalesced)."""
+        async for message in sub:
+            latest = [message, *sub.drain()][-1]
+            await self.push_state(None, latest)
+
+    async def handle(self, text: str) -> None:
+        try:
+            msg = ClientMessage.validate_json(text)
+        except ValidationError as exc:
+            action_id = _guess_id(text)
+            await self.error("malformed", exc.errors()[0].get("msg", "malformed message"), action_id)
+            return
+        if isinstance(msg, SyncMessage):
+            await self.push_state(msg.seq)
+            return
+        if self.user is None:
+            await self.error("not_authenticated", "log in to play", msg.id)
+            return
+        try:
+            payload = await self.service.act(self.match_id, self.user.id, msg.id, msg.seq, msg.action)
+        except PlayError as exc:
+            await self.error(exc.code, exc.message, msg.id)
+            return
+        await self.send({"type": "ack", "id": msg.id, "seq": payload.seq})
+
+    async def read_loop(self) -> None:
+        while True:
+            raw = await self.ws.receive()
+            if raw["type"] == "websocket.disconnect":
+                return
+            text = raw.get("text")
+            if text is None:
+                await self.error("malformed", "send JSON text frames")
+                continue
+            await self.handle(text)
+
+
+def _guess_id(text: str) -> str | None:
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    value = data.get("id") if isinstance(data, dict) else None
+    return str(value) if isinstance(value, str | int) else None
+
+
+@router.websocket("/ws/matches/{match_id}")
+async def match_socket(
+    ws: WebSocket, match_id: str, user: OptionalUser, service: Annotated[MatchService, Depends(get_service)]
+) -> None:
+    """Live match connection (see the module docstring for the protocol)."""
+    if not origin_ok(ws):
+        await ws.close(code=1008)
+        return
+    await ws.accept()
+    sock = MatchSocket(ws, service, match_id, user)
+    try:
+        await service.fresh(match_id)
+    except PlayError as exc:
+        await sock.error(exc.code, exc.message)
+        await ws.close(code=4404)
+        return
+    sub = await service.bus.subscribe(match_channel(match_id))
+    try:
+        await sock.push_state(None)
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(sock.pump, sub)
+            await sock.read_loop()
+            tg.cancel_scope.cancel()
+    except WebSocketDisconnect:
+        pass
+    finally:
+        await sub.close()
