@@ -242,6 +242,7 @@ async function main() {
   renderer = mod.createRenderer({
     root: $("board"),
     side: $("side-game"),
+    infoBar: $("match-info"),
     info,
     catalog,
     username,

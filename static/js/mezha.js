@@ -10,10 +10,10 @@ const FIELD_NAMES = ["Луг", "Брод", "Холм"];
 const FIELD_AT = ["на Лугу", "на Броду", "на Холме"];
 
 const OMENS = {
-  thaw: { name: "Оттепель", icon: "💧", text: "Первый ваш отряд на каждом поле получает +2." },
-  drought: { name: "Засуха", icon: "☀", text: "На половине поля помещаются три отряда, а не четыре." },
-  fair: { name: "Ярмарка", icon: "🎪", text: "Кто спасует первым, берёт карту из колоды." },
-  storm: { name: "Гроза", icon: "⚡", text: "Перед подсчётом молния бьёт в самую сильную карту каждого поля: −3." },
+  thaw: { name: "Оттепель", text: "Первый ваш отряд на каждом поле получает +2." },
+  drought: { name: "Засуха", text: "На половине поля помещаются три отряда, а не четыре." },
+  fair: { name: "Ярмарка", text: "Кто спасует первым, берёт карту из колоды." },
+  storm: { name: "Гроза", text: "Перед подсчётом молния бьёт в самую сильную карту каждого поля: −3." },
 };
 
 // Fallback card data (the catalog from GET /api/games wins when present).
@@ -213,7 +213,7 @@ export function createRenderer(ctx) {
     const c = card(u.card);
     const house = c.house || (view && view.houses[ownerSeat]) || "";
     const tags = [];
-    if (u.shield === "ready") tags.push(el("span", { class: "unit__tag shield-on", title: "Щит цел" }, "🛡 щит"));
+    if (u.shield === "ready") tags.push(el("span", { class: "unit__tag shield-on", title: "Щит цел" }, "щит"));
     if (u.shield === "spent") tags.push(el("span", { class: "unit__tag shield-off", title: "Щит сбит" }, "щит"));
     if (u.face_down) {
       tags.push(
@@ -405,7 +405,7 @@ export function createRenderer(ctx) {
   }
 
   function paintSide() {
-    const omen = OMENS[view.omen] || { name: view.omen, icon: "", text: "" };
+    const omen = OMENS[view.omen] || { name: view.omen, text: "" };
     const starter = view.starter === you ? "вы" : "соперник";
     const passTxt = (s) =>
       view.passed[s] ? (view.auto_passed[s] ? "пас (автоматически)" : "пас") : view.phase === "season" ? "играет" : "—";
@@ -419,7 +419,7 @@ export function createRenderer(ctx) {
     ];
     sideInfo.replaceChildren(
       el("h2", { id: "season-title" }, `Сезон ${view.season}`),
-      el("p", { class: "omen", id: "omen" }, el("b", {}, `Примета: ${omen.icon} ${omen.name}`)),
+      el("p", { class: "omen", id: "omen" }, el("b", {}, `Примета: ${omen.name}`)),
       el("p", { class: "omen-desc", id: "omen-desc" }, omen.text),
       el("dl", { class: "kv" }, ...rows.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])),
     );
@@ -430,7 +430,11 @@ export function createRenderer(ctx) {
       ? el(
           "table",
           { class: "seasons-table", id: "past-seasons" },
-          el("thead", {}, el("tr", {}, ...["Сезон", "Примета", "Луг · Брод · Холм", "Итог"].map((h) => el("th", { scope: "col" }, h)))),
+          el(
+            "thead",
+            {},
+            el("tr", {}, ...["", "Примета", ...FIELD_NAMES, "Итог"].map((h) => el("th", { scope: "col" }, h))),
+          ),
           el(
             "tbody",
             {},
@@ -438,25 +442,31 @@ export function createRenderer(ctx) {
               el(
                 "tr",
                 {},
-                el("td", {}, String(r.season)),
+                el("th", { scope: "row" }, String(r.season)),
                 el("td", {}, (OMENS[r.omen] || { name: r.omen }).name),
+                ...r.totals.map((t, f) => {
+                  const w = r.fields[f];
+                  const cls = w === null ? "cell-draw" : w === me ? "cell-win" : "cell-loss";
+                  const label = w === null ? "ничья" : w === me ? "ваше" : "соперника";
+                  return el("td", { class: cls, title: `${FIELD_NAMES[f]}: ${label}` }, `${t[me]}:${t[1 - me]}`);
+                }),
                 el(
                   "td",
-                  {},
-                  r.totals
-                    .map((t, f) => {
-                      const mark = r.fields[f] === null ? "=" : r.fields[f] === me ? "✓" : "✗";
-                      return `${t[me]}:${t[1 - me]}${mark}`;
-                    })
-                    .join(" · "),
+                  { class: r.winner === null ? "cell-draw" : r.winner === me ? "cell-win" : "cell-loss" },
+                  r.winner === null ? "ничья" : r.winner === me ? "вы" : "соперник",
                 ),
-                el("td", {}, r.winner === null ? "ничья" : r.winner === me ? "вы" : "соперник"),
               ),
             ),
           ),
         )
       : el("p", { class: "empty small" }, "Пока ни один сезон не сыгран.");
-    sideSeasons.replaceChildren(el("h2", { id: "past-title" }, "Прошлые сезоны"), table);
+    sideSeasons.replaceChildren(
+      ...[
+        el("h2", { id: "past-title" }, "Прошлые сезоны"),
+        table,
+        results.length ? el("p", { class: "seasons-note" }, "В клетках — сила на поле: ваша : соперника.") : null,
+      ].filter(Boolean),
+    );
 
     const pile = (seat) => {
       const ids = view.discards[seat];
@@ -467,7 +477,34 @@ export function createRenderer(ctx) {
         el("p", { class: "discard-list" }, ids.length ? ids.map(name).join(", ") : "пусто"),
       );
     };
-    sideDiscards.replaceChildren(el("h2", { id: "discard-title" }, "Сброс"), pile(me), pile(1 - me));
+    // After the end every view is the full view: the opponent's last hand is public too.
+    const oppHand = Array.isArray(view.hands) ? view.hands[1 - me] : null;
+    sideDiscards.replaceChildren(
+      ...[
+      el("h2", { id: "discard-title" }, "Сброс"),
+      pile(me),
+      pile(1 - me),
+      oppHand
+        ? el(
+            "details",
+            {},
+            el("summary", {}, `Рука соперника в конце: ${cardsWord(oppHand.length)}`),
+            el("p", { class: "discard-list" }, oppHand.length ? oppHand.map(name).join(", ") : "пусто"),
+          )
+        : null,
+      ].filter(Boolean),
+    );
+  }
+
+  function paintInfoBar() {
+    if (!ctx.infoBar) return;
+    const omen = OMENS[view.omen] || { name: view.omen };
+    const me = you ?? 0;
+    ctx.infoBar.replaceChildren(
+      el("span", { class: "chip", id: "season-chip" }, `Сезон ${view.season} из 3`),
+      el("span", { class: "chip chip-omen", title: omen.text || "" }, `Примета: ${omen.name}`),
+      el("span", { class: "chip", title: "Выигранные сезоны: вы — соперник" }, `Сезоны ${view.wins[me]} : ${view.wins[1 - me]}`),
+    );
   }
 
   // ---- public interface ---------------------------------------------------------------------
@@ -486,6 +523,7 @@ export function createRenderer(ctx) {
     paintControls();
     paintSelection();
     paintSide();
+    paintInfoBar();
     handPanel.hidden = you === null;
   }
 
