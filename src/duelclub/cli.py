@@ -1,0 +1,130 @@
+"""The ``duelclub`` command (README §Using it).
+
+- ``duelclub serve [--host 127.0.0.1] [--port 8000]`` — apply the migrations, then serve the app (uvicorn).
+- ``duelclub migrate`` — apply the migrations (``alembic upgrade head``) to DATABASE_URL.
+- ``duelclub create-admin USERNAME [--password-stdin]`` — create an admin, or promote an existing user.
+- ``duelclub verify LOGFILE.json`` — check a finished match's log (exit 0 OK, 1 mismatch).
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import json
+import re
+import sys
+from collections.abc import Sequence
+
+from duelclub.settings import Settings
+
+USERNAME_RE = re.compile(r"[A-Za-z0-9_\-\u0400-\u04FF]{3,20}")
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from duelclub.store.migrate import upgrade
+    from duelclub.web.app import create_app
+
+    settings = Settings()
+    upgrade(settings.DATABASE_URL)
+    uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level=args.log_level)
+    return 0
+
+
+def _migrate(_args: argparse.Namespace) -> int:
+    from duelclub.store.migrate import upgrade
+
+    upgrade(Settings().DATABASE_URL)
+    print("migrated")
+    return 0
+
+
+def _read_password(from_stdin: bool) -> str:
+    if from_stdin:
+        return sys.stdin.readline().rstrip("\r\n")
+    first = getpass.getpass("Password: ")
+    if getpass.getpass("Again: ") != first:
+        raise SystemExit("passwords differ")
+    return first
+
+
+def _create_admin(args: argparse.Namespace) -> int:
+    from duelclub.store import users
+    from duelclub.store.db import Database
+
+    if not USERNAME_RE.fullmatch(args.username):
+        print("username: 3-20 letters, digits, _ or -", file=sys.stderr)
+        return 2
+    db = Database(Settings().DATABASE_URL)
+    try:
+        with db.session() as s:
+            user = users.find_user(s, args.username)
+            if user is not None:
+                user.is_admin = True
+                if args.password_stdin:
+                    users.set_password(s, user, _check_password(_read_password(True)))
+                print(f"{user.username} is now an admin")
+                return 0
+            password = _check_password(_read_password(args.password_stdin))
+            user = users.create_user(s, args.username, password, is_admin=True)
+            print(f"created admin {user.username}")
+            return 0
+    finally:
+        db.dispose()
+
+
+def _check_password(password: str) -> str:
+    if len(password) < 8:
+        raise SystemExit("the password needs at least 8 characters")
+    return password
+
+
+def _verify(args: argparse.Namespace) -> int:
+    from duelclub.games.registry import get_game
+    from duelclub.play.verify import verify_log
+
+    try:
+        with open(args.logfile, encoding="utf-8") as f:
+            log = json.load(f)
+    except (OSError, ValueError) as exc:
+        print(f"cannot read {args.logfile}: {exc}", file=sys.stderr)
+        return 1
+    if not isinstance(log, dict):
+        print("MISMATCH: the log is not a JSON object")
+        return 1
+    verdict = verify_log(log, get_game)
+    if verdict.key is not None:
+        print(f"match key K = {verdict.key}")
+    print(verdict.message if verdict.ok else f"MISMATCH: {verdict.message}")
+    return 0 if verdict.ok else 1
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="duelclub", description="duelclub server and tools")
+    sub = parser.add_subparsers(dest="command", required=True)
+    serve = sub.add_parser("serve", help="apply migrations and serve the app")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--log-level", default="info")
+    serve.set_defaults(func=_serve)
+    sub.add_parser("migrate", help="apply the database migrations").set_defaults(func=_migrate)
+    admin = sub.add_parser("create-admin", help="create an admin or promote a user")
+    admin.add_argument("username")
+    admin.add_argument("--password-stdin", action="store_true", help="read the password from stdin")
+    admin.set_defaults(func=_create_admin)
+    verify = sub.add_parser("verify", help="verify a finished match from its /log JSON")
+    verify.add_argument("logfile")
+    verify.set_defaults(func=_verify)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``duelclub`` console script; returns the exit code."""
+    args = build_parser().parse_args(argv)
+    code: int = args.func(args)
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,83 @@
+"""Verify a finished match from its ``/log`` export (rules/fairness.md §Reveal and verification).
+
+Checks, in order: the commitment ``C`` against the server seed and match id, the match key ``K``, the
+replay of ``new_match(K, options)`` plus every logged action (consecutive seqs, each legal), the result, and
+the final full view. The first disagreement is reported.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from duelclub.games.contract import Game, IllegalAction
+from duelclub.games.fairness import commitment, match_key
+
+AnyGame = Game[Any, Any, Any]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """``ok`` and a one-line ``message`` (the first mismatch, or a summary); ``key`` is K in hex if known."""
+
+    ok: bool
+    message: str
+    key: str | None = None
+
+
+def _first_difference(a: Any, b: Any, path: str = "") -> str | None:
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in sorted(set(a) | set(b), key=str):
+            if k not in a or k not in b:
+                return f"{path}/{k}"
+            diff = _first_difference(a[k], b[k], f"{path}/{k}")
+            if diff is not None:
+                return diff
+        return None
+    if isinstance(a, list) and isinstance(b, list):
+        if len(a) != len(b):
+            return f"{path} (length {len(a)} vs {len(b)})"
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            diff = _first_difference(x, y, f"{path}/{i}")
+            if diff is not None:
+                return diff
+        return None
+    return None if a == b else (path or "/")
+
+
+def verify_log(log: dict[str, Any], get_game: Callable[[str], AnyGame]) -> Verdict:
+    """Check a match log (the JSON of ``GET /api/matches/{id}/log``); never raises on bad input."""
+    try:
+        server_seed = bytes.fromhex(log["server_seed"])
+        match_id, seeds = str(log["id"]), log["client_seeds"]
+        if commitment(server_seed, match_id) != log["commitment"]:
+            return Verdict(False, "commitment mismatch: the server seed and id do not hash to the commitment")
+        key = match_key(server_seed, match_id, seeds["a"], seeds["b"])
+        game = get_game(log["game"])
+        state = game.new_match(key, game.parse_options(log["options"]))
+    except (KeyError, TypeError, ValueError, IllegalAction) as exc:
+        return Verdict(False, f"malformed log: {exc!r}")
+    for expected_seq, entry in enumerate(log.get("actions", []), start=1):
+        if entry.get("seq") != expected_seq:
+            got = entry.get("seq")
+            return Verdict(False, f"action seq {got} where {expected_seq} was expected", key.hex())
+        try:
+            game.apply(state, int(entry["seat"]), game.parse_action(entry["action"]))
+        except (IllegalAction, KeyError, TypeError, ValueError) as exc:
+            return Verdict(False, f"action #{expected_seq} does not replay: {exc}", key.hex())
+    outcome = game.outcome(state)
+    result = log.get("result") or {}
+    if log.get("status") == "finished":
+        if outcome is None:
+            return Verdict(False, "the replay has not ended but the log says finished", key.hex())
+        if outcome.to_json() != {"winner": result.get("winner"), "reason": result.get("reason")}:
+            return Verdict(False, f"result mismatch: replay gives {outcome.to_json()}", key.hex())
+    final = json.loads(json.dumps(game.full_view(state)))
+    if log.get("final_view") is not None:
+        diff = _first_difference(final, log["final_view"])
+        if diff is not None:
+            return Verdict(False, f"final view differs at {diff}", key.hex())
+    n = len(log.get("actions", []))
+    return Verdict(True, f"OK: commitment, key and {n} actions replay to the logged result", key.hex())
