@@ -10,7 +10,9 @@ from httpx import AsyncClient
 PW = "password123"
 
 
-async def test_register_sets_an_httponly_lax_session_cookie(client_factory: Callable[[], AsyncClient]) -> None:
+async def test_register_sets_an_httponly_lax_session_cookie(
+    client_factory: Callable[[], AsyncClient],
+) -> None:
     c = client_factory()
     r = await c.post("/api/auth/register", json={"username": "alice", "password": PW})
     assert r.status_code == 201
@@ -22,7 +24,9 @@ async def test_register_sets_an_httponly_lax_session_cookie(client_factory: Call
     assert me.json()["username"] == "alice"
 
 
-async def test_duplicate_username_is_taken_case_insensitively(client_factory: Callable[[], AsyncClient]) -> None:
+async def test_duplicate_username_is_taken_case_insensitively(
+    client_factory: Callable[[], AsyncClient],
+) -> None:
     c = client_factory()
     assert (await c.post("/api/auth/register", json={"username": "Alice", "password": PW})).status_code == 201
     r = await client_factory().post("/api/auth/register", json={"username": "aLICE", "password": PW})
@@ -50,7 +54,9 @@ async def test_cyrillic_usernames_are_allowed_and_unique_case_insensitively(
         {"username": "goodname"},
     ],
 )
-async def test_bad_registration_is_malformed(client_factory: Callable[[], AsyncClient], body: dict[str, str]) -> None:
+async def test_bad_registration_is_malformed(
+    client_factory: Callable[[], AsyncClient], body: dict[str, str]
+) -> None:
     r = await client_factory().post("/api/auth/register", json=body)
     assert r.status_code == 422
     assert r.json()["code"] == "malformed"
@@ -69,7 +75,9 @@ async def test_login_and_logout(client_factory: Callable[[], AsyncClient]) -> No
 
 
 @pytest.mark.parametrize("username,password", [("alice", "wrong-password"), ("nobody", PW)])
-async def test_bad_credentials(client_factory: Callable[[], AsyncClient], username: str, password: str) -> None:
+async def test_bad_credentials(
+    client_factory: Callable[[], AsyncClient], username: str, password: str
+) -> None:
     await client_factory().post("/api/auth/register", json={"username": "alice", "password": PW})
     r = await client_factory().post("/api/auth/login", json={"username": username, "password": password})
     assert r.status_code == 401

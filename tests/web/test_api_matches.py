@@ -19,10 +19,14 @@ InviteMatch = Callable[..., Awaitable[str]]
 
 
 async def act(client: AsyncClient, match_id: str, seq: int, action: dict[str, Any], aid: str = "a1") -> Any:
-    return await client.post(f"/api/matches/{match_id}/actions", json={"id": aid, "seq": seq, "action": action})
+    return await client.post(
+        f"/api/matches/{match_id}/actions", json={"id": aid, "seq": seq, "action": action}
+    )
 
 
-async def mover(clients: list[AsyncClient], match_id: str, state_of: StateOf) -> tuple[AsyncClient, dict[str, Any]]:
+async def mover(
+    clients: list[AsyncClient], match_id: str, state_of: StateOf
+) -> tuple[AsyncClient, dict[str, Any]]:
     """The client whose seat is to move, and its state."""
     for c in clients:
         st = await state_of(c, match_id)
@@ -31,8 +35,12 @@ async def mover(clients: list[AsyncClient], match_id: str, state_of: StateOf) ->
     raise AssertionError("nobody to move")
 
 
-async def test_create_vs_bot_starts_at_once_and_the_bot_answers(alice: AsyncClient, state_of: StateOf) -> None:
-    r = await alice.post("/api/matches", json={"game": "duel", "vs": "bot", "bot_level": "easy", "options": {}})
+async def test_create_vs_bot_starts_at_once_and_the_bot_answers(
+    alice: AsyncClient, state_of: StateOf
+) -> None:
+    r = await alice.post(
+        "/api/matches", json={"game": "duel", "vs": "bot", "bot_level": "easy", "options": {}}
+    )
     assert r.status_code == 201
     body = r.json()
     assert body["status"] == "active" and body["seat"] == 0 and len(body["commitment"]) == 64
@@ -83,7 +91,9 @@ async def test_matches_need_a_login(client_factory: Callable[[], AsyncClient]) -
 async def test_invite_flow(alice: AsyncClient, bob: AsyncClient, carol: AsyncClient) -> None:
     r = await alice.post("/api/matches", json={"game": "duel", "vs": "invite", "options": {"rounds": 1}})
     body = r.json()
-    assert body["status"] == "open" and body["invite_url"] == f"http://testserver/invite/{body['invite_token']}"
+    assert (
+        body["status"] == "open" and body["invite_url"] == f"http://testserver/invite/{body['invite_token']}"
+    )
     token = body["invite_token"]
     info = (await bob.get(f"/api/invites/{token}")).json()
     assert info == {
@@ -159,7 +169,7 @@ async def test_not_your_turn_is_the_engine_code(
     alice: AsyncClient, bob: AsyncClient, invite_match: InviteMatch, state_of: StateOf
 ) -> None:
     mid = await invite_match(alice, bob)
-    c, st = await mover([alice, bob], mid, state_of)
+    c, _ = await mover([alice, bob], mid, state_of)
     other = bob if c is alice else alice
     ost = await state_of(other, mid)
     r = await act(other, mid, ost["seq"], {"kind": "play", "card": ost["view"]["hand"][0]})
