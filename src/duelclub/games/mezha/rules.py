@@ -102,17 +102,23 @@ def legal_actions(state: State, seat: int) -> list[MezhaAction]:
     if seat != state.turn:
         return []
     cap = state.capacity()
-    free = [len(field[seat]) < cap for field in state.halves]
+    h = state.halves
+    free = (len(h[0][seat]) < cap) | (len(h[1][seat]) < cap) << 1 | (len(h[2][seat]) < cap) << 2
     hand = state.hands[seat]
     out: list[MezhaAction] = []
     for k in HOUSE_KINDS[state.houses[seat]]:
         if hand[k]:
-            tactic = IS_TACTIC[k]
-            for f in (0, 1, 2):
-                if tactic or free[f]:
-                    out.append(play_action(k, f))
+            out.extend(_PLAYS_BY_FREE[k][free])
     out.append(PASS)
     return out
+
+
+# _PLAYS_BY_FREE[kind][mask]: the cached plays of ``kind`` when bit f of ``mask`` says the own half of field f
+# has a free slot; a tactic may go to every field whatever the mask (D6).
+_PLAYS_BY_FREE: tuple[tuple[tuple[Play, ...], ...], ...] = tuple(
+    tuple(tuple(play_action(k, f) for f in (0, 1, 2) if IS_TACTIC[k] or mask >> f & 1) for mask in range(8))
+    for k in range(len(IS_TACTIC))
+)
 
 
 def pass_turn(state: State, seat: int, automatic: bool, events: Events) -> None:
@@ -157,28 +163,32 @@ def _check_play(state: State, seat: int, action: Play) -> int:
     return kind
 
 
-def _check(state: State, seat: int, action: object) -> None:
-    """All validation of ``apply`` (rules/mezha.md §Decision points and actions)."""
+def _check(state: State, seat: int, action: object) -> int:
+    """All validation of ``apply`` (rules/mezha.md §Decision points and actions); nothing is mutated.
+    Returns the card kind of a valid play, else -1."""
     if seat not in (0, 1):
         raise _reject("bad_seat", f"seat must be 0 or 1, not {seat!r}")
-    if state.phase == OVER:
+    phase = state.phase
+    if phase == OVER:
         raise _reject("match_over", "the match is over")
-    if isinstance(action, Resign):
-        return
-    if isinstance(action, NextSeason):
-        if state.phase != PAUSE:
+    cls = type(action)
+    if cls is Resign:
+        return -1
+    if cls is NextSeason:
+        if phase != PAUSE:
             raise _reject("not_in_pause", "next_season is only possible between seasons")
-        return
-    if not isinstance(action, Play | Pass):
+        return -1
+    if cls is not Play and cls is not Pass:
         raise _reject("malformed_action", f"not a Mezha action: {action!r}")
-    if state.phase == PAUSE:
+    if phase == PAUSE:
         raise _reject("in_pause", "the season is scored; press next_season")
     if state.passed[seat]:
         raise _reject("already_passed", "you passed this season")
     if state.turn != seat:
         raise _reject("not_your_turn", "it is the opponent's turn")
-    if isinstance(action, Play):
-        _check_play(state, seat, action)
+    if type(action) is Play:
+        return _check_play(state, seat, action)
+    return -1
 
 
 def apply(state: State, seat: int, action: MezhaAction) -> Events:
@@ -186,27 +196,26 @@ def apply(state: State, seat: int, action: MezhaAction) -> Events:
     ``bad_seat``, ``match_over``, ``not_in_pause``, ``in_pause``, ``already_passed``, ``not_your_turn``,
     ``bad_field``, ``card_not_in_hand``, ``half_full`` or ``malformed_action``; the state is then unchanged.
     """
-    _check(state, seat, action)
+    kind = _check(state, seat, action)
     events: Events = []
-    if isinstance(action, Resign):
-        # D9: a loss for the resigning player in any phase
-        state.phase, state.turn = OVER, -1
-        state.outcome = Outcome(1 - seat, "resign")
-        events.append({"kind": "resign", "seat": seat})
-        events.append({"kind": "match_end", **state.outcome.to_json()})
-        return events
-    if isinstance(action, NextSeason):
-        start_next_season(state, seat, events)
-    elif isinstance(action, Pass):
-        pass_turn(state, seat, False, events)
-        state.turn = 1 - seat
-    else:
-        kind = CARD_INDEX[action.card]
+    if type(action) is Play:
         if IS_TACTIC[kind]:
             play_tactic(state, seat, kind, action.field, events)
         else:
             enter_unit(state, seat, kind, action.field, events)
         state.turn = 1 - seat
+    elif type(action) is Pass:
+        pass_turn(state, seat, False, events)
+        state.turn = 1 - seat
+    elif type(action) is NextSeason:
+        start_next_season(state, seat, events)
+    else:
+        # D9: resignation is a loss for the resigning player in any phase
+        state.phase, state.turn = OVER, -1
+        state.outcome = Outcome(1 - seat, "resign")
+        events.append({"kind": "resign", "seat": seat})
+        events.append({"kind": "match_end", **state.outcome.to_json()})
+        return events
     settle(state, events)
     return events
 

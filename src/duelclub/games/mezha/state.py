@@ -20,6 +20,7 @@ from duelclub.games.mezha.cards import (
     HAS_ROOTS,
     HAS_SHIELD,
     HAS_SPROUT,
+    HOUSE_KINDS,
     IS_TACTIC,
     STRENGTH,
 )
@@ -156,8 +157,8 @@ class State:
         """False exactly when the automatic pass applies (§A season — Passing; D1: a tactic is a play)."""
         hand = self.hands[seat]
         has_unit = False
-        for k, n in enumerate(hand):
-            if n:
+        for k in HOUSE_KINDS[self.houses[seat]]:
+            if hand[k]:
                 if IS_TACTIC[k]:
                     return True
                 has_unit = True
