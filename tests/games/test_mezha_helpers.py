@@ -29,6 +29,60 @@ def _cards_of(house: str) -> Counter[str]:
     return Counter({CARDS[k].id: CARDS[k].copies for k in HOUSE_KINDS[HOUSES.index(house)]})
 
 
+def _halves(
+    fields: dict[tuple[int, int], list[UnitSpec]], season: int
+) -> tuple[list[list[list[JSON]]], int, list[list[bool]]]:
+    """The units of every half (placements in listing order), the last placement and thaw usage."""
+    halves: list[list[list[JSON]]] = [[[], []], [[], []], [[], []]]
+    placement = 0
+    auto_thaw = [[False] * 3, [False] * 3]
+    for (f, seat), specs in fields.items():
+        for spec in specs:
+            raw = {"card": spec} if isinstance(spec, str) else dict(spec)
+            k = CARD_INDEX[raw["card"]]
+            placement = max(placement + 1, raw.get("placement", 0))
+            u = {
+                "card": raw["card"],
+                "strength": CARDS[k].strength,
+                "shield": HAS_SHIELD[k],
+                "placement": placement,
+                "face_down": HIDDEN[k],
+                "season": season,
+                "thaw": False,
+                "rosa": 0,
+                "opps": 0,
+            }
+            u.update(raw)
+            if u["season"] == season:
+                auto_thaw[seat][f] = True
+            halves[f][seat].append(u)
+    return halves, placement, auto_thaw
+
+
+def _piles(
+    houses: tuple[str, str],
+    hands: tuple[list[str], list[str]],
+    tops: tuple[list[str], list[str]],
+    discards: tuple[list[str], list[str]],
+    rest: tuple[str, str],
+    halves: list[list[list[JSON]]],
+) -> tuple[list[list[str]], list[list[str]]]:
+    """Decks and discards: each seat's unused cards go under ``tops`` or onto the discard (``rest``)."""
+    decks: list[list[str]] = [[], []]
+    disc = [list(discards[0]), list(discards[1])]
+    for seat in (0, 1):
+        left = _cards_of(houses[seat])
+        used = Counter(hands[seat]) + Counter(disc[seat]) + Counter(tops[seat])
+        used += Counter(u["card"] for f in range(3) for u in halves[f][seat])
+        left.subtract(used)
+        assert all(n >= 0 for n in left.values()), f"seat {seat} uses more copies than its deck has"
+        leftovers = [c for c, n in left.items() for _ in range(n)]
+        decks[seat] = list(tops[seat]) + (leftovers if rest[seat] == "deck" else [])
+        if rest[seat] != "deck":
+            disc[seat] += leftovers
+    return decks, disc
+
+
 def position(
     *,
     houses: tuple[str, str] = ("olkha", "gorn"),
@@ -49,43 +103,8 @@ def position(
     thaw_used: list[list[bool]] | None = None,
 ) -> JSON:
     """A complete mezha position (docs/positions.md §mezha) for a test scenario."""
-    halves: list[list[list[JSON]]] = [[[], []], [[], []], [[], []]]
-    placement = 0
-    auto_thaw = [[False] * 3, [False] * 3]
-    for (f, seat), specs in (fields or {}).items():
-        for spec in specs:
-            raw = {"card": spec} if isinstance(spec, str) else dict(spec)
-            k = CARD_INDEX[raw["card"]]
-            placement = max(placement + 1, raw.get("placement", 0))
-            u = {
-                "card": raw["card"],
-                "strength": CARDS[k].strength,
-                "shield": HAS_SHIELD[k],
-                "placement": placement,
-                "face_down": HIDDEN[k],
-                "season": season,
-                "thaw": False,
-                "rosa": 0,
-                "opps": 0,
-            }
-            u.update(raw)
-            if u["season"] == season:
-                auto_thaw[seat][f] = True
-            halves[f][seat].append(u)
-    decks: list[list[str]] = [[], []]
-    disc = [list(discards[0]), list(discards[1])]
-    for seat in (0, 1):
-        left = _cards_of(houses[seat])
-        used = Counter(hands[seat]) + Counter(disc[seat]) + Counter(tops[seat])
-        used += Counter(u["card"] for f in range(3) for u in halves[f][seat])
-        left.subtract(used)
-        assert all(n >= 0 for n in left.values()), f"seat {seat} uses more copies than its deck has"
-        leftovers = [c for c, n in left.items() for _ in range(n)]
-        if rest[seat] == "deck":
-            decks[seat] = list(tops[seat]) + leftovers
-        else:
-            decks[seat] = list(tops[seat])
-            disc[seat] += leftovers
+    halves, placement, auto_thaw = _halves(fields or {}, season)
+    decks, disc = _piles(houses, hands, tops, discards, rest, halves)
     return {
         "game": "mezha",
         "version": 1,

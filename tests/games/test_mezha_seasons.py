@@ -244,3 +244,31 @@ def test_play_then_score_full_season() -> None:
     events = pass_(s, 1)  # seat 0's hand is empty: its automatic pass ends the season
     assert of_kind(events, "pass")[1] == {"kind": "pass", "seat": 0, "automatic": True}
     assert of_kind(events, "season_scored")[0]["winner"] == 0
+
+
+def test_placement_numbers_are_match_wide_and_a_carried_root_keeps_its_number() -> None:
+    # D13: one counter over both players and all seasons; the carried root counts as placed earlier,
+    # so under Гроза a new unit of equal strength is the one struck
+    s = state(
+        omens=("fair", "storm"),
+        phase="pause",
+        passed=(True, True),
+        results=[won_result(1, 1)],
+        hands=(["rosa"], ["kuznets"]),
+        fields={(0, 0): ["stary_dub"], (2, 1): ["liteyshchitsa"]},
+    )
+    next_season(s)
+    events = play(s, 1, "kuznets", 0)
+    assert events[0]["placement"] == 3
+    assert GAME.view(s, 1)["fields"][0][0]["units"][0]["placement"] == 1
+    pass_(s, 0)
+    events = pass_(s, 1)
+    assert of_kind(events, "lightning")[0]["card"] == "kuznets"
+
+
+def test_omens_become_visible_season_by_season() -> None:
+    # D7: the order is fixed at the start; each omen shows when its season starts
+    s, _ = _score({(0, 1): ["kuznets"]}, omens=("drought", "storm", "thaw", "fair"))
+    assert GAME.view(s, 0)["omen"] == "drought"
+    next_season(s)
+    assert GAME.view(s, 0)["omen"] == "storm" and GAME.view(s, 0)["season"] == 2
