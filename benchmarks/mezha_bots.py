@@ -1,0 +1,138 @@
+"""Межа bot strength and speed: plays bot pairings and prints a results table.
+
+    .venv/bin/python benchmarks/mezha_bots.py [--matches N] [--think S] [--pairs easy-random hard-easy ...]
+
+Each pairing ``A-B`` plays N matches (default 200). Match ``i`` seats bot A in seat ``i % 2`` and gives it
+house ``olkha``/``gorn`` by ``(i // 2) % 2``, so both houses and both seats are covered equally; who starts
+is drawn by each match's own key (``sha256("mezha-bench/A-B/i")``), as in a real match. The pause between
+seasons is ended by ``next_season`` from seat 0, as a human would. Matches run in a process pool (one match
+per worker at a time, default one worker per core), so each decision has one core to itself; think times are
+wall-clock seconds per ``hard`` decision that had more than one legal action.
+
+Targets (issue): easy beats random in >= 90% of decided matches; hard beats easy in >= 65% of decided
+matches; hard thinks <= 1.5 s per decision on one core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import multiprocessing
+import os
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+
+from duelclub.bots.registry import make_bot
+from duelclub.games.mezha import GAME
+
+HOUSES = ("olkha", "gorn")
+TARGETS = {"easy-random": 0.90, "hard-easy": 0.65, "hard-random": 0.90}
+MAX_THINK = 1.5
+MAX_STEPS = 500
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    pair: str
+    index: int
+    think: float | None
+
+
+@dataclass(slots=True)
+class Result:
+    pair: str
+    score: float  # 1 win, 0.5 draw, 0 loss for the pairing's first bot
+    think: list[float] = field(default_factory=list)
+
+
+def play_match(task: Task) -> Result:
+    """One match of ``task.pair``'s bots; raises RuntimeError if it does not end in MAX_STEPS actions."""
+    first, second = task.pair.split("-")
+    bots = [
+        make_bot("mezha", first, think_seconds=task.think),
+        make_bot("mezha", second, think_seconds=task.think),
+    ]
+    a_seat = task.index % 2
+    a_house = HOUSES[(task.index // 2) % 2]
+    seat0_house = a_house if a_seat == 0 else HOUSES[1 - HOUSES.index(a_house)]
+    key = hashlib.sha256(f"mezha-bench/{task.pair}/{task.index}".encode()).digest()
+    state = GAME.new_match(key, GAME.parse_options({"house": seat0_house}))
+    rngs = [random.Random(key + b"/a"), random.Random(key + b"/b")]
+    result = Result(task.pair, 0.0)
+    for _ in range(MAX_STEPS):
+        outcome = GAME.outcome(state)
+        if outcome is not None:
+            result.score = 0.5 if outcome.winner is None else float(outcome.winner == a_seat)
+            return result
+        seats = GAME.to_move(state)
+        if len(seats) > 1:  # the pause between seasons: the "human" presses next_season
+            GAME.apply(state, 0, GAME.legal_actions(state, 0)[0])
+            continue
+        seat = next(iter(seats))
+        who = 0 if seat == a_seat else 1
+        multiple = len(GAME.legal_actions(state, seat)) > 1
+        start = time.perf_counter()
+        action = bots[who].choose(GAME, state, seat, rngs[who])
+        spent = time.perf_counter() - start
+        if bots[who].level == "hard" and multiple:
+            result.think.append(spent)
+        GAME.apply(state, seat, action)
+    raise RuntimeError(f"match {task} did not end")
+
+
+def _row(pair: str, results: list[Result]) -> str:
+    wins = sum(1 for r in results if r.score == 1.0)
+    draws = sum(1 for r in results if r.score == 0.5)
+    losses = len(results) - wins - draws
+    n = len(results)
+    decided = wins + losses
+    rate = wins / decided if decided else float("nan")
+    think = [t for r in results for t in r.think]
+    median = f"{statistics.median(think):.3f}" if think else "-"
+    peak = f"{max(think):.3f}" if think else "-"
+    target = TARGETS.get(pair)
+    ok = "" if target is None else ("PASS" if rate >= target else "FAIL") + f" (>= {target:.0%})"
+    return (
+        f"{pair:<12} {n:>5} {wins / n:>6.1%} {draws / n:>6.1%} {losses / n:>6.1%} {rate:>8.1%}  "
+        f"{median:>7} {peak:>7}  {ok}"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--matches", type=int, default=200, help="matches per pairing (default 200)")
+    parser.add_argument(
+        "--think", type=float, default=None, help="hard's seconds per decision (default: its own)"
+    )
+    parser.add_argument(
+        "--pairs", nargs="+", default=["easy-random", "hard-easy"], help="pairings A-B to play"
+    )
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: cores)")
+    args = parser.parse_args(argv)
+    tasks = [Task(pair, i, args.think) for pair in args.pairs for i in range(args.matches)]
+    by_pair: dict[str, list[Result]] = {pair: [] for pair in args.pairs}
+    start = time.perf_counter()
+    with multiprocessing.Pool(args.workers) as pool:
+        for done, result in enumerate(pool.imap_unordered(play_match, tasks), 1):
+            by_pair[result.pair].append(result)
+            if done % 20 == 0 or done == len(tasks):
+                print(f"  {done}/{len(tasks)} matches, {time.perf_counter() - start:.0f} s", file=sys.stderr)
+    think = "default" if args.think is None else f"{args.think} s"
+    print(f"Межа bots: {args.matches} matches per pairing, hard think budget {think}, {args.workers} workers")
+    head = f"{'pairing':<12} {'n':>5} {'win':>6} {'draw':>6} {'loss':>6} {'decided':>8}"
+    print(f"{head}  {'med s':>7} {'max s':>7}")
+    for pair in args.pairs:
+        print(_row(pair, by_pair[pair]))
+    think_all = [t for rs in by_pair.values() for r in rs for t in r.think]
+    if think_all:
+        verdict = "PASS" if max(think_all) <= MAX_THINK else "FAIL"
+        print(f"hard think time per decision: max {max(think_all):.3f} s — {verdict} (<= {MAX_THINK} s)")
+    print(f"wall time {time.perf_counter() - start:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
