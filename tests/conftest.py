@@ -9,16 +9,20 @@
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import random
 import shutil
+import socket
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, ClassVar, Literal
 
 import psycopg
 import pytest
+import uvicorn
 from argon2 import PasswordHasher
 from fastapi import FastAPI
 from httpx import ASGITransport, AsyncClient
@@ -448,3 +452,54 @@ async def get_state(client: AsyncClient, match_id: str, since: int | None = None
 def state_of() -> Callable[..., Awaitable[dict[str, Any]]]:
     """``await state_of(client, match_id, since=None)`` → the caller's state payload."""
     return get_state
+
+
+# -- a real server in the test's event loop (WebSocket tests) ---------------------------------------
+@dataclass
+class Served:
+    """A uvicorn server running ``app`` on 127.0.0.1:``port`` inside the test's event loop."""
+
+    app: FastAPI
+    port: int
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@asynccontextmanager
+async def serve(application: FastAPI) -> AsyncIterator[Served]:
+    """Run ``application`` (lifespan included) with uvicorn until the block exits."""
+    port = free_port()
+    config = uvicorn.Config(application, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
+    server = uvicorn.Server(config)
+    task = asyncio.create_task(server.serve())
+    for _ in range(500):
+        if server.started or task.done():
+            break
+        await asyncio.sleep(0.01)
+    if not server.started:
+        task.cancel()
+        raise RuntimeError("uvicorn did not start")
+    try:
+        yield Served(application, port)
+    finally:
+        server.should_exit = True
+        await asyncio.wait_for(task, 10)
+
+
+@pytest.fixture
+async def served(sqlite_url: str, tmp_path: Path) -> AsyncIterator[Served]:
+    """The app on a fresh SQLite database behind a real uvicorn server."""
+    async with serve(build_app(sqlite_url, tmp_path / "var")) as s:
+        yield s

@@ -1,0 +1,139 @@
+"""The match WebSocket with two players on a real server (DESIGN.md §Real time)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import pytest
+from httpx import AsyncClient
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import InvalidStatus
+
+PW = "password123"
+
+
+async def login_client(base: str, username: str) -> AsyncClient:
+    c = AsyncClient(base_url=base)
+    r = await c.post("/api/auth/register", json={"username": username, "password": PW})
+    assert r.status_code == 201, r.text
+    return c
+
+
+def cookie_header(c: AsyncClient) -> dict[str, str]:
+    return {"Cookie": f"duelclub_session={c.cookies['duelclub_session']}"}
+
+
+async def recv(ws: ClientConnection, kind: str, timeout: float = 5.0) -> dict[str, Any]:
+    """The next message of type ``kind`` (others are skipped)."""
+    async with asyncio.timeout(timeout):
+        while True:
+            msg = json.loads(await ws.recv())
+            if msg["type"] == kind:
+                return dict(msg)
+
+
+async def recv_state_at(ws: ClientConnection, seq: int) -> dict[str, Any]:
+    while True:
+        msg = await recv(ws, "state")
+        if msg["seq"] >= seq:
+            return msg
+
+
+async def test_two_players_live(served: Any) -> None:
+    alice, bob, carol = [await login_client(served.http, n) for n in ("alice", "bob", "carol")]
+    try:
+        created = (await alice.post("/api/matches", json={"game": "duel", "vs": "invite"})).json()
+        mid = created["id"]
+        url = f"{served.ws}/ws/matches/{mid}"
+        async with connect(url, additional_headers=cookie_header(alice)) as wa:
+            first = await recv(wa, "state")
+            assert first["status"] == "open" and first["seat"] == 0 and first["view"] is None
+            accepted = await bob.post(f"/api/invites/{created['invite_token']}/accept", json={})
+            assert accepted.status_code == 200
+            started = await recv(wa, "state")  # the acceptance is pushed
+            assert started["status"] == "active"
+            async with connect(url, additional_headers=cookie_header(bob)) as wb:
+                sb = await recv(wb, "state")
+                assert sb["seat"] == 1 and sb["events"] == []
+                await _play_rounds(wa, wb, started, sb)
+                await _errors_keep_the_socket_open(wa if started["legal"] else wb)
+            await _reconnect_with_sync(bob, wa, url, mid)
+            await _spectator_is_read_only(carol, url)
+    finally:
+        for c in (alice, bob, carol):
+            await c.aclose()
+
+
+async def _play_rounds(
+    wa: ClientConnection, wb: ClientConnection, sa: dict[str, Any], sb: dict[str, Any]
+) -> None:
+    """The mover acts over its socket; the other socket gets the move pushed, card hidden."""
+    mover, other, st = (wa, wb, sa) if sa["legal"] else (wb, wa, sb)
+    action = st["legal"][0]
+    await mover.send(json.dumps({"type": "act", "id": "m1", "seq": st["seq"], "action": action}))
+    assert await recv(mover, "ack") == {"type": "ack", "id": "m1", "seq": 1}
+    pushed = await recv_state_at(other, 1)
+    assert pushed["events"] == [{"kind": "played", "seat": st["seat"], "seq": 1}]
+    assert pushed["legal"], "now the other seat is to move"
+    mine = await recv_state_at(mover, 1)
+    assert mine["events"] == [{**action, "kind": "played", "seat": st["seat"], "seq": 1}]
+    reply = pushed["legal"][0]
+    await other.send(json.dumps({"type": "act", "id": "m2", "seq": 1, "action": reply}))
+    assert (await recv(other, "ack"))["seq"] == 2
+    after = await recv_state_at(mover, 2)
+    assert [e["kind"] for e in after["events"]] == ["played", "round"]
+
+
+async def _errors_keep_the_socket_open(ws: ClientConnection) -> None:
+    await ws.send("{oops")
+    err = await recv(ws, "error")
+    assert err["code"] == "malformed" and err["id"] is None
+    await ws.send(json.dumps({"type": "act", "id": "bad", "seq": 2, "action": {"kind": "play", "card": 99}}))
+    err = await recv(ws, "error")
+    assert (err["id"], err["code"]) == ("bad", "card_not_in_hand")
+    await ws.send(json.dumps({"type": "act", "id": "old", "seq": 0, "action": {"kind": "resign"}}))
+    assert (await recv(ws, "error"))["code"] == "stale_seq"
+    await ws.send(json.dumps({"type": "sync", "seq": 2}))
+    assert (await recv(ws, "state"))["seq"] == 2
+
+
+async def _reconnect_with_sync(bob: AsyncClient, wa: ClientConnection, url: str, mid: str) -> None:
+    """Bob is away while a move is made (Alice's over her socket, or his own over HTTP); back, he syncs."""
+    st = (await bob.get(f"/api/matches/{mid}/state")).json()
+    seq = st["seq"]
+    if st["legal"]:
+        body = {"id": "h1", "seq": seq, "action": st["legal"][0]}
+        assert (await bob.post(f"/api/matches/{mid}/actions", json=body)).status_code == 200
+    else:
+        await wa.send(json.dumps({"type": "sync", "seq": seq}))
+        sa = await recv_state_at(wa, seq)
+        await wa.send(json.dumps({"type": "act", "id": "a3", "seq": seq, "action": sa["legal"][0]}))
+        await recv(wa, "ack")
+    async with connect(url, additional_headers=cookie_header(bob)) as wb:
+        now = await recv(wb, "state")
+        assert now["seq"] == seq + 1 and now["events"] == []
+        await wb.send(json.dumps({"type": "sync", "seq": seq}))
+        synced = await recv(wb, "state")
+        assert synced["seq"] == seq + 1 and [e["seq"] for e in synced["events"]] == [seq + 1]
+
+
+async def _spectator_is_read_only(carol: AsyncClient, url: str) -> None:
+    async with connect(url, additional_headers=cookie_header(carol)) as wc:
+        st = await recv(wc, "state")
+        assert st["seat"] is None and st["legal"] == [] and st["view"]["hand"] is None
+        await wc.send(json.dumps({"type": "act", "id": "c1", "seq": st["seq"], "action": {"kind": "resign"}}))
+        assert (await recv(wc, "error"))["code"] == "not_your_seat"
+
+
+async def test_unknown_match_socket_gets_an_error(served: Any) -> None:
+    async with connect(f"{served.ws}/ws/matches/nope") as ws:
+        err = await recv(ws, "error")
+        assert err["code"] == "match_not_found"
+
+
+async def test_cross_origin_handshake_is_refused(served: Any) -> None:
+    with pytest.raises(InvalidStatus):
+        async with connect(f"{served.ws}/ws/matches/x", origin="https://evil.example"):  # type: ignore[arg-type]
+            pass
