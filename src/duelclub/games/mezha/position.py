@@ -23,7 +23,7 @@ from duelclub.games.mezha.cards import (
     OMEN_IDS,
     OMEN_INDEX,
 )
-from duelclub.games.mezha.state import OVER, PHASES, SEASON, State, Unit
+from duelclub.games.mezha.state import OVER, PHASES, SEASON, State, Unit, result_copy
 from duelclub.games.mezha.view import hand_ids
 
 VERSION = 1
@@ -65,7 +65,7 @@ def to_position(state: State) -> JSON:
         "decks": [[IDS[k] for k in d] for d in state.decks],
         "discards": [[IDS[k] for k in d] for d in state.discards],
         "fields": [[[_unit_json(u) for u in half] for half in field] for field in state.halves],
-        "results": [dict(r) for r in state.results],
+        "results": [result_copy(r) for r in state.results],
         "outcome": state.outcome.to_json() if state.outcome else None,
     }
 
@@ -163,7 +163,8 @@ def _from_position(pos: Any) -> State:
         for f in fields
     ]
     _need(isinstance(pos["results"], list), "results must be a list")
-    s.results = [dict(r) for r in pos["results"]]
+    _need(all(isinstance(r, dict) for r in pos["results"]), "a result must be an object")
+    s.results = [result_copy(r) for r in pos["results"]]
     s.wins = [sum(1 for r in s.results if r.get("winner") == seat) for seat in (0, 1)]
     out = pos["outcome"]
     s.outcome = None if out is None else Outcome(out["winner"], out["reason"])

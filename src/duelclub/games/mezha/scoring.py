@@ -6,7 +6,7 @@ from __future__ import annotations
 from duelclub.games.contract import Outcome
 from duelclub.games.mezha.cards import IDS, LIGHTNING_DAMAGE, OMEN_IDS, SEASON_DRAW, STORM
 from duelclub.games.mezha.effects import Events, burn_event, damage, draw, strongest, unit_event
-from duelclub.games.mezha.state import OVER, PAUSE, SEASON, State, carries_over
+from duelclub.games.mezha.state import OVER, PAUSE, SEASON, State, carries_over, result_copy
 
 
 def _reveal(state: State, events: Events) -> None:
@@ -69,7 +69,7 @@ def score_season(state: State, events: Events) -> None:
         "winner": winner,
     }
     state.results.append(result)
-    events.append({"kind": "season_scored", **result, "wins": state.wins[:]})
+    events.append({"kind": "season_scored", **result_copy(result), "wins": state.wins[:]})
     state.turn = -1
     outcome = match_result(state.wins, state.season)
     if outcome is None:

@@ -168,6 +168,19 @@ class State:
         return any(len(field[seat]) < cap for field in self.halves)
 
 
+def result_copy(result: JSONDict) -> JSONDict:
+    """A copy of a season result record whose lists are not shared with the state."""
+    out = dict(result)
+    for key in ("fields", "strength"):
+        value = out.get(key)
+        if isinstance(value, list):
+            out[key] = list(value)
+    totals = out.get("totals")
+    if isinstance(totals, list):
+        out["totals"] = [list(t) for t in totals]
+    return out
+
+
 def carries_over(unit: Unit, season: int) -> bool:
     """Корни: a root unit put onto the field in ``season`` stays one more season (D3)."""
     return HAS_ROOTS[unit.kind] and unit.season == season

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from duelclub.games.mezha.cards import HAS_SHIELD, HOUSES, IDS, OMEN_IDS
-from duelclub.games.mezha.state import OVER, PHASES, SEASON, State, Unit
+from duelclub.games.mezha.state import OVER, PHASES, SEASON, State, Unit, result_copy
 
 JSON = dict[str, Any]
 
@@ -65,7 +65,7 @@ def _base(state: State, seat: int | None, omniscient: bool) -> JSON:
         "phase": PHASES[state.phase],
         "season": state.season,
         "omen": OMEN_IDS[state.omens[state.season - 1]],
-        "results": [dict(r) for r in state.results],
+        "results": [result_copy(r) for r in state.results],
         "wins": state.wins[:],
         "starter": state.starter,
         "turn": state.turn if state.phase == SEASON else None,
