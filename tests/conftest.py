@@ -341,6 +341,20 @@ def make_service(database: Database, bus: Any = None, *, bots: bool = True) -> M
     return MatchService(database, bus or MemoryBus(), fake_games(), fake_bot_factory if bots else None)
 
 
+@pytest.fixture
+async def service_factory() -> AsyncIterator[Callable[..., MatchService]]:
+    """``service_factory(db, bus=None, bots=True)`` → a MatchService (a "worker"), stopped at teardown."""
+    made: list[MatchService] = []
+
+    def make(database: Database, bus: Any = None, *, bots: bool = True) -> MatchService:
+        made.append(make_service(database, bus, bots=bots))
+        return made[-1]
+
+    yield make
+    for service in made:
+        await service.stop()
+
+
 # -- apps and clients ------------------------------------------------------------------------------
 def make_settings(url: str, var_dir: Path, redis_url: str | None = None) -> Settings:
     return Settings(
