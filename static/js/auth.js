@@ -1,5 +1,5 @@
 // Login and registration forms: post JSON, show errors in words, go back to ?next= afterwards.
-import { post, safeNext } from "./api.js";
+import { get, post, safeNext } from "./api.js";
 
 const form = document.getElementById("auth-form");
 const errorBox = document.getElementById("form-error");
@@ -28,10 +28,18 @@ function showError(message, field) {
   }
 }
 
+// Same rule as the server (web/routes/auth.py): 3–20 Latin or Cyrillic letters, digits, «_» or «-».
+const USERNAME_RE = /^[A-Za-z0-9_\-\u0400-\u04FF]{3,20}$/;
+
 function clientCheck(username, password) {
   if (!username) return ["Введите имя пользователя.", "username"];
   if (!password) return ["Введите пароль.", "password"];
   if (mode === "register") {
+    if (!USERNAME_RE.test(username)) {
+      return ["Имя: от 3 до 20 символов — буквы, цифры, «_» или «-», без пробелов.", "username"];
+    }
+    if (password.length < 8) return ["Пароль должен быть не короче 8 символов.", "password"];
+    if (password.length > 256) return ["Пароль слишком длинный (не больше 256 символов).", "password"];
     if (password !== form.elements.namedItem("password2").value) {
       return ["Пароли не совпадают.", "password2"];
     }
@@ -48,10 +56,28 @@ function fieldOf(err) {
 
 function describe(err) {
   if (ERRORS[err.code]) return ERRORS[err.code];
+  if (err.code === "malformed") {
+    const field = fieldOf(err);
+    if (field === "password") return "Пароль должен быть от 8 до 256 символов.";
+    if (field === "username") return "Имя: от 3 до 20 символов — буквы, цифры, «_» или «-», без пробелов.";
+    return "Проверьте имя и пароль.";
+  }
   if (err.status === 401) return ERRORS.bad_credentials;
   if (err.status === 409) return ERRORS.username_taken;
   if (err.status === 429) return ERRORS.rate_limited;
   return err.message;
+}
+
+/** Wait (briefly) until the new session is usable, so the next page does not see an anonymous visitor. */
+async function sessionReady() {
+  for (let i = 0; i < 20; i += 1) {
+    try {
+      await get("/api/me");
+      return;
+    } catch (_err) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
 }
 
 form.addEventListener("submit", async (ev) => {
@@ -68,6 +94,7 @@ form.addEventListener("submit", async (ev) => {
   button.disabled = true;
   try {
     await post(`/api/auth/${mode}`, { username, password });
+    await sessionReady();
     location.assign(next);
   } catch (err) {
     button.disabled = false;

@@ -14,6 +14,13 @@ const STATUS_TEXT = {
   aborted: "Эта партия была прервана.",
 };
 
+const ERRORS = {
+  own_invite: "Это ваше собственное приглашение — отправьте ссылку другу.",
+  invite_taken: "Этот вызов уже принял кто-то другой.",
+  invite_not_found: "Приглашение не найдено: ссылка неверна или устарела.",
+  not_authenticated: "Сначала войдите в клуб.",
+};
+
 function showError(message) {
   errorBox.textContent = message;
   errorBox.hidden = false;
@@ -34,8 +41,7 @@ async function load() {
   try {
     inv = await get(`/api/invites/${encodeURIComponent(token)}`);
   } catch (err) {
-    $("invite-loading").textContent =
-      err.status === 404 ? "Приглашение не найдено: ссылка неверна или устарела." : err.message;
+    $("invite-loading").textContent = err.status === 404 ? ERRORS.invite_not_found : ERRORS[err.code] || err.message;
     return;
   }
   const opener = openerName(inv);
@@ -78,7 +84,7 @@ acceptBtn.addEventListener("click", async () => {
     location.assign(`/matches/${encodeURIComponent(res.id)}`);
   } catch (err) {
     acceptBtn.disabled = false;
-    showError(err.message);
+    showError(ERRORS[err.code] || err.message);
   }
 });
 

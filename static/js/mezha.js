@@ -463,7 +463,7 @@ export function createRenderer(ctx) {
     sideSeasons.replaceChildren(
       ...[
         el("h2", { id: "past-title" }, "Прошлые сезоны"),
-        table,
+        el("div", { class: "seasons-wrap" }, table),
         results.length ? el("p", { class: "seasons-note" }, "В клетках — сила на поле: ваша : соперника.") : null,
       ].filter(Boolean),
     );
