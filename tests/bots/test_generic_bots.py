@@ -13,7 +13,7 @@ from duelclub.bots.ismcts import IsmctsBot, SearchConfig, action_key, reward_for
 from duelclub.bots.random_bot import RandomBot
 from duelclub.games.contract import Outcome
 
-FAST = SearchConfig(time_budget=None, max_iterations=3000)
+FAST = SearchConfig(time_budget=None, max_iterations=1500)
 
 
 def test_bots_satisfy_the_protocol() -> None:
