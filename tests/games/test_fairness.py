@@ -80,7 +80,9 @@ def test_randint_bounds(n: int) -> None:
         Stream(match_key(S, G)).randint(n)
 
 
-@pytest.mark.parametrize(("seed", "ok"), [("", True), ("c0ffee", True), ("A1", False), ("x", False), ("a" * 65, False)])
+@pytest.mark.parametrize(
+    ("seed", "ok"), [("", True), ("c0ffee", True), ("A1", False), ("x", False), ("a" * 65, False)]
+)
 def test_client_seed_format(seed: str, ok: bool) -> None:
     assert is_valid_client_seed(seed) is ok
 
