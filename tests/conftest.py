@@ -517,3 +517,24 @@ async def served(sqlite_url: str, tmp_path: Path) -> AsyncIterator[Served]:
     """The app on a fresh SQLite database behind a real uvicorn server."""
     async with serve(build_app(sqlite_url, tmp_path / "var")) as s:
         yield s
+
+
+@pytest.fixture
+def redis_url() -> str:
+    """The Redis URL, or a loud skip when Redis is unreachable (mark such tests ``redis``)."""
+    require_redis()
+    return REDIS_URL
+
+
+@pytest.fixture
+def server_factory(tmp_path: Path) -> Callable[..., Any]:
+    """``async with server_factory(database_url, redis_url=None) as served:`` — another app instance
+    ("worker") behind its own uvicorn server."""
+    count = 0
+
+    def make(url: str, redis_url: str | None = None) -> Any:
+        nonlocal count
+        count += 1
+        return serve(build_app(url, tmp_path / f"var{count}", redis_url))
+
+    return make

@@ -1,0 +1,125 @@
+"""The ``duelclub`` command (migrate, create-admin, verify) and Settings (DESIGN.md §Configuration)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from httpx import AsyncClient
+
+from duelclub.cli import main
+from duelclub.settings import Settings
+from duelclub.store import users
+from duelclub.store.db import Database
+
+
+def test_settings_defaults_live_under_var(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("DATABASE_URL", "REDIS_URL", "SECRET_KEY", "BOT_THINK_SECONDS"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("VAR_DIR", str(tmp_path / "var"))
+    s = Settings()
+    assert f"sqlite:///{tmp_path / 'var' / 'duelclub.db'}" == s.DATABASE_URL
+    assert s.REDIS_URL is None and s.BOT_THINK_SECONDS == 1.0 and s.COOKIE_SECURE is False
+    secret = (tmp_path / "var" / "secret_key").read_text().strip()
+    assert secret == s.SECRET_KEY and len(secret) >= 32
+    assert secret == Settings().SECRET_KEY  # generated once
+    assert (tmp_path / "var" / "secret_key").stat().st_mode & 0o077 == 0
+    assert "SECRET_KEY" not in repr(s)
+    assert (s.TEMPLATES_DIR / ".." / "pyproject.toml").resolve().exists()
+
+
+def test_settings_from_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("DATABASE_URL", "postgresql+psycopg://u@h/db")
+    monkeypatch.setenv("REDIS_URL", "redis://h:6379/1")
+    monkeypatch.setenv("SECRET_KEY", "k" * 40)
+    monkeypatch.setenv("COOKIE_SECURE", "true")
+    monkeypatch.setenv("VAR_DIR", str(tmp_path / "unused"))
+    s = Settings()
+    assert (s.DATABASE_URL, s.REDIS_URL, s.SECRET_KEY, s.COOKIE_SECURE) == (
+        "postgresql+psycopg://u@h/db",
+        "redis://h:6379/1",
+        "k" * 40,
+        True,
+    )
+    assert not (tmp_path / "unused").exists()
+
+
+def test_migrate_and_create_admin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    url = f"sqlite:///{tmp_path / 'cli.db'}"
+    monkeypatch.setenv("DATABASE_URL", url)
+    monkeypatch.setenv("SECRET_KEY", "x" * 40)
+    assert main(["migrate"]) == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO("s3cret-password\n"))
+    assert main(["create-admin", "Root", "--password-stdin"]) == 0
+    db = Database(url)
+    with db.session() as s:
+        root = users.find_user(s, "root")
+        assert root is not None and root.is_admin and users.check_password(root, "s3cret-password")
+        users.create_user(s, "plain", "password123")
+    assert main(["create-admin", "plain"]) == 0  # promotes without asking for a password
+    with db.session() as s:
+        plain = users.find_user(s, "plain")
+        assert plain is not None and plain.is_admin and users.check_password(plain, "password123")
+    db.dispose()
+    monkeypatch.setattr("sys.stdin", io.StringIO("short\n"))
+    with pytest.raises(SystemExit):
+        main(["create-admin", "newbie", "--password-stdin"])
+    assert main(["create-admin", "no spaces allowed"]) == 2
+
+
+async def _finished_mezha_log(client: AsyncClient) -> dict[str, Any]:
+    body = {
+        "game": "mezha",
+        "vs": "bot",
+        "bot_level": "easy",
+        "options": {"house": "gorn"},
+        "client_seed": "c0ffee",
+    }
+    mid = (await client.post("/api/matches", json=body)).json()["id"]
+    for i in range(400):
+        st = (await client.get(f"/api/matches/{mid}/state")).json()
+        if st["status"] != "active":
+            break
+        if st["legal"]:
+            plays = [a for a in st["legal"] if a["kind"] == "play"] or st["legal"]
+            await client.post(
+                f"/api/matches/{mid}/actions", json={"id": str(i), "seq": st["seq"], "action": plays[0]}
+            )
+        else:
+            await asyncio.sleep(0.01)
+    log: dict[str, Any] = (await client.get(f"/api/matches/{mid}/log")).json()
+    assert log["status"] == "finished", log
+    return log
+
+
+async def test_verify_accepts_a_real_log_and_rejects_tampering(
+    alice: AsyncClient, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = await _finished_mezha_log(alice)
+    assert {a["source"] for a in log["actions"]} == {"player", "bot"}
+    path = tmp_path / "log.json"
+
+    def check(data: dict[str, Any]) -> tuple[int, str]:
+        path.write_text(json.dumps(data))
+        code = main(["verify", str(path)])
+        return code, capsys.readouterr().out
+
+    code, out = check(log)
+    assert code == 0 and "OK" in out and "match key K = " in out
+    seed = log["server_seed"]
+    other_seed = ("0" if seed[0] != "0" else "1") + seed[1:]
+    assert check({**log, "server_seed": other_seed})[1].startswith("MISMATCH: commitment")
+    assert "MISMATCH" in check({**log, "client_seeds": {"a": "c0ffef", "b": ""}})[1]
+    swapped = json.loads(json.dumps(log))
+    swapped["actions"] = swapped["actions"][:-1]
+    assert check(swapped)[0] == 1
+    bad_view = json.loads(json.dumps(log))
+    bad_view["final_view"]["tampered"] = True
+    code, out = check(bad_view)
+    assert code == 1 and "final view differs" in out
+    path.write_text("not json")
+    assert main(["verify", str(path)]) == 1
