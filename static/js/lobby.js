@@ -124,6 +124,19 @@ function waitForOpponent(matchId) {
   waitTimer = setTimeout(tick, 1000);
 }
 
+/** Show an open invite from the list again (link, commitment) and wait for the friend. */
+async function resumeInvite(m) {
+  try {
+    const full = await get(`/api/matches/${encodeURIComponent(m.id)}`);
+    const token = m.invite_token || full.invite_token;
+    const url = m.invite_url || full.invite_url || (token ? `/invite/${encodeURIComponent(token)}` : "");
+    showInvite({ id: m.id, invite_url: url, commitment: full.commitment }, (full.options || {}).house || "olkha");
+    inviteBox.scrollIntoView({ behavior: "smooth", block: "nearest" });
+  } catch (err) {
+    toast(err.message);
+  }
+}
+
 // ---- my matches ---------------------------------------------------------------------------
 
 function mySeatOf(m) {
@@ -158,7 +171,7 @@ function myHouse(m, mySeat) {
 function matchItem(m) {
   const mySeat = mySeatOf(m);
   const title = GAME_TITLES[m.game] || m.game;
-  const opp = m.status === "open" ? "ждём соперника" : `против ${opponentOf(m, mySeat)}`;
+  const opp = m.status === "open" ? "ждём соперника" : `соперник: ${opponentOf(m, mySeat)}`;
   const house = myHouse(m, mySeat);
   const meta = [house ? HOUSE_NAMES[house] : null, whenText(m.finished_at || m.started_at || m.created_at)]
     .filter(Boolean)
@@ -172,10 +185,8 @@ function matchItem(m) {
     action = el("a", { class: "btn btn-ghost btn-small", href }, "Смотреть");
   } else if (m.status === "open") {
     badge = el("span", { class: "badge" }, "Приглашение");
-    const link = m.invite_url || (m.invite_token ? `/invite/${encodeURIComponent(m.invite_token)}` : null);
-    action = link
-      ? el("a", { class: "btn btn-ghost btn-small", href: link }, "Ссылка")
-      : el("a", { class: "btn btn-ghost btn-small", href }, "Открыть");
+    action = el("button", { type: "button", class: "btn btn-ghost btn-small" }, "Показать ссылку");
+    action.addEventListener("click", () => resumeInvite(m));
   } else {
     const myTurn = Array.isArray(m.to_move) && mySeat !== null && m.to_move.includes(mySeat);
     badge = el("span", { class: "badge badge-active" }, myTurn ? "Ваш ход" : "Идёт");
@@ -187,7 +198,7 @@ function matchItem(m) {
     el(
       "div",
       { class: "match-list__main" },
-      el("span", { class: "match-list__title" }, `${title}, ${opp}`),
+      el("span", { class: "match-list__title" }, `${title} · ${opp}`),
       el("span", { class: "match-list__meta" }, meta),
     ),
     el("div", { class: "row" }, badge, action),

@@ -324,8 +324,12 @@ export function createRenderer(ctx) {
         disabled: !playable || locked,
         title: playable ? "Выберите карту, затем поле" : c.name,
       },
-      el("span", { class: "hand-card__name" }, c.name),
-      el("span", { class: "hand-card__str", title: tactic ? "Приём" : "Сила" }, tactic ? "приём" : String(c.strength)),
+      el(
+        "span",
+        { class: "hand-card__head" },
+        el("span", { class: "hand-card__name" }, c.name),
+        el("span", { class: "hand-card__str", title: tactic ? "Приём" : "Сила" }, tactic ? "приём" : String(c.strength)),
+      ),
       ...desc,
       count > 1 ? el("span", { class: "hand-card__count" }, `×${count}`) : null,
     );
@@ -629,11 +633,13 @@ export function createRenderer(ctx) {
             ? `по общей силе ${ev.strength[w]}:${ev.strength[1 - w]}${won.length ? `; поля: ${won.join(", ")}` : ""}`
             : won.join(", ");
         const text = w === you ? `Сезон ${ev.season}: вы победили (${detail})` : `Сезон ${ev.season}: победил соперник (${detail})`;
-        return { text, cls: "log-season" };
+        return { text, cls: w === you ? "log-season" : "log-season log-bad" };
       }
       case "match_end": {
         if (ev.winner === null || ev.winner === undefined) return { text: "Партия окончена: ничья", cls: "log-season" };
-        return { text: `Партия окончена: ${ev.winner === you ? "ваша победа" : "победил соперник"}`, cls: "log-season" };
+        return ev.winner === you
+          ? { text: "Партия окончена: ваша победа", cls: "log-season" }
+          : { text: "Партия окончена: победил соперник", cls: "log-season log-bad" };
       }
       case "resign":
         return { text: s === you ? "Вы сдались" : "Соперник сдался", cls: "log-season" };
