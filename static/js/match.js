@@ -117,15 +117,21 @@ function logState(msg) {
 function showResult(msg) {
   const box = $("result");
   const finished = msg.status === "finished" || msg.status === "aborted";
-  const result = msg.result || (msg.view && msg.view.outcome);
+  const result = msg.result || (msg.view && msg.view.outcome) || (msg.status === "aborted" ? {} : null);
   if (!finished || !result) {
     box.hidden = true;
     return;
   }
-  const r =
-    msg.status === "aborted" && !result.winner && result.winner !== 0
-      ? { kind: "draw", text: "Ничья", reason: "партия прервана" }
-      : resultFor(result, mySeat());
+  const me = mySeat();
+  let r;
+  if (msg.status === "aborted" && (result.winner === null || result.winner === undefined)) {
+    r = { kind: "draw", text: "Партия прервана", reason: "партию остановил администратор" };
+  } else {
+    r = resultFor(result, me);
+    if (result.reason === "resign" && me !== null) {
+      r.reason = result.winner === me ? "соперник сдался" : "вы сдались";
+    }
+  }
   box.className = `result result-${r.kind}`;
   $("result-title").textContent = r.text;
   $("result-reason").textContent = r.reason ? `Причина: ${r.reason}.` : "";

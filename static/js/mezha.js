@@ -107,7 +107,7 @@ export function createRenderer(ctx) {
   const seatsInfo = ctx.info && Array.isArray(ctx.info.seats) ? ctx.info.seats : [];
   const opponentName = () => (you === null ? "Игрок 2" : seatName(seatsInfo[1 - you]));
   const who = (seat) => (seat === you ? "Вы" : you === null ? `Игрок ${seat + 1}` : "Соперник");
-  const whoLower = (seat) => (seat === you ? "вы" : "соперник");
+  const starts = (seat) => (seat === you ? "начинаете вы" : "начинает соперник");
 
   // ---- static skeleton ----------------------------------------------------------------------
   const oppStrip = el("div", { class: "player-strip player-strip-opp", id: "opp-strip" });
@@ -655,7 +655,7 @@ export function createRenderer(ctx) {
       case "season_start": {
         const omen = OMENS[ev.omen] || { name: ev.omen };
         return {
-          text: `Сезон ${ev.season}. Примета: ${omen.name}. Начинает ${whoLower(ev.starter)}`,
+          text: `Сезон ${ev.season}. Примета: ${omen.name}. ${cap1(starts(ev.starter))}`,
           cls: "log-season",
         };
       }
@@ -671,7 +671,7 @@ export function createRenderer(ctx) {
     if (!first) return { text: "Партия началась", cls: "log-season" };
     const omen = OMENS[first.omen] || { name: first.omen };
     return {
-      text: `Сезон 1. Примета: ${omen.name}. По жребию начинает ${whoLower(first.starter)}`,
+      text: `Сезон 1. Примета: ${omen.name}. По жребию ${starts(first.starter)}`,
       cls: "log-season",
     };
   }
