@@ -131,6 +131,12 @@ export class MatchLive {
     } else if (msg.type === "ack") {
       this.pending.delete(msg.id);
       if (this.h.onAck) this.h.onAck(msg);
+      // The new state normally follows the ack at once; if it does not, ask for it.
+      if (typeof msg.seq === "number") {
+        setTimeout(() => {
+          if (this.seq !== null && this.seq < msg.seq) this._send({ type: "sync", seq: this.seq });
+        }, 1500);
+      }
     } else if (msg.type === "error") {
       if (msg.id) this.pending.delete(msg.id);
       if (this.h.onError) this.h.onError(msg);
