@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import os
 import random
+import secrets
 import shutil
 import socket
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
@@ -38,8 +40,10 @@ from duelclub.store.db import Database
 from duelclub.store.migrate import upgrade
 from duelclub.web.app import create_app
 
-PG_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
-REDIS_URL = "redis://127.0.0.1:6379/0"
+# Overridable to point the service-backed tests elsewhere (or nowhere, to see the skip banner).
+PG_URL = os.environ.get("DUELCLUB_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+PG_DSN = PG_URL.replace("postgresql+psycopg://", "postgresql://")
+REDIS_URL = os.environ.get("DUELCLUB_TEST_REDIS", "redis://127.0.0.1:6379/0")
 
 
 # -- the fake game -------------------------------------------------------------------------------
@@ -233,12 +237,12 @@ def _probe(name: str, check: Callable[[], None]) -> str | None:
             check()
             _availability[name] = None
         except Exception as exc:
-            _availability[name] = f"{type(exc).__name__}: {exc}".strip()[:200]
+            _availability[name] = " ".join(f"{type(exc).__name__}: {exc}".split())[:160]
     return _availability[name]
 
 
 def _check_pg() -> None:
-    psycopg.connect("postgresql://postgres@127.0.0.1:5432/test", connect_timeout=3).close()
+    psycopg.connect(PG_DSN, connect_timeout=3).close()
 
 
 def _check_redis() -> None:
@@ -248,17 +252,17 @@ def _check_redis() -> None:
 
 
 def require_postgres() -> None:
-    """Skip (loudly) unless PostgreSQL answers at 127.0.0.1:5432."""
+    """Skip (loudly) unless PostgreSQL answers at PG_DSN."""
     error = _probe("postgres", _check_pg)
     if error:
-        pytest.skip(f"!!! PostgreSQL unreachable at 127.0.0.1:5432 ({error}): PostgreSQL test NOT RUN")
+        pytest.skip(f"!!! PostgreSQL unreachable at {PG_DSN} ({error}): PostgreSQL test NOT RUN")
 
 
 def require_redis() -> None:
-    """Skip (loudly) unless Redis answers at 127.0.0.1:6379."""
+    """Skip (loudly) unless Redis answers at REDIS_URL."""
     error = _probe("redis", _check_redis)
     if error:
-        pytest.skip(f"!!! Redis unreachable at 127.0.0.1:6379 ({error}): Redis test NOT RUN")
+        pytest.skip(f"!!! Redis unreachable at {REDIS_URL} ({error}): Redis test NOT RUN")
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
@@ -267,7 +271,10 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
         _service_skips.append((report.nodeid, str(reason)))
 
 
-def pytest_terminal_summary(terminalreporter: Any) -> None:
+@pytest.hookimpl(hookwrapper=True, tryfirst=True)
+def pytest_terminal_summary(terminalreporter: Any) -> Iterator[None]:
+    """After pytest's own summary: a red banner naming every service-backed test that did not run."""
+    yield
     if not _service_skips:
         return
     tr = terminalreporter
@@ -281,18 +288,27 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
 
 # -- databases -------------------------------------------------------------------------------------
 @pytest.fixture(scope="session")
-def _pg_schema() -> str:
-    """PostgreSQL ``test`` with a fresh schema migrated to head (once per session)."""
+def _pg_schema() -> Iterator[str]:
+    """A fresh schema in PostgreSQL ``test``, migrated to head, for this session only.
+
+    The schema is created per session and dropped at the end (a unique name rather than ``public``, so two
+    test runs at once on the machine do not drop each other's tables). The URL selects it through the
+    libpq ``options=-csearch_path=…`` parameter."""
     require_postgres()
-    with psycopg.connect("postgresql://postgres@127.0.0.1:5432/test", autocommit=True) as conn:
-        conn.execute("DROP SCHEMA public CASCADE")
-        conn.execute("CREATE SCHEMA public")
-    upgrade(PG_URL)
-    return PG_URL
+    schema = f"test_{os.getpid()}_{secrets.token_hex(3)}"
+    with psycopg.connect(PG_DSN, autocommit=True) as conn:
+        conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+        conn.execute(f'CREATE SCHEMA "{schema}"')
+    url = f"{PG_URL}?options=-csearch_path%3D{schema}"
+    upgrade(url)
+    yield url
+    with psycopg.connect(PG_DSN, autocommit=True) as conn:
+        conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
 
 
-def _truncate_pg() -> None:
-    with psycopg.connect("postgresql://postgres@127.0.0.1:5432/test", autocommit=True) as conn:
+def _truncate_pg(url: str) -> None:
+    dsn = url.replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(dsn, autocommit=True) as conn:
         conn.execute("TRUNCATE match_actions, matches, users RESTART IDENTITY CASCADE")
 
 
@@ -325,7 +341,7 @@ def database_url(request: pytest.FixtureRequest) -> str:
         url: str = request.getfixturevalue("sqlite_url")
         return url
     pg: str = request.getfixturevalue("_pg_schema")
-    _truncate_pg()
+    _truncate_pg(pg)
     return pg
 
 

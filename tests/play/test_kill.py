@@ -101,7 +101,9 @@ def test_sigkill_and_restart_continue_from_the_last_acknowledged_seq(tmp_path: P
             == 201
         )
         body = {"game": "mezha", "vs": "bot", "bot_level": "easy", "options": {"house": "olkha"}}
-        mid = c.post("/api/matches", json=body).json()["id"]
+        created = c.post("/api/matches", json=body)
+        assert created.status_code == 201, created.text
+        mid = created.json()["id"]
         acked = 0
         for i in range(3):
             acked = play(c, mid, my_turn(c, mid), f"a{i}")["seq"]

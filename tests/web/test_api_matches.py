@@ -38,30 +38,27 @@ async def mover(
 async def test_create_vs_bot_starts_at_once_and_the_bot_answers(
     alice: AsyncClient, state_of: StateOf
 ) -> None:
-    r = await alice.post(
-        "/api/matches", json={"game": "duel", "vs": "bot", "bot_level": "easy", "options": {}}
-    )
+    body = {"game": "duel", "vs": "bot", "bot_level": "easy", "options": {}}
+    r = await alice.post("/api/matches", json=body)
     assert r.status_code == 201
-    body = r.json()
-    assert body["status"] == "active" and body["seat"] == 0 and len(body["commitment"]) == 64
-    assert body["invite_url"] is None
-    mid = body["id"]
-    st = await state_of(alice, mid)
-    if not st["legal"]:  # the bot leads this deal: wait for its card
-        for _ in range(100):
-            st = await state_of(alice, mid)
-            if st["legal"]:
-                break
-            await asyncio.sleep(0.02)
-    assert st["legal"] and st["seat"] == 0
-    r = await act(alice, mid, st["seq"], st["legal"][0])
-    assert r.status_code == 200
-    for _ in range(100):  # the bot plays its card
+    created = r.json()
+    assert created["status"] == "active" and created["seat"] == 0 and len(created["commitment"]) == 64
+    assert created["invite_url"] is None
+    mid = created["id"]
+    for i in range(200):
         st = await state_of(alice, mid)
-        if st["seq"] >= r.json()["seq"] + 1:
+        if st["status"] != "active":
             break
-        await asyncio.sleep(0.02)
-    assert st["seq"] >= r.json()["seq"] + 1
+        if not st["legal"]:  # the bot is due: it answers by itself
+            await asyncio.sleep(0.01)
+            continue
+        assert st["seat"] == 0 and st["to_move"] == [0]
+        r = await act(alice, mid, st["seq"], st["legal"][0], aid=f"a{i}")
+        assert r.status_code == 200
+    log = (await alice.get(f"/api/matches/{mid}/log")).json()
+    sources = [(a["seat"], a["source"]) for a in log["actions"]]
+    assert (1, "bot") in sources and (0, "player") in sources
+    assert {src for seat, src in sources if seat == 1} == {"bot"}
     summary = (await alice.get(f"/api/matches/{mid}")).json()
     assert summary["seats"] == [
         {"seat": 0, "username": "alice", "bot": None},

@@ -57,8 +57,8 @@ async def test_two_players_live(served: Any) -> None:
             async with connect(url, additional_headers=cookie_header(bob)) as wb:
                 sb = await recv(wb, "state")
                 assert sb["seat"] == 1 and sb["events"] == []
-                await _play_rounds(wa, wb, started, sb)
-                await _errors_keep_the_socket_open(wa if started["legal"] else wb)
+                leader = await _play_rounds(wa, wb, started, sb)
+                await _errors_keep_the_socket_open(leader)
             await _reconnect_with_sync(bob, wa, url, mid)
             await _spectator_is_read_only(carol, url)
     finally:
@@ -84,6 +84,7 @@ async def _play_rounds(
     assert (await recv(other, "ack"))["seq"] == 2
     after = await recv_state_at(mover, 2)
     assert [e["kind"] for e in after["events"]] == ["played", "round"]
+    return mover if after["legal"] else other
 
 
 async def _errors_keep_the_socket_open(ws: ClientConnection) -> None:
