@@ -1,7 +1,7 @@
 """Shared fixtures for the server tests (store/, play/, web/): a tiny fake game, databases, apps, clients.
 
-- ``Duel`` (slug ``duel``) is a three-card fake game with hidden hands, a seeded deal, a pause where both
-  seats may act (like Mezha D17) and resignation; tests use it so they do not depend on Mezha's rules.
+- ``Duel`` (slug ``duel``, in tests/play/duel_fake.py) is a three-card fake game with hidden hands, a
+  seeded deal, a pause where both seats may act (like Mezha D17) and resignation.
 - ``database_url`` is parametrized over SQLite and PostgreSQL (127.0.0.1:5432, database ``test``); when a
   service (PostgreSQL, Redis) is unreachable its tests skip with a loud reason, and the terminal summary
   ends with a banner listing them.
@@ -10,17 +10,16 @@
 from __future__ import annotations
 
 import asyncio
-import copy
 import os
-import random
 import secrets
 import shutil
 import socket
+import sys
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, ClassVar, Literal
+from typing import Any
 
 import psycopg
 import pytest
@@ -28,11 +27,8 @@ import uvicorn
 from argon2 import PasswordHasher
 from fastapi import FastAPI
 from httpx import ASGITransport, AsyncClient
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from duelclub.bus import MemoryBus
-from duelclub.games.contract import JSON, Game, IllegalAction, Outcome, Seat
-from duelclub.games.fairness import Stream
 from duelclub.play.service import MatchService
 from duelclub.settings import Settings
 from duelclub.store import users
@@ -40,173 +36,16 @@ from duelclub.store.db import Database
 from duelclub.store.migrate import upgrade
 from duelclub.web.app import create_app
 
+sys.path.insert(0, str(Path(__file__).parent / "play"))  # the fake game is a helper module, not a package
+from duel_fake import DUEL, Duel, FirstLegalBot
+
 # Overridable to point the service-backed tests elsewhere (or nowhere, to see the skip banner).
 PG_URL = os.environ.get("DUELCLUB_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 PG_DSN = PG_URL.replace("postgresql+psycopg://", "postgresql://")
 REDIS_URL = os.environ.get("DUELCLUB_TEST_REDIS", "redis://127.0.0.1:6379/0")
 
 
-# -- the fake game -------------------------------------------------------------------------------
-class _A(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class Play(_A):
-    kind: Literal["play"] = "play"
-    card: int
-
-
-class Continue(_A):
-    kind: Literal["continue"] = "continue"
-
-
-class Resign(_A):
-    kind: Literal["resign"] = "resign"
-
-
-class DuelOptions(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    rounds: int = Field(default=3, ge=1, le=3)
-    pause: bool = False
-
-
-@dataclass
-class DuelState:
-    hands: list[list[int]]
-    turn: int
-    rounds: int
-    pause: bool
-    played: list[int | None] = field(default_factory=lambda: [None, None])
-    score: list[int] = field(default_factory=lambda: [0, 0])
-    round: int = 1
-    paused: bool = False
-    outcome: Outcome | None = None
-
-
-class Duel(Game[DuelState, Any, DuelOptions]):
-    """Each seat holds 3 of the cards 1..10 (dealt from the match stream); per round the seat to move plays
-    a card face down, then the other; the higher card wins the round and leads the next. With
-    ``pause`` both seats may send ``continue`` between rounds. Most rounds won wins."""
-
-    slug: ClassVar[str] = "duel"
-    title: ClassVar[str] = "Duel"
-    options_model: ClassVar[type[BaseModel]] = DuelOptions
-    action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(
-        Annotated[Play | Continue | Resign, Field(discriminator="kind")]
-    )
-    bot_levels: ClassVar[tuple[str, ...]] = ("easy",)
-
-    def new_match(self, key: bytes, options: DuelOptions) -> DuelState:
-        st = Stream(key)
-        first = st.randint(2)
-        deck = st.shuffled(list(range(1, 11)))
-        return DuelState([sorted(deck[:3]), sorted(deck[3:6])], first, options.rounds, options.pause)
-
-    def to_move(self, state: DuelState) -> frozenset[Seat]:
-        if state.outcome is not None:
-            return frozenset()
-        return frozenset((0, 1)) if state.paused else frozenset((state.turn,))
-
-    def legal_actions(self, state: DuelState, seat: Seat) -> list[Any]:
-        if seat not in self.to_move(state):
-            return []
-        return [Continue()] if state.paused else [Play(card=c) for c in state.hands[seat]]
-
-    def apply(self, state: DuelState, seat: Seat, action: Any) -> list[JSON]:
-        if state.outcome is not None:
-            raise IllegalAction("match_over", "the match is over")
-        if action.kind == "resign":
-            state.outcome = Outcome(1 - seat, "resign")
-            return [{"kind": "resign", "seat": seat}]
-        if action.kind == "continue":
-            if not state.paused:
-                raise IllegalAction("not_paused", "nothing to continue")
-            state.paused = False
-            return [{"kind": "continue", "seat": seat}]
-        if state.paused or seat != state.turn:
-            raise IllegalAction("not_your_turn", "wait for your turn")
-        if action.card not in state.hands[seat]:
-            raise IllegalAction("card_not_in_hand", f"no card {action.card} in hand")
-        state.hands[seat].remove(action.card)
-        state.played[seat] = action.card
-        events: list[JSON] = [{"kind": "played", "seat": seat, "card": action.card}]
-        if state.played[1 - seat] is None:
-            state.turn = 1 - seat
-            return events
-        a, b = state.played
-        winner = 0 if (a or 0) > (b or 0) else 1
-        state.score[winner] += 1
-        events.append({"kind": "round", "cards": [a, b], "winner": winner})
-        state.played, state.turn, state.round = [None, None], winner, state.round + 1
-        if state.score[winner] > state.rounds // 2 or state.round > state.rounds:
-            s0, s1 = state.score
-            state.outcome = Outcome(None if s0 == s1 else (0 if s0 > s1 else 1), "score")
-        elif state.pause:
-            state.paused = True
-        return events
-
-    def view(self, state: DuelState, seat: Seat | None) -> JSON:
-        if state.outcome is not None:
-            return self.full_view(state)
-        played = [c if (c is None or s == seat) else "hidden" for s, c in enumerate(state.played)]
-        return {
-            "hand": list(state.hands[seat]) if seat is not None else None,
-            "hand_sizes": [len(h) for h in state.hands],
-            "played": played,
-            "score": list(state.score),
-            "round": state.round,
-            "turn": state.turn,
-            "paused": state.paused,
-        }
-
-    def full_view(self, state: DuelState) -> JSON:
-        return {
-            "hands": [list(h) for h in state.hands],
-            "played": list(state.played),
-            "score": list(state.score),
-            "round": state.round,
-            "outcome": state.outcome.to_json() if state.outcome else None,
-        }
-
-    def event_view(self, state: DuelState, event: JSON, seat: Seat | None) -> JSON:
-        if event["kind"] == "played" and event["seat"] != seat and state.outcome is None:
-            return {"kind": "played", "seat": event["seat"]}
-        return dict(event)
-
-    def determinize(self, state: DuelState, seat: Seat, rng: random.Random) -> DuelState:
-        return self.copy(state)
-
-    def outcome(self, state: DuelState) -> Outcome | None:
-        return state.outcome
-
-    def timeout_action(self, state: DuelState, seat: Seat) -> Any:
-        return Continue() if state.paused else Play(card=state.hands[seat][0])
-
-    def to_position(self, state: DuelState) -> JSON:
-        return {"version": 1, **self.full_view(state), "turn": state.turn}
-
-    def from_position(self, position: JSON) -> DuelState:
-        raise ValueError("not supported by the fake game")
-
-    def copy(self, state: DuelState) -> DuelState:
-        return copy.deepcopy(state)
-
-
-DUEL = Duel()
-
-
-class FirstLegalBot:
-    """A fake bot: the first legal action (or a random one with ``randomize``)."""
-
-    level = "easy"
-
-    def choose(self, game: Any, state: Any, seat: Seat, rng: random.Random) -> Any:
-        actions = game.legal_actions(state, seat)
-        if not actions:
-            raise ValueError("nothing to choose")
-        return actions[0]
-
-
+# -- the fake game (tests/play/duel_fake.py) -------------------------------------------------------
 def fake_games() -> dict[str, Any]:
     from duelclub.games.mezha import GAME as MEZHA
 
