@@ -77,10 +77,17 @@ class MatchSocket:
         await self.send({"type": "state", **payload.model_dump(mode="json")})
 
     async def pump(self, sub: Subscription) -> None:
-        """Push a fresh state for every bus notification (bursts coalesced)."""
+        """Push a fresh state for every bus notification (bursts coalesced). Ends quietly when the socket
+        is gone; the read loop then sees the disconnect."""
         async for message in sub:
             latest = [message, *sub.drain()][-1]
-            await self.push_state(None, latest)
+            try:
+                await self.push_state(None, latest)
+            except PlayError:
+                log.exception("match %s: cannot build a state", self.match_id)
+            except Exception:  # the client went away mid-send
+                log.debug("match %s: push failed; socket closed", self.match_id, exc_info=True)
+                return
 
     async def handle(self, text: str) -> None:
         try:
@@ -146,7 +153,7 @@ async def match_socket(
             tg.start_soon(sock.pump, sub)
             await sock.read_loop()
             tg.cancel_scope.cancel()
-    except WebSocketDisconnect:
+    except* (WebSocketDisconnect, OSError):  # the client went away while we were sending
         pass
     finally:
         await sub.close()
