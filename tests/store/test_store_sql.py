@@ -192,3 +192,17 @@ async def test_concurrent_bot_moves_apply_once(
     assert sorted(results) == [False, True]
     with db.session() as s:
         assert len(repo.actions_after(s, mid)) == 1
+
+
+async def test_a_resend_after_a_restart_is_still_recognized(
+    db: Database, service_factory: Callable[..., MatchService]
+) -> None:
+    a, b = _users(db, "alice", "bob")
+    first = service_factory(db)
+    mid = await _duel(first, a, b)
+    original = await _move(first, mid, [a, b], "same-id")
+    mover = a if original.seat == 0 else b
+    second = service_factory(db)
+    again = await second.act(mid, mover, "same-id", 0, {"kind": "resign"})  # different body, same id
+    assert again == original
+    assert (await second.state(mid, a, None)).seq == 1
