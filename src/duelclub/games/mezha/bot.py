@@ -151,7 +151,7 @@ def read_board(view: JSON) -> Board:
                 first_new = first_new and bool(u["carried"])
         theirs.append(own)
         hidden.append(secret)
-        hidden_first.append(hidden_thaw)
+        hidden_first.append(hidden_thaw and view["omen"] == "thaw")
     return Board(
         season=view["season"],
         omen=view["omen"],
