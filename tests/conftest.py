@@ -125,6 +125,12 @@ def pytest_terminal_summary(terminalreporter: Any) -> Iterator[None]:
     tr.line("Start them (see .ci/run) and run the suite again.", red=True, bold=True)
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Browser tests run last: Playwright's sync API (a session-scoped fixture in tests/e2e) keeps an event
+    loop running in the main thread until the session ends, and pytest-asyncio cannot start one after it."""
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None or "/e2e/" in item.nodeid)
+
+
 # -- databases -------------------------------------------------------------------------------------
 @pytest.fixture(scope="session")
 def _pg_schema() -> Iterator[str]:
