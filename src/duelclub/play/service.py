@@ -1,11 +1,12 @@
 """The match service: the one writer of matches (DESIGN.md §Layers, §Persistence).
 
-Every action — a player's, a bot's, later the clock's — goes through :meth:`MatchService.apply_action`'s path:
-under the match's asyncio lock, catch up from the database (another worker may have appended rows), validate
-with the engine on a copy of the state, insert the ``match_actions`` row (and end the match in the same
-transaction), and only then swap the cached state, publish ``{"seq": n, "status": s}`` on ``match:{id}`` and
-let the bot driver look at the match. Two writers racing for one seq are settled by the (match_id, seq)
-primary key: the loser reloads; a player gets ``stale_seq``, a bot simply looks again.
+Every action — a player's (:meth:`MatchService.act`), a bot's or later the clock's
+(:meth:`MatchService.apply_as`) — takes one path: under the match's asyncio lock, catch up from the database
+(another worker may have appended rows), validate with the engine on a copy of the state, insert the
+``match_actions`` row (and end the match in the same transaction), and only then swap the cached state,
+publish ``{"seq": n, "status": s}`` on ``match:{id}`` and let the bot driver look at the match. Two writers
+racing for one seq are settled by the (match_id, seq) primary key: the loser reloads; a player gets
+``stale_seq``, a bot simply looks again.
 """
 
 from __future__ import annotations
@@ -109,7 +110,9 @@ class MatchService:
             actions = repo.actions_after(s, match_id)
         return build(record, self.game(record.game), names, actions)
 
-    def _read_since(self, match_id: str, seq: int, known: MatchRecord, names: Names) -> Any:
+    def _read_since(
+        self, match_id: str, seq: int, known: MatchRecord, names: Names
+    ) -> tuple[MatchRecord, Names, list[ActionRecord]]:
         with self.db.session() as s:
             record = repo.get_match(s, match_id)
             if record is None:
