@@ -153,14 +153,18 @@ def test_face_down_entry_event_hides_card_and_strength() -> None:
     assert GAME.event_view(s, ev, 0) == ev
 
 
-def test_sprout_and_rosa_on_a_face_down_unit_are_redacted() -> None:
+def test_rosa_on_a_face_down_unit_is_redacted_and_its_sprout_not_shown_at_all() -> None:
     s = state(hands=(["rosa", "bortnik"], ["kuznets", "golem"]), fields={(2, 0): ["sova"]})
     events = play(s, 0, "bortnik", 2) + play(s, 1, "kuznets", 0) + play(s, 0, "rosa", 2)
-    secret = [e for e in events if e.get("face_down")]
-    assert [e["kind"] for e in secret] == ["sprout", "rosa_buff"]
-    for e in secret:
-        seen = GAME.event_view(s, e, 1)
-        assert not {"card", "strength", "amount"} & seen.keys()
+    sprout, rosa_buff = [e for e in events if e.get("face_down")]
+    assert (sprout["kind"], rosa_buff["kind"]) == ("sprout", "rosa_buff")
+    # a growth event, even redacted, would name the card: Сова is the only тайник card with росток
+    assert GAME.event_view(s, sprout, 1) is None
+    assert GAME.event_view(s, sprout, None) is None
+    assert GAME.event_view(s, sprout, 0) == sprout
+    seen = GAME.event_view(s, rosa_buff, 1)
+    assert seen is not None
+    assert not {"card", "strength", "amount"} & seen.keys()
 
 
 def test_face_up_events_are_not_redacted() -> None:
@@ -259,12 +263,14 @@ def test_determinize_face_down_identity_is_a_cache_card_with_consistent_strength
     assert seen == {(CARD_INDEX["ten_v_listve"], 8), (CARD_INDEX["sova"], 7)}
 
 
-def test_determinize_keeps_a_face_down_unit_known_to_be_a_sova() -> None:
-    # its росток showed: another own unit entered its field, so it is a Сова
+def test_determinize_does_not_know_a_face_down_unit_that_grew_unseen() -> None:
+    # another own unit entered its field; the opponent never saw whether it grew (event_view hides it)
     s = state(hands=(["rosa"], ["kuznets"]), fields={(0, 0): [unit("sova", strength=4, opps=1), "bortnik"]})
-    for i in range(20):
+    seen = set()
+    for i in range(40):
         u = GAME.determinize(s, 1, random.Random(i)).halves[0][0][0]
-        assert (u.kind, u.strength) == (CARD_INDEX["sova"], 4)
+        seen.add((u.kind, u.strength))
+    assert seen == {(CARD_INDEX["sova"], 4), (CARD_INDEX["ten_v_listve"], 5)}
 
 
 def test_determinize_shuffles_only_unseen_omens() -> None:

@@ -119,8 +119,9 @@ class Game(ABC, Generic[StateT, ActionT, OptionsT]):
         """Everything (finished-match replays and admins)."""
 
     @abstractmethod
-    def event_view(self, state: StateT, event: JSON, seat: Seat | None) -> JSON:
-        """``event`` as ``seat`` may see it (hidden cards and private draws redacted)."""
+    def event_view(self, state: StateT, event: JSON, seat: Seat | None) -> JSON | None:
+        """``event`` as ``seat`` may see it (hidden cards and private draws redacted), or None when the
+        event's mere existence would tell ``seat`` something it may not know."""
 
     @abstractmethod
     def determinize(self, state: StateT, seat: Seat, rng: random.Random) -> StateT:

@@ -2,8 +2,8 @@
 
 After every change the service calls :meth:`BotDriver.poke`. A bot moves when exactly its seat is in
 ``to_move`` — never while a human seat may also act, so in Mezha's pause between seasons the bot waits for the
-human's «Следующий сезон» (rules/mezha.md D17). The bot thinks in a worker thread on a copy of the state,
-with its own ``random.Random`` (never the match stream), and its action goes through
+human's «Следующий сезон» (rules/mezha.md D17). The bot thinks in a worker thread on a determinization of
+the state, with its own ``random.Random`` (never the match stream), and its action goes through
 ``MatchService.apply_as(..., source="bot")``; if the match moved meanwhile, the driver looks again.
 """
 
@@ -126,11 +126,14 @@ class BotDriver:
             seat = bot_seat_due(live)
             if seat is None:
                 return None
-            seq, game, state = live.seq, live.game, live.game.copy(live.state)
+            rng = random.Random(secrets.randbits(64))
+            # The bot gets a determinization, never the real state: it cannot see the opponent's hand,
+            # the deck orders, future omens or the stream key, whatever its code does.
+            seq, game = live.seq, live.game
+            state = game.determinize(live.state, seat, rng)
             level = live.record.seat_bots[seat]
         assert level is not None
         bot = self._factory(game.slug, level)
-        rng = random.Random(secrets.randbits(64))
         action: Any = await anyio.to_thread.run_sync(bot.choose, game, state, seat, rng)
         return await self._service.apply_as(
             match_id, seat, game.action_to_json(action), source="bot", expected_seq=seq

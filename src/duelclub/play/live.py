@@ -106,7 +106,9 @@ class LiveMatch:
         out: list[JSON] = []
         for seq in range(max(since, 0) + 1, last + 1):
             for event in self.events[seq - 1]:
-                out.append({**self.game.event_view(state, event, seat), "seq": seq})
+                seen = self.game.event_view(state, event, seat)
+                if seen is not None:
+                    out.append({**seen, "seq": seq})
         return out
 
     def state_at(self, seq: int) -> Any:

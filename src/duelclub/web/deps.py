@@ -42,7 +42,11 @@ def get_database(conn: HTTPConnection) -> Database:
 
 
 def db_session(db: Annotated[Database, Depends(get_database)]) -> Iterator[Session]:
-    """A session committed after the route returns (rolled back on error)."""
+    """A session committed when the route returns, before the response is sent (rolled back on error).
+
+    ``scope="function"`` in :data:`DbSession` matters: with the default request scope the commit would run
+    after the response went out, so a client could see its own write missing (register, then ``/api/me``).
+    """
     with db.session() as s:
         yield s
 
@@ -82,4 +86,4 @@ def admin_user(user: Annotated[UserInfo, Depends(current_user)]) -> UserInfo:
 CurrentUser = Annotated[UserInfo, Depends(current_user)]
 OptionalUser = Annotated[UserInfo | None, Depends(optional_user)]
 AdminUser = Annotated[UserInfo, Depends(admin_user)]
-DbSession = Annotated[Session, Depends(db_session)]
+DbSession = Annotated[Session, Depends(db_session, scope="function")]

@@ -5,10 +5,9 @@ consistently with what it has seen (rules/mezha.md §What each player sees):
 
 - the opponent's unseen cards (its 20 minus its face-up units and discards) are dealt again: first the
   identities of its face-down units, then its hand (same size), then its deck (same size, random order);
-- a face-down unit must be a тайник card (Тень в листве or Сова-дозорная). Its public history decides
-  what is known: each time another unit of its owner entered its field (``opps``) a Сова would have shown a
-  ``sprout`` event, so after such an entry its identity is known and kept. Otherwise it is drawn from the
-  unseen тайник cards, and its strength recomputed from its public history (Оттепель, Роса count, sprouts);
+- a face-down unit must be a тайник card (Тень в листве or Сова-дозорная); the opponent never sees its
+  growth events (``view.event_view``), so its identity is drawn from the unseen тайник cards and its
+  strength recomputed from its public history (Оттепель, Роса count, later own entries on its field);
 - ``seat``'s own deck order and the omens of later seasons are shuffled;
 - the stream key is replaced by a random one (the real key would reveal the deal; Mezha never reads the
   stream after setup).
@@ -58,7 +57,7 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     unknown = []
     for field in s.halves:
         for u in field[opp]:
-            if u.face_down and u.opps == 0:
+            if u.face_down:
                 unknown.append(u)
             else:
                 pool[u.kind] -= 1

@@ -53,7 +53,7 @@ class MezhaGame(Game[State, MezhaAction, MezhaOptions]):
     def full_view(self, state: State) -> JSON:
         return view.full_view(state)
 
-    def event_view(self, state: State, event: JSON, seat: Seat | None) -> JSON:
+    def event_view(self, state: State, event: JSON, seat: Seat | None) -> JSON | None:
         return view.event_view(state, event, seat)
 
     def determinize(self, state: State, seat: Seat, rng: random.Random) -> State:

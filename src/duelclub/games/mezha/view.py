@@ -104,12 +104,19 @@ def view(state: State, seat: int | None) -> JSON:
 _UNIT_SECRETS = ("card", "strength", "amount")
 
 
-def event_view(state: State, event: JSON, seat: int | None) -> JSON:
+def event_view(state: State, event: JSON, seat: int | None) -> JSON | None:
     """``event`` as ``seat`` sees it: a face-down unit's card/strength/amount and a drawn card's id are
-    private to the event's ``seat``; once the match is over every event is public."""
+    private to the event's ``seat``; once the match is over every event is public.
+
+    A ``sprout`` of a face-down unit is not shown to the others at all (None): only Сова-дозорная has both
+    тайник and росток, so even a redacted growth event would name the card. This goes one step beyond
+    rules/mezha.md §What each player sees, which redacts such events, to keep the card secret as §Тайник says.
+    """
     e = dict(event)
     if state.phase == OVER or (seat is not None and seat == event.get("seat")):
         return e
+    if event.get("kind") == "sprout" and event.get("face_down"):
+        return None
     if event.get("kind") == "draw":
         e.pop("card", None)
     elif event.get("face_down"):
