@@ -295,6 +295,22 @@ async def carol(user_client: UserClient) -> AsyncClient:
     return await user_client("carol")
 
 
+def promote(app: FastAPI, username: str) -> None:
+    """Make ``username`` an admin, directly in the store (what ``duelclub create-admin`` does)."""
+    with app.state.db.session() as s:
+        user = users.find_user(s, username)
+        assert user is not None
+        user.is_admin = True
+
+
+@pytest.fixture
+async def admin(app: FastAPI, user_client: UserClient) -> AsyncClient:
+    """A logged-in admin (``root``)."""
+    client = await user_client("root")
+    promote(app, "root")
+    return client
+
+
 InviteMatch = Callable[..., Awaitable[str]]
 
 

@@ -117,6 +117,10 @@ async def test_verify_accepts_a_real_log_and_rejects_tampering(
     swapped = json.loads(json.dumps(log))
     swapped["actions"] = swapped["actions"][:-1]
     assert check(swapped)[0] == 1
+    bad_deal = json.loads(json.dumps(log))
+    bad_deal["initial"]["omens"].reverse()
+    code, out = check(bad_deal)
+    assert code == 1 and "initial deal differs at /omens" in out
     bad_view = json.loads(json.dumps(log))
     bad_view["final_view"]["tampered"] = True
     code, out = check(bad_view)

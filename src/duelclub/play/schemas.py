@@ -108,8 +108,29 @@ class LoggedAction(BaseModel):
     created_at: datetime
 
 
+class ReplayStep(BaseModel):
+    """``GET /api/admin/matches/{id}/replay?seq=N``: the full view after ``seq`` actions of an ended match.
+
+    ``last_seq`` is the number of actions in the match; ``action`` the logged action number ``seq`` (None at
+    0) and ``events`` what it caused, unredacted (the match is over: nothing is secret any more).
+    """
+
+    id: str
+    game: str
+    seq: int
+    last_seq: int
+    action: LoggedAction | None
+    events: list[JSON]
+    view: JSON
+
+
 class MatchLog(BaseModel):
-    """``GET /api/matches/{id}/log``: everything needed to verify the match (rules/fairness.md §Reveal)."""
+    """``GET /api/matches/{id}/log``: everything needed to verify the match (rules/fairness.md §Reveal).
+
+    ``initial`` is ``game.full_view(game.new_match(K, options))`` — the whole deal before the first action
+    (hands, deck orders, omens, who starts) — and ``final_view`` the full view after the last action; both
+    are None for a match aborted before it was dealt. The log exists only once the match has ended.
+    """
 
     scheme: str
     id: str
@@ -122,6 +143,7 @@ class MatchLog(BaseModel):
     seats: list[SeatInfo]
     actions: list[LoggedAction]
     result: JSON | None
+    initial: JSON | None
     final_view: JSON | None
     created_at: datetime
     started_at: datetime | None

@@ -26,7 +26,7 @@ from duelclub.play.bots import BotDriver, BotFactory
 from duelclub.play.clock import next_deadline
 from duelclub.play.errors import PlayError, not_found, stale
 from duelclub.play.live import JSON, AnyGame, LiveMatch, build
-from duelclub.play.schemas import MatchListItem, MatchLog, MatchSummary, StatePayload
+from duelclub.play.schemas import MatchListItem, MatchLog, MatchSummary, ReplayStep, StatePayload
 from duelclub.store import matches as repo
 from duelclub.store import users
 from duelclub.store.db import Database
@@ -257,7 +257,23 @@ class MatchService:
             raise PlayError(403, "not_your_match", "only the players and admins may read this log")
         if live.status not in ENDED:
             raise PlayError(409, "match_not_finished", "the log is published when the match ends")
-        return views.match_log(live)
+        return await in_thread(views.match_log, live)
+
+    async def replay_step(self, match_id: str, seq: int) -> ReplayStep:
+        """The full view after the first ``seq`` actions of an ended match, rebuilt by replay (admins'
+        step-by-step replay, DESIGN.md §Web — Admin). Never for a live match: its full view would show what
+        the server seed hides (rules/fairness.md §Values).
+
+        Raises PlayError ``match_not_found`` (404), ``match_not_finished`` (409; also for a match aborted
+        before it was dealt), ``bad_seq`` (422 unless ``0 <= seq <=`` the number of actions).
+        """
+        live = await self.fresh(match_id)
+        if live.status not in ENDED or live.state is None:
+            raise PlayError(409, "match_not_finished", "replays exist only for ended, dealt matches")
+        if not 0 <= seq <= live.seq:
+            raise PlayError(422, "bad_seq", f"seq must be between 0 and {live.seq}")
+        state = await in_thread(live.state_at, seq)
+        return views.replay_step(live, state, seq)
 
     async def my_matches(self, user_id: int, limit: int = 100) -> list[MatchListItem]:
         """The user's matches, newest first."""

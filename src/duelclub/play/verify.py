@@ -1,7 +1,8 @@
 """Verify a finished match from its ``/log`` export (rules/fairness.md §Reveal and verification).
 
-Checks, in order: the commitment ``C`` against the server seed and match id, the match key ``K``, the
-replay of ``new_match(K, options)`` plus every logged action (consecutive seqs, each legal), the result, and
+Checks, in order: the commitment ``C`` against the server seed and match id, the match key ``K``, the deal
+``new_match(K, options)`` against the logged ``initial`` full view (when the log has one), the replay of
+every logged action (consecutive seqs, each legal), the result, and
 the final full view. The first disagreement is reported.
 """
 
@@ -59,6 +60,10 @@ def verify_log(log: dict[str, Any], get_game: Callable[[str], AnyGame]) -> Verdi
         state = game.new_match(key, game.parse_options(log["options"]))
     except (KeyError, TypeError, ValueError, IllegalAction) as exc:
         return Verdict(False, f"malformed log: {exc!r}")
+    if log.get("initial") is not None:
+        diff = _first_difference(json.loads(json.dumps(game.full_view(state))), log["initial"])
+        if diff is not None:
+            return Verdict(False, f"initial deal differs at {diff}", key.hex())
     for expected_seq, entry in enumerate(log.get("actions", []), start=1):
         if entry.get("seq") != expected_seq:
             got = entry.get("seq")

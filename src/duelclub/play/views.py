@@ -18,10 +18,11 @@ from duelclub.play.schemas import (
     MatchListItem,
     MatchLog,
     MatchSummary,
+    ReplayStep,
     SeatInfo,
     StatePayload,
 )
-from duelclub.store.matches import ACTIVE, ENDED, OPEN, MatchRecord
+from duelclub.store.matches import ACTIVE, ENDED, OPEN, ActionRecord, MatchRecord
 
 Names = tuple[str | None, str | None]
 
@@ -88,9 +89,28 @@ def summary(live: LiveMatch) -> MatchSummary:
     )
 
 
+def logged_action(a: ActionRecord) -> LoggedAction:
+    return LoggedAction(seq=a.seq, seat=a.seat, source=a.source, action=a.action, created_at=a.created_at)
+
+
+def replay_step(live: LiveMatch, state: Any, seq: int) -> ReplayStep:
+    """The step ``seq`` of an ended match's replay; ``state`` is the state after its first ``seq`` actions."""
+    return ReplayStep(
+        id=live.id,
+        game=live.record.game,
+        seq=seq,
+        last_seq=live.seq,
+        action=logged_action(live.actions[seq - 1]) if seq else None,
+        events=[dict(e) for e in live.events[seq - 1]] if seq else [],
+        view=live.game.full_view(state),
+    )
+
+
 def match_log(live: LiveMatch) -> MatchLog:
-    """The full log of an ended match (callers check the status and who asks)."""
+    """The full log of an ended match (callers check the status and who asks). Replays the deal again
+    (``new_match``) for ``initial``, so call it in a worker thread."""
     r = live.record
+    dealt = live.state is not None
     return MatchLog(
         scheme=SCHEME,
         id=r.id,
@@ -101,12 +121,10 @@ def match_log(live: LiveMatch) -> MatchLog:
         server_seed=r.server_seed,
         client_seeds=ClientSeeds(a=r.client_seeds[0], b=r.client_seeds[1]),
         seats=seat_infos(r, live.names),
-        actions=[
-            LoggedAction(seq=a.seq, seat=a.seat, source=a.source, action=a.action, created_at=a.created_at)
-            for a in live.actions
-        ],
+        actions=[logged_action(a) for a in live.actions],
         result=r.result,
-        final_view=live.game.full_view(live.state) if live.state is not None else None,
+        initial=live.game.full_view(live.new_state()) if dealt else None,
+        final_view=live.game.full_view(live.state) if dealt else None,
         created_at=r.created_at,
         started_at=r.started_at,
         finished_at=r.finished_at,

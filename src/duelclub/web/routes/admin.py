@@ -1,4 +1,8 @@
-"""Admin API (DESIGN.md §Web — list/filter matches, full logs, abort a stuck match). Admins only (403)."""
+"""Admin API (DESIGN.md §Web — list/filter matches, full logs, replays, abort a stuck match).
+
+Admins only: 401 ``not_authenticated`` for visitors, 403 ``forbidden`` for members. The server seed of a live
+match appears nowhere here (rules/fairness.md §Values): logs and replays exist only once a match has ended.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +10,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query
 
-from duelclub.play.schemas import MatchListItem, MatchLog, MatchSummary
+from duelclub.play.schemas import MatchListItem, MatchLog, MatchSummary, ReplayStep
 from duelclub.play.service import MatchService
 from duelclub.web.deps import AdminUser, admin_user, get_service
 from duelclub.web.security import csrf_guard
@@ -33,6 +37,13 @@ async def list_matches(
 async def match_log(match_id: str, admin: AdminUser, service: Service) -> Any:
     """The full log of any ended match. 409 ``match_not_finished``."""
     return await service.match_log(match_id, admin.id, is_admin=True)
+
+
+@router.get("/matches/{match_id}/replay", response_model=ReplayStep)
+async def replay_step(match_id: str, service: Service, seq: Annotated[int, Query(ge=0)] = 0) -> Any:
+    """The full view after ``seq`` actions of an ended match, with action ``seq`` and its events.
+    409 ``match_not_finished``, 422 ``bad_seq`` (beyond the last action)."""
+    return await service.replay_step(match_id, seq)
 
 
 @router.post("/matches/{match_id}/abort", response_model=MatchSummary)
