@@ -1,7 +1,8 @@
 // Match page bootstrap, shared by every game: loads the match, picks the game's renderer module, keeps the
 // live socket, the event log, the result banner, resignation and the fairness panel.
 // A game module exports createRenderer(ctx) → {render(msg), describe(event) → {text, cls} | null,
-// turn(msg) → {text, cls}, title(msg) → string}.
+// turn(msg) → {text, cls}, title(msg) → string} and optionally intro(view) and actionText(action, seat) → string
+// (the admins' action log). With seat null and a full view it renders everything (the admins' replay).
 
 import { el, get, toast } from "./api.js";
 import { MatchLive } from "./live.js";

@@ -107,7 +107,10 @@ export function createRenderer(ctx) {
   const seatsInfo = ctx.info && Array.isArray(ctx.info.seats) ? ctx.info.seats : [];
   const opponentName = () => (you === null ? "Игрок 2" : seatName(seatsInfo[1 - you]));
   const who = (seat) => (seat === you ? "Вы" : you === null ? `Игрок ${seat + 1}` : "Соперник");
-  const starts = (seat) => (seat === you ? "начинаете вы" : "начинает соперник");
+  // A spectator (you === null, e.g. the admins' replay) reads «игрок N» where a player reads «соперник».
+  const other = (seat) => (you === null ? `игрок ${seat + 1}` : "соперник");
+  const otherGen = (seat) => (you === null ? `игрока ${seat + 1}` : "соперника");
+  const starts = (seat) => (seat === you ? "начинаете вы" : `начинает ${other(seat)}`);
 
   // ---- static skeleton ----------------------------------------------------------------------
   const oppStrip = el("div", { class: "player-strip player-strip-opp", id: "opp-strip" });
@@ -267,7 +270,7 @@ export function createRenderer(ctx) {
         const w = scored.fields[f];
         F.won.hidden = false;
         F.won.className = `field-col__won ${w === null ? "won-none" : w === me ? "won-me" : "won-opp"}`;
-        F.won.textContent = w === null ? "ничья" : w === me ? "ваше" : "соперника";
+        F.won.textContent = w === null ? "ничья" : you === null ? `игрока ${w + 1}` : w === me ? "ваше" : "соперника";
       } else {
         F.won.hidden = true;
       }
@@ -410,15 +413,17 @@ export function createRenderer(ctx) {
 
   function paintSide() {
     const omen = OMENS[view.omen] || { name: view.omen, text: "" };
-    const starter = view.starter === you ? "вы" : "соперник";
+    const starter = view.starter === you ? "вы" : other(view.starter);
     const passTxt = (s) =>
       view.passed[s] ? (view.auto_passed[s] ? "пас (автоматически)" : "пас") : view.phase === "season" ? "играет" : "—";
     const rows = [
       ["Сезон", `${view.season} из 3`],
       ["Начинает сезон", starter],
-      ["Счёт по сезонам", `вы ${view.wins[you ?? 0]} — ${view.wins[you === null ? 1 : 1 - you]} соперник`],
-      ["Вы", passTxt(you ?? 0)],
-      ["Соперник", passTxt(you === null ? 1 : 1 - you)],
+      you === null
+        ? ["Счёт по сезонам", `игрок 1 ${view.wins[0]} — ${view.wins[1]} игрок 2`]
+        : ["Счёт по сезонам", `вы ${view.wins[you]} — ${view.wins[1 - you]} соперник`],
+      [you === null ? "Игрок 1" : "Вы", passTxt(you ?? 0)],
+      [you === null ? "Игрок 2" : "Соперник", passTxt(you === null ? 1 : 1 - you)],
       ["Мест на половине", String(view.capacity)],
     ];
     sideInfo.replaceChildren(
@@ -451,13 +456,13 @@ export function createRenderer(ctx) {
                 ...r.totals.map((t, f) => {
                   const w = r.fields[f];
                   const cls = w === null ? "cell-draw" : w === me ? "cell-win" : "cell-loss";
-                  const label = w === null ? "ничья" : w === me ? "ваше" : "соперника";
+                  const label = w === null ? "ничья" : w === me && you !== null ? "ваше" : otherGen(w);
                   return el("td", { class: cls, title: `${FIELD_NAMES[f]}: ${label}` }, `${t[me]}:${t[1 - me]}`);
                 }),
                 el(
                   "td",
                   { class: r.winner === null ? "cell-draw" : r.winner === me ? "cell-win" : "cell-loss" },
-                  r.winner === null ? "ничья" : r.winner === me ? "вы" : "соперник",
+                  r.winner === null ? "ничья" : r.winner === me && you !== null ? "вы" : other(r.winner),
                 ),
               ),
             ),
@@ -468,7 +473,13 @@ export function createRenderer(ctx) {
       ...[
         el("h2", { id: "past-title" }, "Прошлые сезоны"),
         el("div", { class: "seasons-wrap" }, table),
-        results.length ? el("p", { class: "seasons-note" }, "В клетках — сила на поле: ваша : соперника.") : null,
+        results.length
+          ? el(
+              "p",
+              { class: "seasons-note" },
+              you === null ? "В клетках — сила на поле: игрока 1 : игрока 2." : "В клетках — сила на поле: ваша : соперника.",
+            )
+          : null,
       ].filter(Boolean),
     );
 
@@ -477,25 +488,26 @@ export function createRenderer(ctx) {
       return el(
         "details",
         {},
-        el("summary", {}, `${seat === me ? "Ваш сброс" : "Сброс соперника"}: ${cardsWord(ids.length)}`),
+        el("summary", {}, `${seat === me && you !== null ? "Ваш сброс" : `Сброс ${otherGen(seat)}`}: ${cardsWord(ids.length)}`),
         el("p", { class: "discard-list" }, ids.length ? ids.map(name).join(", ") : "пусто"),
       );
     };
-    // After the end every view is the full view: the opponent's last hand is public too.
-    const oppHand = Array.isArray(view.hands) ? view.hands[1 - me] : null;
+    // After the end every view is the full view: the opponent's last hand is public too (a spectator with
+    // the full view — the admins' replay — sees both hands).
+    const handOf = (seat) =>
+      el(
+        "details",
+        { open: you === null },
+        el("summary", {}, `Рука ${otherGen(seat)}${you === null ? "" : " в конце"}: ${cardsWord(view.hands[seat].length)}`),
+        el("p", { class: "discard-list" }, view.hands[seat].length ? view.hands[seat].map(name).join(", ") : "пусто"),
+      );
+    const shownHands = !Array.isArray(view.hands) ? [] : you === null ? [0, 1] : [1 - me];
     sideDiscards.replaceChildren(
       ...[
       el("h2", { id: "discard-title" }, "Сброс"),
       pile(me),
       pile(1 - me),
-      oppHand
-        ? el(
-            "details",
-            {},
-            el("summary", {}, `Рука соперника в конце: ${cardsWord(oppHand.length)}`),
-            el("p", { class: "discard-list" }, oppHand.length ? oppHand.map(name).join(", ") : "пусто"),
-          )
-        : null,
+      ...shownHands.map(handOf),
       ].filter(Boolean),
     );
   }
@@ -593,7 +605,7 @@ export function createRenderer(ctx) {
           : { text: `Поджог: ${targetName(ev)} −${ev.damage}`, cls: side(s) };
       case "burn": {
         const verb = FEMININE.has(ev.card) ? "сгорела" : "сгорел";
-        const whose = ev.seat === you ? " (ваш отряд)" : " (отряд соперника)";
+        const whose = ev.seat === you ? " (ваш отряд)" : ` (отряд ${otherGen(ev.seat)})`;
         return { text: `${name(ev.card)} ${verb}${whose}`, cls: side(s) };
       }
       case "lightning":
@@ -602,19 +614,19 @@ export function createRenderer(ctx) {
           : { text: `Молния бьёт ${name(ev.card)} −${ev.damage ?? 3}`, cls: "log-sys" };
       case "reveal":
         return {
-          text: `Открывается ${FIELD_AT[ev.field]}: ${name(ev.card)} (${ev.strength}) ${s === you ? "— ваш" : "— соперника"}`,
+          text: `Открывается ${FIELD_AT[ev.field]}: ${name(ev.card)} (${ev.strength}) ${s === you ? "— ваш" : `— ${otherGen(s)}`}`,
           cls: side(s),
         };
       case "draw": {
         const what = ev.card ? `: ${name(ev.card)}` : "";
-        const base = s === you ? `вы тянете карту${what}` : "соперник тянет карту";
+        const base = s === you ? `вы тянете карту${what}` : you === null ? `${other(s)} тянет карту${what}` : "соперник тянет карту";
         if (ev.reason === "fair") return { text: `Ярмарка: ${base}`, cls: side(s) };
         if (ev.reason === "messenger") return { text: `Гонец: ${base}`, cls: side(s) };
         return { text: cap1(base), cls: side(s) };
       }
       case "draw_skipped": {
         const why = ev.cause === "hand_full" ? "в руке уже 10 карт" : "колода пуста";
-        const whom = s === you ? "вы не берёте карту" : "соперник не берёт карту";
+        const whom = s === you ? "вы не берёте карту" : `${other(s)} не берёт карту`;
         const pre = ev.reason === "fair" ? "Ярмарка: " : ev.reason === "messenger" ? "Гонец: " : "";
         return { text: `${pre}${whom} — ${why}`, cls: side(s) };
       }
@@ -632,21 +644,21 @@ export function createRenderer(ctx) {
           won.length === lost.length
             ? `по общей силе ${ev.strength[w]}:${ev.strength[1 - w]}${won.length ? `; поля: ${won.join(", ")}` : ""}`
             : won.join(", ");
-        const text = w === you ? `Сезон ${ev.season}: вы победили (${detail})` : `Сезон ${ev.season}: победил соперник (${detail})`;
+        const text = w === you ? `Сезон ${ev.season}: вы победили (${detail})` : `Сезон ${ev.season}: победил ${other(w)} (${detail})`;
         return { text, cls: w === you ? "log-season" : "log-season log-bad" };
       }
       case "match_end": {
         if (ev.winner === null || ev.winner === undefined) return { text: "Партия окончена: ничья", cls: "log-season" };
         return ev.winner === you
           ? { text: "Партия окончена: ваша победа", cls: "log-season" }
-          : { text: "Партия окончена: победил соперник", cls: "log-season log-bad" };
+          : { text: `Партия окончена: победил ${other(ev.winner)}`, cls: "log-season log-bad" };
       }
       case "resign":
-        return { text: s === you ? "Вы сдались" : "Соперник сдался", cls: "log-season" };
+        return { text: s === you ? "Вы сдались" : `${cap1(other(s))} сдался`, cls: "log-season" };
       case "next_season":
-        return { text: `${s === you ? "Вы начали" : "Соперник начал"} следующий сезон`, cls: "log-sys" };
+        return { text: `${s === you ? "Вы начали" : `${cap1(other(s))} начал`} следующий сезон`, cls: "log-sys" };
       case "clear": {
-        const carried = (ev.carried || []).map((c) => `${name(c.card)} ${FIELD_AT[c.field]} (${c.seat === you ? "ваш" : "соперника"})`);
+        const carried = (ev.carried || []).map((c) => `${name(c.card)} ${FIELD_AT[c.field]} (${c.seat === you ? "ваш" : otherGen(c.seat)})`);
         return {
           text: carried.length ? `Поля очищены; с корнями остаются: ${carried.join(", ")}` : "Поля очищены",
           cls: "log-sys",
@@ -676,7 +688,24 @@ export function createRenderer(ctx) {
     };
   }
 
-  return { render, turn, describe, unlock, intro };
+  /** A logged action in words (the admins' action log): play {card, field}, pass, next_season, resign. */
+  function actionText(action, seat) {
+    const actor = who(seat);
+    switch (action && action.kind) {
+      case "play":
+        return `${actor}: ${name(action.card)} → ${fieldWord(action.field)}`;
+      case "pass":
+        return `${actor}: пас`;
+      case "next_season":
+        return `${actor}: следующий сезон`;
+      case "resign":
+        return `${actor}: сдача`;
+      default:
+        return null;
+    }
+  }
+
+  return { render, turn, describe, unlock, intro, actionText };
 }
 
 function cap1(s) {
