@@ -39,3 +39,27 @@ export function resultFor(result, mySeat) {
   if (mySeat === null || mySeat === undefined) return { kind: "draw", text: `Победа места ${winner}`, reason };
   return winner === mySeat ? { kind: "win", text: "Победа", reason } : { kind: "loss", text: "Поражение", reason };
 }
+
+export const STATUS_NAMES = { open: "ждёт соперника", active: "идёт", finished: "окончена", aborted: "прервана" };
+
+/** An API timestamp (ISO 8601 with a zone) as local date and time, "—" when missing or malformed. */
+export function formatTime(iso) {
+  if (!iso) return "—";
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? String(iso) : d.toLocaleString("ru-RU");
+}
+
+/** A match result for a neutral reader (admins): "Победа: alice (сдача)", "Ничья (…)", "—" while unknown.
+ *  `seats`: the summary's seats, used when the result carries no names. */
+export function resultText(result, seats = []) {
+  if (!result) return "—";
+  const reason = REASONS[result.reason] || result.reason || "";
+  const suffix = reason ? ` (${reason})` : "";
+  if (result.winner === null || result.winner === undefined) {
+    return result.reason === "aborted" || result.reason === "abort" ? "Прервана" : `Ничья${suffix}`;
+  }
+  const names = Array.isArray(result.names) ? result.names : [];
+  const raw = names[result.winner];
+  const who = raw ? (String(raw).startsWith("bot:") ? seatName({ bot: String(raw).slice(4) }) : raw) : seatName(seats[result.winner]);
+  return `Победа: ${who}${suffix}`;
+}

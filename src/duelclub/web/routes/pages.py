@@ -1,8 +1,8 @@
-"""HTML pages: welcome/lobby, login, register, invite and match pages (DESIGN.md §Web).
+"""HTML pages: welcome/lobby, login, register, invite, match, verify and admin pages (DESIGN.md §Web).
 
 The pages are thin shells: they render a Jinja2 template and load one ES module from /static that talks to the
 public JSON API and the match WebSocket, exactly as a script would. Protected pages send anonymous visitors to
-``/login?next=<the page>`` and the login form sends them back.
+``/login?next=<the page>`` and the login form sends them back; admin pages answer members 403.
 """
 
 from __future__ import annotations
@@ -35,8 +35,12 @@ def _templates(request: Request) -> Jinja2Templates:
     return templates
 
 
-def _render(request: Request, name: str, user: UserInfo | None, **context: Any) -> HTMLResponse:
-    return _templates(request).TemplateResponse(request, name, {"user": user, **context})
+def _render(
+    request: Request, name: str, user: UserInfo | None, status_code: int = 200, **context: Any
+) -> HTMLResponse:
+    return _templates(request).TemplateResponse(
+        request, name, {"user": user, **context}, status_code=status_code
+    )
 
 
 def _safe_next(raw: str | None) -> str:
@@ -87,3 +91,32 @@ def match_page(request: Request, match_id: str, user: OptionalUser) -> Response:
     if user is None:
         return _to_login(request)
     return _render(request, "match.html", user, match_id=match_id)
+
+
+@router.get("/matches/{match_id}/verify", response_class=HTMLResponse)
+def verify_page(request: Request, match_id: str, user: OptionalUser) -> Response:
+    """The fairness check of a match, computed in the browser (rules/fairness.md §Reveal and verification)."""
+    if user is None:
+        return _to_login(request)
+    return _render(request, "verify.html", user, match_id=match_id)
+
+
+def _admin_gate(request: Request, user: UserInfo | None) -> Response | None:
+    """None for an admin; otherwise the login redirect (visitors) or a 403 page (members)."""
+    if user is None:
+        return _to_login(request)
+    if not user.is_admin:
+        return _render(request, "forbidden.html", user, status_code=403)
+    return None
+
+
+@router.get("/admin", response_class=HTMLResponse)
+def admin_page(request: Request, user: OptionalUser) -> Response:
+    """Admins: every match, filtered by status, game and player."""
+    return _admin_gate(request, user) or _render(request, "admin.html", user)
+
+
+@router.get("/admin/matches/{match_id}", response_class=HTMLResponse)
+def admin_match_page(request: Request, match_id: str, user: OptionalUser) -> Response:
+    """Admins: one match's audit data, log and step-by-step replay, and the abort button."""
+    return _admin_gate(request, user) or _render(request, "admin_match.html", user, match_id=match_id)

@@ -1,0 +1,275 @@
+// One match for admins (/admin/matches/{id}): audit data, seats, status and times from GET /api/matches/{id}
+// (the server seed only once the match has ended — the API never sends it earlier); for an ended match the full
+// action log (GET /api/admin/matches/{id}/log) and a step-by-step replay with everything visible
+// (GET /api/admin/matches/{id}/replay?seq=N) drawn by the game's renderer as a spectator with the full view;
+// «Прервать матч» for open and active matches (POST /api/admin/matches/{id}/abort).
+// Test hooks: #admin-match[data-ready] once loaded, [data-seq] the replay step on screen.
+
+import { el, get, post, toast } from "./api.js";
+import { GAME_TITLES, HOUSE_NAMES, STATUS_NAMES, formatTime, resultText, seatName } from "./names.js";
+
+const GAMES = { mezha: () => import("./mezha.js") };
+const SOURCES = { player: "игрок", bot: "бот", clock: "часы (время вышло)" };
+const ENDED = new Set(["finished", "aborted"]);
+const LIVE = new Set(["open", "active"]);
+const OMEN_NAMES = { thaw: "Оттепель", drought: "Засуха", fair: "Ярмарка", storm: "Гроза" };
+
+const $ = (id) => document.getElementById(id);
+const root = $("admin-match");
+const matchId = root.dataset.matchId;
+const enc = encodeURIComponent(matchId);
+
+let info = null;
+let catalog = null;
+let renderer = null;
+const steps = new Map(); // seq → ReplayStep
+let showing = 0; // the latest requested step wins
+
+const pairs = (rows) => rows.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)]);
+const code = (text) => el("code", { class: "hash" }, text);
+const seatLabel = (s) => `Игрок ${s + 1} — ${seatName(info.seats[s])}`;
+const cardName = (id) => {
+  const c = catalog && Array.isArray(catalog.cards) ? catalog.cards.find((x) => x.id === id) : null;
+  return c ? c.name : id;
+};
+
+// ---- audit and facts --------------------------------------------------------------------------
+
+function showHeader() {
+  $("am-title").textContent = `${GAME_TITLES[info.game] || info.game}: партия ${info.id}`;
+  const badge = $("am-status");
+  badge.textContent = STATUS_NAMES[info.status] || info.status;
+  badge.className = `badge badge-status-${info.status}`;
+}
+
+function showAudit() {
+  const seeds = info.client_seeds || {};
+  const ended = ENDED.has(info.status);
+  const seed = (s) => (s ? code(s) : el("span", { class: "muted" }, "(пусто)"));
+  $("audit").replaceChildren(
+    ...pairs([
+      ["Схема", "duelclub/v1"],
+      ["Хеш роздачи C", code(info.commitment)],
+      ["Зерно игрока 1 (a)", seed(seeds.a)],
+      ["Зерно игрока 2 (b)", seed(seeds.b)],
+      [
+        "Секрет сервера S",
+        ended && info.server_seed
+          ? el("code", { class: "hash", id: "server-seed" }, info.server_seed)
+          : el("span", { class: "muted", id: "server-seed-hidden" }, "скрыт до конца партии"),
+      ],
+    ]),
+  );
+  $("audit-note").textContent = ended
+    ? "Партия окончена: секрет сервера раскрыт, раздачу и все ходы можно проверить."
+    : "Секрет сервера не показывается, пока партия не закончилась, — даже администраторам.";
+  if (ended) {
+    $("log-json").href = `/api/admin/matches/${enc}/log`;
+    $("log-json").hidden = false;
+  }
+}
+
+function showFacts() {
+  const options = info.options || {};
+  const houses = info.game === "mezha" && options.house ? [options.house, options.house === "olkha" ? "gorn" : "olkha"] : null;
+  const seat = (s) => `${seatName(info.seats[s])}${houses ? ` (${HOUSE_NAMES[houses[s]] || houses[s]})` : ""}`;
+  $("facts").replaceChildren(
+    ...pairs([
+      ["Статус", STATUS_NAMES[info.status] || info.status],
+      ["Игрок 1 (место 0)", seat(0)],
+      ["Игрок 2 (место 1)", seat(1)],
+      ["Итог", resultText(info.result, info.seats)],
+      ["Действий", String(info.seq)],
+      ["Создана", formatTime(info.created_at)],
+      ["Началась", formatTime(info.started_at)],
+      ["Окончена", formatTime(info.finished_at)],
+      ["Настройки", el("code", {}, JSON.stringify(options))],
+    ]),
+  );
+}
+
+function setupAbort() {
+  const btn = $("abort");
+  btn.hidden = !LIVE.has(info.status);
+  if (btn.hidden) return;
+  const dialog = el(
+    "dialog",
+    { class: "confirm-dialog", "aria-labelledby": "abort-q" },
+    el("p", { id: "abort-q", class: "confirm-dialog__q" }, "Прервать партию? Победителя не будет, секрет сервера раскроется."),
+    el(
+      "div",
+      { class: "row" },
+      el("button", { type: "button", class: "btn btn-danger", id: "abort-confirm" }, "Да, прервать"),
+      el("button", { type: "button", class: "btn btn-secondary", id: "abort-cancel" }, "Отмена"),
+    ),
+  );
+  document.body.append(dialog);
+  btn.addEventListener("click", () => dialog.showModal());
+  $("abort-cancel").addEventListener("click", () => dialog.close());
+  $("abort-confirm").addEventListener("click", async () => {
+    dialog.close();
+    btn.disabled = true;
+    try {
+      await post(`/api/admin/matches/${enc}/abort`, {});
+      toast("Партия прервана.", "info");
+      location.reload();
+    } catch (err) {
+      btn.disabled = false;
+      toast(err.message);
+    }
+  });
+}
+
+// ---- the action log ---------------------------------------------------------------------------
+
+function actionWords(a) {
+  const text = renderer && renderer.actionText ? renderer.actionText(a.action, a.seat) : null;
+  return text || JSON.stringify(a.action);
+}
+
+function showActions(log) {
+  $("actions-panel").hidden = false;
+  const body = document.querySelector("#actions tbody");
+  if (!log.actions.length) {
+    body.replaceChildren(el("tr", {}, el("td", { colspan: "5", class: "empty" }, "Ходов не было.")));
+    return;
+  }
+  body.replaceChildren(
+    ...log.actions.map((a) =>
+      el(
+        "tr",
+        { dataset: { seq: String(a.seq) } },
+        el("td", {}, log.initial ? el("button", { type: "button", class: "link-button", onclick: () => show(a.seq) }, String(a.seq)) : String(a.seq)),
+        el("td", {}, seatLabel(a.seat)),
+        el("td", {}, SOURCES[a.source] || a.source),
+        el("td", {}, formatTime(a.created_at)),
+        el("td", {}, actionWords(a)),
+      ),
+    ),
+  );
+}
+
+// ---- the replay -------------------------------------------------------------------------------
+
+function paintSecrets(view) {
+  const box = $("secrets");
+  if (info.game !== "mezha" || !Array.isArray(view.decks)) {
+    box.closest("section").hidden = true;
+    return;
+  }
+  const omens = (view.omens || []).map((o, i) =>
+    el("li", { class: i === view.season - 1 ? "omen-now" : "" }, `${i < 3 ? `сезон ${i + 1}: ` : "не выпадет: "}${OMEN_NAMES[o] || o}`),
+  );
+  box.replaceChildren(
+    ...pairs([
+      ...[0, 1].map((s) => [`Колода игрока ${s + 1} (сверху вниз)`, view.decks[s].length ? view.decks[s].map(cardName).join(", ") : "пусто"]),
+      ["Приметы", el("ol", { class: "omens-list" }, ...omens)],
+    ]),
+  );
+}
+
+function paintStep(step) {
+  if (renderer) {
+    renderer.render({ seat: null, view: step.view, legal: [], status: info.status });
+  } else {
+    $("board").replaceChildren(el("pre", { class: "json-view" }, JSON.stringify(step.view, null, 2)));
+  }
+  $("replay-action").textContent = step.action
+    ? `Действие ${step.seq} (${SOURCES[step.action.source] || step.action.source}): ${actionWords(step.action)}`
+    : "Начальная раздача, до первого действия.";
+  const lines = renderer ? step.events.map((ev) => renderer.describe(ev)).filter(Boolean) : [];
+  $("replay-events").replaceChildren(...lines.map((d) => el("li", { class: d.cls || "" }, d.text)));
+  paintSecrets(step.view);
+  for (const tr of document.querySelectorAll("#actions tbody tr")) {
+    tr.classList.toggle("is-current", tr.dataset.seq === String(step.seq));
+  }
+}
+
+async function show(seq) {
+  const last = Number($("replay-seq").max);
+  const n = Math.max(0, Math.min(last, Number(seq) || 0));
+  const token = ++showing;
+  $("replay-seq").value = String(n);
+  $("replay-pos").textContent = `Шаг ${n} из ${last}`;
+  $("replay-prev").disabled = $("replay-first").disabled = n <= 0;
+  $("replay-next").disabled = $("replay-last").disabled = n >= last;
+  try {
+    let step = steps.get(n);
+    if (!step) {
+      step = await get(`/api/admin/matches/${enc}/replay?seq=${n}`);
+      steps.set(n, step);
+    }
+    if (token !== showing) return;
+    paintStep(step);
+    root.dataset.seq = String(n);
+  } catch (err) {
+    if (token === showing) toast(err.message);
+  }
+}
+
+function setupReplay(log) {
+  $("replay").hidden = false;
+  const slider = $("replay-seq");
+  slider.max = String(log.actions.length);
+  const at = () => Number(slider.value);
+  $("replay-first").addEventListener("click", () => show(0));
+  $("replay-prev").addEventListener("click", () => show(at() - 1));
+  $("replay-next").addEventListener("click", () => show(at() + 1));
+  $("replay-last").addEventListener("click", () => show(log.actions.length));
+  slider.addEventListener("input", () => show(at()));
+  return show(0);
+}
+
+// ---- start ------------------------------------------------------------------------------------
+
+async function loadRenderer() {
+  try {
+    const games = await get("/api/games");
+    const g = (Array.isArray(games) ? games : []).find((x) => x.slug === info.game);
+    catalog = g ? g.catalog : null;
+  } catch (_err) {
+    /* names fall back to ids */
+  }
+  const load = GAMES[info.game];
+  if (!load) return null;
+  const mod = await load();
+  return mod.createRenderer({
+    root: $("board"),
+    side: $("side-game"),
+    infoBar: $("match-info"),
+    info,
+    catalog,
+    username: "",
+    act: () => {},
+  });
+}
+
+async function main() {
+  try {
+    info = await get(`/api/matches/${enc}`);
+  } catch (err) {
+    $("am-title").textContent = "Партия не найдена";
+    toast(err.message);
+    root.dataset.ready = "error";
+    return;
+  }
+  showHeader();
+  showAudit();
+  showFacts();
+  setupAbort();
+  if (!ENDED.has(info.status)) {
+    $("not-ended").hidden = false;
+  } else {
+    try {
+      const log = await get(`/api/admin/matches/${enc}/log`);
+      renderer = await loadRenderer();
+      showActions(log);
+      if (log.initial) await setupReplay(log);
+    } catch (err) {
+      toast(err.message);
+    }
+  }
+  root.dataset.ready = "true";
+}
+
+main();
