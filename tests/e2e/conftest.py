@@ -36,10 +36,9 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="session")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Base URL of a real duelclub server (subprocess) on a fresh SQLite database."""
+def server_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """The environment of the e2e server (and of CLI commands run against its database)."""
     tmp = tmp_path_factory.mktemp("e2e-server")
-    port = _free_port()
     env = dict(os.environ)
     env.update(
         DATABASE_URL=f"sqlite:///{tmp / 'e2e.db'}",
@@ -49,6 +48,15 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         PYTHONUNBUFFERED="1",
     )
     env.pop("REDIS_URL", None)
+    return env
+
+
+@pytest.fixture(scope="session")
+def live_server(server_env: dict[str, str]) -> Iterator[str]:
+    """Base URL of a real duelclub server (subprocess) on a fresh SQLite database."""
+    env = server_env
+    tmp = Path(env["VAR_DIR"]).parent
+    port = _free_port()
     log_path = tmp / "server.log"
     log = log_path.open("wb")
     proc = subprocess.Popen(
@@ -80,6 +88,23 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             proc.kill()
             proc.wait()
         log.close()
+
+
+@pytest.fixture(scope="session")
+def admin_account(live_server: str, server_env: dict[str, str]) -> tuple[str, str]:
+    """(username, password) of an admin made by ``duelclub create-admin NAME --password-stdin`` on the
+    server's database (the server has migrated it by the time ``live_server`` answers)."""
+    username, password = "e2eadmin", "e2e-Admin-Password-7"
+    done = subprocess.run(
+        [sys.executable, "-m", "duelclub.cli", "create-admin", username, "--password-stdin"],
+        input=password + "\n",
+        env=server_env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return username, password
 
 
 @pytest.fixture(scope="session")
