@@ -7,8 +7,9 @@ house ``olkha``/``gorn`` by ``(i // 2) % 2``, so both houses and both seats are 
 is drawn by each match's own key (``sha256("mezha-bench/A-B/i")``), as in a real match. The pause between
 seasons is ended by ``next_season`` from seat 0, as a human would. Matches run in a process pool (one match
 per worker at a time, default one worker per core), so each decision has one core to itself; think times are
-wall-clock seconds per ``hard`` decision that had more than one legal action (its CPU seconds are shown
-too: on a busy machine the wall clock also counts time the worker waited for a core).
+wall-clock seconds per ``hard`` decision that had more than one legal action; their CPU seconds are shown
+too (one core per decision): on a busy machine the wall clock also counts the time a worker waited for a core,
+so the load average is printed with the table.
 
 Targets (issue): easy beats random in >= 90% of decided matches; hard beats easy in >= 65% of decided
 matches; hard thinks <= 1.5 s per decision on one core.
@@ -103,6 +104,16 @@ def _row(pair: str, results: list[Result]) -> str:
     )
 
 
+def _spread(label: str, seconds: list[float]) -> str:
+    """One line: median, p99 and max of sorted ``seconds`` and the verdict against MAX_THINK."""
+    verdict = "PASS" if seconds[-1] <= MAX_THINK else "FAIL"
+    p99 = seconds[int(0.99 * (len(seconds) - 1))]
+    return (
+        f"  {label:<15} median {statistics.median(seconds):.3f} s, p99 {p99:.3f} s,"
+        f" max {seconds[-1]:.3f} s  {verdict} (<= {MAX_THINK} s)"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--matches", type=int, default=200, help="matches per pairing (default 200)")
@@ -128,17 +139,14 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{head}  {'med s':>7} {'max s':>7}")
     for pair in args.pairs:
         print(_row(pair, by_pair[pair]))
-    think_all = sorted(t for rs in by_pair.values() for r in rs for t in r.think)
-    cpu_all = sorted(t for rs in by_pair.values() for r in rs for t in r.cpu)
-    if think_all:
-        verdict = "PASS" if think_all[-1] <= MAX_THINK else "FAIL"
-        p99 = think_all[int(0.99 * (len(think_all) - 1))]
-        print(
-            f"hard think per decision ({len(think_all)} decisions):"
-            f" wall median {statistics.median(think_all):.3f} s,"
-            f" p99 {p99:.3f} s, max {think_all[-1]:.3f} s — {verdict} (<= {MAX_THINK} s);"
-            f" CPU median {statistics.median(cpu_all):.3f} s, max {cpu_all[-1]:.3f} s"
-        )
+    think = sorted(t for rs in by_pair.values() for r in rs for t in r.think)
+    cpu = sorted(t for rs in by_pair.values() for r in rs for t in r.cpu)
+    if think:
+        print(f"hard think per decision, {len(think)} searched decisions:")
+        print(_spread("wall-clock", think))
+        print(_spread("CPU (one core)", cpu))
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"machine load average (1, 5, 15 min) at the end: {load} on {os.cpu_count()} cores")
     print(f"wall time {time.perf_counter() - start:.0f} s")
     return 0
 
