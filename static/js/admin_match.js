@@ -49,7 +49,7 @@ function showAudit() {
   $("audit").replaceChildren(
     ...pairs([
       ["Схема", "duelclub/v1"],
-      ["Хеш роздачи C", code(info.commitment)],
+      ["Хеш раздачи C", code(info.commitment)],
       ["Зерно игрока 1 (a)", seed(seeds.a)],
       ["Зерно игрока 2 (b)", seed(seeds.b)],
       [

@@ -52,7 +52,7 @@ function showValues(info, src) {
   const rows = [
     ["Партия G", code(info.id)],
     ["Статус", STATUS_NAMES[info.status] || info.status],
-    ["Хеш роздачи C (показан с начала)", code(info.commitment)],
+    ["Хеш раздачи C (показан с начала)", code(info.commitment)],
     ["Секрет сервера S", src.server_seed ? code(src.server_seed) : el("span", { class: "muted" }, "раскроется после партии")],
     [`Зерно игрока 1 a (${seatName(info.seats[0])})`, seedText(seeds.a)],
     [`Зерно игрока 2 b (${seatName(info.seats[1])})`, seedText(seeds.b)],
@@ -163,7 +163,7 @@ async function checkMezhaDeal(key, catalog, src, info) {
 async function verify(info, log, catalog) {
   const src = log || info;
   if (!src.server_seed) {
-    addCheck("commitment", "Хеш роздачи", null, [["показан", code(info.commitment)]],
+    addCheck("commitment", "Хеш раздачи", null, [["показан", code(info.commitment)]],
       "Секрет сервера раскроется, когда партия закончится: тогда здесь можно будет проверить, что раздача была определена этим хешем.");
     return finish();
   }
@@ -172,12 +172,12 @@ async function verify(info, log, catalog) {
     seed = hexToBytes(src.server_seed);
     if (seed.length !== 32) throw new Error("length");
   } catch (_err) {
-    addCheck("commitment", "Хеш роздачи", false, [["секрет сервера", code(String(src.server_seed))]], "Секрет сервера — не 32 байта в hex.");
+    addCheck("commitment", "Хеш раздачи", false, [["секрет сервера", code(String(src.server_seed))]], "Секрет сервера — не 32 байта в hex.");
     return finish();
   }
   const computed = await commitment(seed, info.id);
   const same = computed === info.commitment;
-  addCheck("commitment", "Хеш роздачи: SHA-256(«duelclub/v1/commit», 0, S, 0, G) совпадает с показанным", same, [
+  addCheck("commitment", "Хеш раздачи: SHA-256(«duelclub/v1/commit», 0, S, 0, G) совпадает с показанным", same, [
     ["вычислено", code(computed)],
     ["показано", code(info.commitment)],
   ]);
