@@ -191,6 +191,13 @@ def test_malformed_actions_are_rejected(raw: dict[str, object]) -> None:
     assert err.value.code == "malformed_action"
 
 
+@pytest.mark.parametrize("field", ["0", "1", 0.0, 1.0, True, None, [0]])
+def test_play_field_must_be_a_json_integer(field: object) -> None:
+    with pytest.raises(IllegalAction) as err:
+        GAME.parse_action({"kind": "play", "card": "sova", "field": field})
+    assert err.value.code == "malformed_action"
+
+
 def test_actions_are_frozen() -> None:
     a = Play(card="sova", field=0)
     with pytest.raises(ValueError):

@@ -11,14 +11,15 @@ Options: ``{"house": "olkha" | "gorn"}`` — seat 0's house (default ``"olkha"``
 
 ``play_action(kind, field)``, ``PASS``, ``NEXT_SEASON`` and ``RESIGN`` are cached instances, so the engine's
 legal-action lists never build pydantic objects. ``card`` and ``field`` are validated by the engine, not here,
-so a wrong id or field is an ``IllegalAction`` with a stable code (``card_not_in_hand``, ``bad_field``).
+so a wrong id or field is an ``IllegalAction`` with a stable code (``card_not_in_hand``, ``bad_field``);
+a ``field`` that is not a JSON integer (``"0"``, ``0.0``, ``true``) is ``malformed_action``.
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter
 
 from duelclub.games.mezha.cards import CARDS
 
@@ -32,7 +33,8 @@ class Play(_Action):
 
     kind: Literal["play"] = "play"
     card: str
-    field: int
+    # Strict: ``"0"``, ``0.0`` or ``true`` is not field 0 — a client that sends them has a bug to see.
+    field: StrictInt
 
 
 class Pass(_Action):
