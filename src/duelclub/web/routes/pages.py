@@ -7,8 +7,9 @@ public JSON API and the match WebSocket, exactly as a script would. Protected pa
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import quote
 
 from fastapi import APIRouter, Request
@@ -17,7 +18,16 @@ from fastapi.templating import Jinja2Templates
 
 from duelclub.web.deps import OptionalUser, UserInfo
 
+_Handler = TypeVar("_Handler", bound=Callable[..., Any])
+
 router = APIRouter(include_in_schema=False)
+
+
+def page(path: str) -> Callable[[_Handler], _Handler]:
+    """Register a page route for GET and HEAD (FastAPI, unlike Starlette, adds no implicit HEAD; Starlette's
+    response then sends the headers only)."""
+    return router.api_route(path, methods=["GET", "HEAD"], response_class=HTMLResponse)
+
 
 # Fallback when the settings carry no templates directory: <repo>/templates next to src/.
 _DEFAULT_TEMPLATES_DIR = Path(__file__).resolve().parents[4] / "templates"
@@ -55,7 +65,7 @@ def _to_login(request: Request) -> RedirectResponse:
     return RedirectResponse(f"/login?next={quote(target, safe='/')}", status_code=303)
 
 
-@router.get("/", response_class=HTMLResponse)
+@page("/")
 def home(request: Request, user: OptionalUser) -> Response:
     """The lobby for members, a welcome page with login/register links for everybody else."""
     if user is None:
@@ -63,21 +73,21 @@ def home(request: Request, user: OptionalUser) -> Response:
     return _render(request, "lobby.html", user)
 
 
-@router.get("/login", response_class=HTMLResponse)
+@page("/login")
 def login_page(request: Request, user: OptionalUser, next: str | None = None) -> Response:
     if user is not None:
         return RedirectResponse(_safe_next(next), status_code=303)
     return _render(request, "login.html", None, next=_safe_next(next))
 
 
-@router.get("/register", response_class=HTMLResponse)
+@page("/register")
 def register_page(request: Request, user: OptionalUser, next: str | None = None) -> Response:
     if user is not None:
         return RedirectResponse(_safe_next(next), status_code=303)
     return _render(request, "register.html", None, next=_safe_next(next))
 
 
-@router.get("/invite/{token}", response_class=HTMLResponse)
+@page("/invite/{token}")
 def invite_page(request: Request, token: str, user: OptionalUser) -> Response:
     """An invitation: who invites, the game, the house you get, the commitment, «Принять вызов»."""
     if user is None:
@@ -85,7 +95,7 @@ def invite_page(request: Request, token: str, user: OptionalUser) -> Response:
     return _render(request, "invite.html", user, token=token)
 
 
-@router.get("/matches/{match_id}", response_class=HTMLResponse)
+@page("/matches/{match_id}")
 def match_page(request: Request, match_id: str, user: OptionalUser) -> Response:
     """The live match page; the game's ES module renders it from the API and the socket."""
     if user is None:
@@ -93,7 +103,7 @@ def match_page(request: Request, match_id: str, user: OptionalUser) -> Response:
     return _render(request, "match.html", user, match_id=match_id)
 
 
-@router.get("/matches/{match_id}/verify", response_class=HTMLResponse)
+@page("/matches/{match_id}/verify")
 def verify_page(request: Request, match_id: str, user: OptionalUser) -> Response:
     """The fairness check of a match, computed in the browser (rules/fairness.md §Reveal and verification)."""
     if user is None:
@@ -110,13 +120,13 @@ def _admin_gate(request: Request, user: UserInfo | None) -> Response | None:
     return None
 
 
-@router.get("/admin", response_class=HTMLResponse)
+@page("/admin")
 def admin_page(request: Request, user: OptionalUser) -> Response:
     """Admins: every match, filtered by status, game and player."""
     return _admin_gate(request, user) or _render(request, "admin.html", user)
 
 
-@router.get("/admin/matches/{match_id}", response_class=HTMLResponse)
+@page("/admin/matches/{match_id}")
 def admin_match_page(request: Request, match_id: str, user: OptionalUser) -> Response:
     """Admins: one match's audit data, log and step-by-step replay, and the abort button."""
     return _admin_gate(request, user) or _render(request, "admin_match.html", user, match_id=match_id)
