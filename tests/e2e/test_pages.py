@@ -56,9 +56,14 @@ def test_member_sees_the_lobby_and_is_sent_on_from_login(member: httpx.Client) -
 
 
 def test_match_and_invite_pages_render_for_members(member: httpx.Client) -> None:
-    m = member.get("/matches/m-42")
+    created = member.post("/api/matches", json={"game": "mezha", "vs": "invite", "options": {}})
+    assert created.status_code == 201, created.text
+    mid = created.json()["id"]
+    m = member.get(f"/matches/{mid}")
     assert m.status_code == 200
-    assert 'data-match-id="m-42"' in m.text and "/static/js/match.js" in m.text
+    assert f'data-match-id="{mid}"' in m.text and "/static/js/match.js" in m.text
+    unknown = member.get("/matches/m-42")
+    assert unknown.status_code == 404 and "Партия не найдена" in unknown.text
     i = member.get("/invite/tok-1")
     assert i.status_code == 200
     assert 'data-token="tok-1"' in i.text

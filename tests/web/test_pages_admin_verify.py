@@ -42,8 +42,10 @@ async def test_verify_page_for_members_and_the_link_from_the_match_page(alice: A
     assert page.status_code == 200
     assert 'data-match-id="m-1"' in page.text and "/static/js/verify.js" in page.text
     assert "duelclub verify log.json" in page.text
-    match = await alice.get("/matches/m-1")
-    assert 'id="verify-link"' in match.text and 'href="/matches/m-1/verify"' in match.text
+    r = await alice.post("/api/matches", json={"game": "duel", "vs": "invite", "options": {}})
+    mid = r.json()["id"]
+    match = await alice.get(f"/matches/{mid}")
+    assert 'id="verify-link"' in match.text and f'href="/matches/{mid}/verify"' in match.text
 
 
 async def test_match_ids_are_escaped_in_admin_pages(admin: AsyncClient) -> None:

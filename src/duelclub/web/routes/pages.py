@@ -16,7 +16,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
-from duelclub.web.deps import OptionalUser, UserInfo
+from duelclub.store import matches as matches_repo
+from duelclub.web.deps import OptionalUser, UserInfo, get_database
 
 _Handler = TypeVar("_Handler", bound=Callable[..., Any])
 
@@ -97,9 +98,21 @@ def invite_page(request: Request, token: str, user: OptionalUser) -> Response:
 
 @page("/matches/{match_id}")
 def match_page(request: Request, match_id: str, user: OptionalUser) -> Response:
-    """The live match page; the game's ES module renders it from the API and the socket."""
+    """The live match page; the game's ES module renders it from the API and the socket. An unknown match
+    is a 404 page with a link back to the lobby (visitors still go to the login page first)."""
     if user is None:
         return _to_login(request)
+    with get_database(request).session() as s:
+        exists = matches_repo.get_match(s, match_id) is not None
+    if not exists:
+        return _render(
+            request,
+            "404.html",
+            user,
+            status_code=404,
+            heading="Партия не найдена",
+            text="Такой партии нет: ссылка неверна или устарела.",
+        )
     return _render(request, "match.html", user, match_id=match_id)
 
 
