@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 from duelclub.settings import Settings
 
+WS_MAX_FRAME_BYTES = 1024 * 1024
 USERNAME_RE = re.compile(r"[A-Za-z0-9_\-\u0400-\u04FF]{3,20}")
 
 
@@ -28,7 +29,14 @@ def _serve(args: argparse.Namespace) -> int:
 
     settings = Settings()
     upgrade(settings.DATABASE_URL)
-    uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level=args.log_level)
+    uvicorn.run(
+        create_app(settings),
+        host=args.host,
+        port=args.port,
+        log_level=args.log_level,
+        # Far above the app's own 64 KiB message cap (web/ws.py), far below uvicorn's 16 MiB default.
+        ws_max_size=WS_MAX_FRAME_BYTES,
+    )
     return 0
 
 

@@ -28,6 +28,7 @@ class Settings(BaseSettings):
     - ``TEMPLATES_DIR``/``STATIC_DIR``: UI files.
     - ``COOKIE_SECURE``: mark the session cookie Secure (behind HTTPS).
     - ``VAR_DIR``: where the default database and secret live.
+    - ``MAX_BODY_BYTES``: the largest HTTP request body and WebSocket message accepted (413 / ``too_large``).
     """
 
     model_config = SettingsConfigDict(case_sensitive=True, extra="ignore")
@@ -40,6 +41,7 @@ class Settings(BaseSettings):
     TEMPLATES_DIR: Path = PROJECT_ROOT / "templates"
     STATIC_DIR: Path = PROJECT_ROOT / "static"
     COOKIE_SECURE: bool = False
+    MAX_BODY_BYTES: int = Field(default=64 * 1024, ge=1024)
 
     @model_validator(mode="after")
     def _embedded_defaults(self) -> Settings:

@@ -14,6 +14,7 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from starlette.middleware.sessions import SessionMiddleware
+from starlette.types import ASGIApp
 
 from duelclub.bus import open_bus
 from duelclub.play.bots import BotFactory
@@ -23,10 +24,20 @@ from duelclub.settings import Settings
 from duelclub.store.db import Database
 from duelclub.web import ws
 from duelclub.web.errors import install_error_handlers
+from duelclub.web.middleware import wrap
 from duelclub.web.routes import admin, auth, games, matches
 
 SESSION_COOKIE = "duelclub_session"
 SESSION_MAX_AGE = 30 * 24 * 3600
+
+
+class DuelclubApp(FastAPI):
+    """FastAPI whose outermost layers are the security headers and the body size cap
+    (``web/middleware.py``): outside Starlette's error middleware, so a 500 answer gets the headers too."""
+
+    def build_middleware_stack(self) -> ASGIApp:
+        settings: Settings = self.state.settings
+        return wrap(super().build_middleware_stack(), max_body_bytes=settings.MAX_BODY_BYTES)
 
 
 def default_bot_factory(think_seconds: float) -> BotFactory:
@@ -65,7 +76,7 @@ def create_app(
             await bus.close()
             db.dispose()
 
-    app = FastAPI(title="duelclub", version="0.1.0", lifespan=lifespan)
+    app = DuelclubApp(title="duelclub", version="0.1.0", lifespan=lifespan)
     app.state.settings = settings
     install_error_handlers(app)
     app.add_middleware(

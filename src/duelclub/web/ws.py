@@ -6,7 +6,9 @@ connect (no events), after every change of the match (any worker, via the bus; t
 state this socket got) and on ``sync``; ``{"type":"ack", id, seq}``; ``{"type":"error", id, code, message}``.
 Client → server: ``{"type":"sync","seq":n}`` (state with the events after n), ``{"type":"act", id, seq,
 action}`` (as ``POST …/actions``). Auth is the session cookie; others are read-only spectators. Malformed
-messages get an error ``malformed`` and the socket stays open. A cross-origin handshake is refused (1008).
+messages get an error ``malformed`` and the socket stays open; so do messages over ``MAX_BODY_BYTES``
+(64 KiB): error ``too_large``. (``duelclub serve`` also caps frames at the server, ``ws_max_size`` 1 MiB: a
+bigger frame is never buffered and the socket closes with 1009.) A cross-origin handshake is refused (1008).
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ class MatchSocket:
 
     def __init__(self, ws: WebSocket, service: MatchService, match_id: str, user: UserInfo | None) -> None:
         self.ws, self.service, self.match_id, self.user = ws, service, match_id, user
+        self.max_bytes: int = ws.app.state.settings.MAX_BODY_BYTES
         self.sent_seq: int | None = None
         self.sent_status: str | None = None
         self._send_lock = asyncio.Lock()
@@ -117,6 +120,9 @@ class MatchSocket:
             text = raw.get("text")
             if text is None:
                 await self.error("malformed", "send JSON text frames")
+                continue
+            if len(text) > self.max_bytes // 4 and len(text.encode()) > self.max_bytes:
+                await self.error("too_large", f"messages are at most {self.max_bytes} bytes")
                 continue
             await self.handle(text)
 
