@@ -109,12 +109,23 @@ export function toast(message, kind = "error") {
   }, kind === "error" ? 6000 : 3500);
 }
 
-/** Only same-site relative paths are allowed as ?next= targets (no open redirects). */
+// Whitespace, C0/C1 controls, format characters (zero-width, BOM, bidi) and backslashes: browsers drop tabs and
+// newlines from URLs and read "\\" as "/", so "/\t/evil.example" would lead to //evil.example.
+const UNSAFE_IN_NEXT = /[\s\u0000-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff\\]/;
+
+/** A ?next= target on this site as pathname+search+hash, or `fallback` (no open redirects). */
 export function safeNext(raw, fallback = "/") {
-  if (typeof raw !== "string" || !raw.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\")) {
+  if (typeof raw !== "string" || !raw.startsWith("/") || raw.startsWith("//") || UNSAFE_IN_NEXT.test(raw)) {
     return fallback;
   }
-  return raw;
+  let url;
+  try {
+    url = new URL(raw, location.origin);
+  } catch (_err) {
+    return fallback;
+  }
+  if (url.origin !== location.origin) return fallback;
+  return url.pathname + url.search + url.hash;
 }
 
 /** Element helper: el("div", {class: "x", dataset: {card: "a"}}, "text", child). Text is always textContent. */

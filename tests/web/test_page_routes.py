@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from urllib.parse import unquote
 
 import pytest
 from httpx import AsyncClient
@@ -51,3 +52,56 @@ async def test_visitors_go_to_login_whether_or_not_the_match_exists(
 ) -> None:
     r = await client_factory().get("/matches/no-such-match")
     assert r.status_code == 303 and r.headers["location"] == "/login?next=/matches/no-such-match"
+
+
+EVIL_NEXTS = [
+    "//evil.example/x",
+    "/\t/evil.example/phish",
+    "/\n/evil.example/phish",
+    "/\r/evil.example/phish",
+    "/\r\n/evil.example/phish",
+    "\t//evil.example",
+    "/ /evil.example",
+    "/\x00/evil.example",
+    "/\x0b/evil.example",
+    "/\x0c/evil.example",
+    "/\x7f/evil.example",
+    "/\u00a0/evil.example",
+    "/\u2028/evil.example",
+    "/\u200b/evil.example",
+    "/\ufeff/evil.example",
+    "/\\evil.example",
+    "/\\/evil.example",
+    "\\\\evil.example",
+    "https://evil.example/",
+    "http:/evil.example",
+    "javascript:alert(1)",
+    "evil.example",
+    "",
+    "/" + "a" * 3000,
+]
+GOOD_NEXTS = ["/", "/invite/t1", "/matches/abc?since=3#log", "/matches/Партия", "/a/b%2F%2Fc"]
+
+
+@pytest.mark.parametrize("target", EVIL_NEXTS)
+async def test_login_page_drops_a_next_that_could_leave_the_site(
+    client_factory: Callable[[], AsyncClient], target: str
+) -> None:
+    r = await client_factory().get("/login", params={"next": target})
+    assert r.status_code == 200
+    assert 'data-next="/"' in r.text
+    assert "evil" not in r.text
+
+
+@pytest.mark.parametrize("target", EVIL_NEXTS)
+async def test_a_member_is_never_redirected_off_site(alice: AsyncClient, target: str) -> None:
+    for page in ("/login", "/register"):
+        r = await alice.get(page, params={"next": target})
+        assert r.status_code == 303 and r.headers["location"] == "/"
+
+
+@pytest.mark.parametrize("target", GOOD_NEXTS)
+async def test_local_paths_are_kept_as_next(alice: AsyncClient, target: str) -> None:
+    r = await alice.get("/login", params={"next": target})
+    assert r.status_code == 303
+    assert unquote(r.headers["location"]) == unquote(target)

@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
-from urllib.parse import quote
+import unicodedata
+from urllib.parse import quote, urlsplit
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -54,9 +55,25 @@ def _render(
     )
 
 
+MAX_NEXT_LENGTH = 2000
+
+
 def _safe_next(raw: str | None) -> str:
-    """Only local absolute paths are accepted as ``next`` (no open redirects)."""
-    if not raw or not raw.startswith("/") or raw.startswith("//") or raw.startswith("/\\"):
+    """``raw`` if it is a path on this site, else ``"/"`` (no open redirects).
+
+    Accepted: one leading ``/`` not followed by another, no scheme or host when parsed, and no backslash,
+    whitespace or control/format character anywhere — browsers drop tabs and newlines from URLs, so
+    ``/<tab>/evil.example`` would become ``//evil.example``, and they treat a backslash like ``/``.
+    """
+    if not raw or len(raw) > MAX_NEXT_LENGTH or not raw.startswith("/") or raw.startswith("//"):
+        return "/"
+    if any(c == "\\" or c.isspace() or unicodedata.category(c).startswith(("C", "Z")) for c in raw):
+        return "/"
+    try:
+        parts = urlsplit(raw)
+    except ValueError:
+        return "/"
+    if parts.scheme or parts.netloc or not parts.path.startswith("/") or parts.path.startswith("//"):
         return "/"
     return raw
 
