@@ -1,6 +1,9 @@
 // Generic live connection to one match (DESIGN.md §Real time).
 // Server → client: {"type":"state", seq, seat, status, view, legal, clock, events, result},
 //                  {"type":"ack", id, seq}, {"type":"error", id, code, message}.
+// onStatus: "open" (socket up), "http" (socket down but the HTTP API answers: acting goes over HTTP),
+// "connecting" / "closed" (the server is out of reach: the page must not offer moves).
+// onError gets the rejected action and the seq it was sent at (`action`, `sentSeq`) when it was ours.
 // Client → server: {"type":"act", id, seq, action}, {"type":"sync", seq}.
 // Reconnects with exponential backoff and asks for the events since the last state it saw.
 // If the socket cannot be opened at all, it falls back to the HTTP API (GET …/state, POST …/actions).
@@ -23,9 +26,10 @@ export class MatchLive {
     this.ws = null;
     this.backoff = 500;
     this.closed = false;
-    this.pending = new Map(); // action id → action, until ack/error
+    this.pending = new Map(); // action id → {action, seq}, until ack/error
     this.failures = 0;
     this.timer = null;
+    this.httpOk = false; // the last HTTP request since the socket went down succeeded
   }
 
   start() {
@@ -46,7 +50,11 @@ export class MatchLive {
   }
 
   _status(s) {
-    if (this.h.onStatus) this.h.onStatus(s);
+    // While the socket is down, an answering HTTP API still lets the player act (the fallback in act()).
+    const shown = s !== "open" && this.httpOk ? "http" : s;
+    if (shown === this.shown) return;
+    this.shown = shown;
+    if (this.h.onStatus) this.h.onStatus(shown);
   }
 
   _connect() {
@@ -59,9 +67,12 @@ export class MatchLive {
       return;
     }
     this.ws = ws;
+    let opened = false;
     ws.addEventListener("open", () => {
+      opened = true;
       this.backoff = 500;
       this.failures = 0;
+      this.httpOk = false;
       this._status("open");
       // The server sends the current state on connect; if we already had one, ask for what we missed.
       if (this.seq !== null) this._send({ type: "sync", seq: this.seq });
@@ -77,6 +88,9 @@ export class MatchLive {
     });
     ws.addEventListener("close", (ev) => {
       if (this.ws === ws) this.ws = null;
+      // A live socket that dropped: we do not know whether the server is there. A socket that never opened
+      // leaves the last HTTP verdict standing (a proxy without WebSockets: the page keeps working over HTTP).
+      if (opened) this.httpOk = false;
       this._status("closed");
       if (this.closed) return;
       // 4401/4403/4404: not allowed or no such match — retrying will not help; poll over HTTP instead.
@@ -106,10 +120,18 @@ export class MatchLive {
     try {
       const path = `/api/matches/${encodeURIComponent(this.matchId)}/state`;
       const st = await get(this.seq === null ? path : `${path}?since=${this.seq}`);
+      this._httpResult(true);
       this._handle({ type: "state", ...st });
     } catch (err) {
+      this._httpResult(err.code !== "network" && !(err.status >= 500));
       if (this.h.onError) this.h.onError({ code: err.code, message: err.message });
     }
+  }
+
+  _httpResult(ok) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) return;
+    this.httpOk = ok;
+    this._status(this.ws ? "connecting" : "closed");
   }
 
   _send(obj) {
@@ -138,8 +160,9 @@ export class MatchLive {
         }, 1500);
       }
     } else if (msg.type === "error") {
+      const mine = msg.id ? this.pending.get(msg.id) : undefined;
       if (msg.id) this.pending.delete(msg.id);
-      if (this.h.onError) this.h.onError(msg);
+      if (this.h.onError) this.h.onError(mine ? { ...msg, action: mine.action, sentSeq: mine.seq } : msg);
       // Our view may be stale (e.g. stale_seq): resync.
       if (this.seq !== null) this._send({ type: "sync", seq: this.seq });
     }
@@ -149,16 +172,18 @@ export class MatchLive {
   async act(action) {
     const id = uuid();
     const body = { id, seq: this.seq, action };
-    this.pending.set(id, action);
+    this.pending.set(id, { action, seq: this.seq });
     if (this._send({ type: "act", ...body })) return id;
     // No socket right now: use the HTTP endpoint, which answers with the new state.
     try {
       const st = await api("POST", `/api/matches/${encodeURIComponent(this.matchId)}/actions`, body);
       this.pending.delete(id);
+      this._httpResult(true);
       if (st && typeof st === "object" && "view" in st) this._handle({ type: "state", ...st });
     } catch (err) {
       this.pending.delete(id);
-      if (this.h.onError) this.h.onError({ id, code: err.code, message: err.message });
+      if (err.code === "network" || err.status >= 500) this._httpResult(false);
+      if (this.h.onError) this.h.onError({ id, code: err.code, message: err.message, action, sentSeq: body.seq });
       this._pollOnce();
     }
     return id;
