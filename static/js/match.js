@@ -1,8 +1,10 @@
 // Match page bootstrap, shared by every game: loads the match, picks the game's renderer module, keeps the
 // live socket, the event log, the result banner, resignation and the fairness panel.
 // A game module exports createRenderer(ctx) → {render(msg), describe(event) → {text, cls} | null,
-// turn(msg) → {text, cls}, title(msg) → string} and optionally intro(view) and actionText(action, seat) → string
-// (the admins' action log). With seat null and a full view it renders everything (the admins' replay).
+// turn(msg) → {text, cls}, title(msg) → string} and optionally intro(view), actionText(action, seat) → string
+// (the admins' action log), outcome(msg) → {kind, text, reason} (the result banner) and setOffline(bool).
+// describe is called as Array.map's callback (event, index, batch) so it may look at its neighbours.
+// With seat null and a full view it renders everything (the admins' replay).
 
 import { el, get, toast } from "./api.js";
 import { MatchLive } from "./live.js";
@@ -39,6 +41,8 @@ const matchId = root.dataset.matchId;
 const username = root.dataset.username;
 const $ = (id) => document.getElementById(id);
 const logBox = $("log");
+const logStrip = $("log-strip");
+const STRIP_LINES = 3;
 
 let info = null; // GET /api/matches/{id}
 let renderer = null;
@@ -49,9 +53,28 @@ let introDone = false;
 let backfilling = null;
 let lastState = null;
 let finishedInfoLoaded = false;
+let sawActive = false; // a state of the running match was shown (its log may be redacted)
+let logRebuilt = false;
+let rebuilding = null;
+let connStatus = "connecting";
 
 function errorText(err) {
   return ERROR_TEXT[err.code] || err.message || "Ошибка.";
+}
+
+const offline = () => connStatus !== "open" && connStatus !== "http";
+
+/** A toast, but never a second copy of one still on screen; network errors are not toasted while the page
+ *  already shows «Переподключение…». */
+function notify(text, kind = "error", code = "") {
+  if (code === "network" && offline()) return;
+  const box = document.getElementById("toasts");
+  if (box) {
+    for (const t of box.querySelectorAll(".toast")) {
+      if (!t.classList.contains("toast-out") && t.textContent === text) return;
+    }
+  }
+  toast(text, kind);
 }
 
 function mySeat() {
@@ -66,17 +89,62 @@ function mySeat() {
 
 // ---- event log ----------------------------------------------------------------------------
 
+function logItem(d) {
+  return el("li", { class: d.cls || "" }, d.text);
+}
+
+/** The compact strip near the top (narrow screens): the last few lines of the log. */
+function paintStrip() {
+  if (!logStrip) return;
+  const items = [...logBox.children].slice(-STRIP_LINES);
+  logStrip.replaceChildren(...items.map((li) => el("li", { class: li.className }, li.textContent)));
+  const wrap = $("log-strip-wrap");
+  if (wrap) wrap.hidden = !items.length;
+}
+
 function appendLines(lines) {
   const nearBottom = logBox.scrollHeight - logBox.scrollTop - logBox.clientHeight < 40;
   for (const d of lines) {
-    if (d) logBox.append(el("li", { class: d.cls || "" }, d.text));
+    if (d) logBox.append(logItem(d));
   }
   if (nearBottom || logBox.childElementCount < 12) logBox.scrollTop = logBox.scrollHeight;
+  paintStrip();
+}
+
+function describeAll(events) {
+  if (!renderer || !Array.isArray(events)) return [];
+  return events.map((ev, i, batch) => renderer.describe(ev, i, batch));
 }
 
 function appendEvents(events) {
   if (!renderer || !Array.isArray(events) || !events.length) return;
-  appendLines(events.map((ev) => renderer.describe(ev)));
+  appendLines(describeAll(events));
+}
+
+/** After the end everything is public (rules/mezha.md §What each player sees): fetch the whole log again,
+ *  unredacted, and write it anew (the opponent's draws and face-down cards by name). */
+function rebuildLog() {
+  if (rebuilding || logRebuilt) return;
+  rebuilding = (async () => {
+    try {
+      while (backfilling) await backfilling;
+      const st = await get(`/api/matches/${encodeURIComponent(matchId)}/state?since=0`);
+      const lines = [];
+      if (renderer.intro && st.view) lines.push(renderer.intro(st.view));
+      lines.push(...describeAll(st.events || []));
+      logBox.replaceChildren(...lines.filter(Boolean).map(logItem));
+      logBox.scrollTop = logBox.scrollHeight;
+      introDone = true;
+      if (typeof st.seq === "number" && st.seq > logged) logged = st.seq;
+      logRebuilt = true;
+      root.dataset.logFull = "1";
+      paintStrip();
+    } catch (err) {
+      notify(errorText(err), "error", err.code);
+    } finally {
+      rebuilding = null;
+    }
+  })();
 }
 
 /** Bring the log up to the newest seq seen: the events after `logged` are fetched over HTTP. */
@@ -90,7 +158,7 @@ function backfill() {
       appendEvents((st.events || []).filter((e) => !(e.seq <= logged)));
       if (typeof st.seq === "number" && st.seq > logged) logged = st.seq;
     } catch (err) {
-      toast(errorText(err));
+      notify(errorText(err), "error", err.code);
       seenSeq = logged; // do not loop on a failing request; the next state retries
     } finally {
       backfilling = null;
@@ -103,6 +171,7 @@ function backfill() {
 function logState(msg) {
   if (typeof msg.seq !== "number") return;
   if (msg.seq > seenSeq) seenSeq = msg.seq;
+  if (rebuilding) return; // the whole log is being rewritten
   if (!backfilling && introDone) {
     const fresh = (msg.events || []).filter((e) => typeof e.seq === "number" && e.seq > logged);
     if (fresh.length && fresh[0].seq === logged + 1) {
@@ -126,16 +195,21 @@ function showResult(msg) {
   const me = mySeat();
   let r;
   if (msg.status === "aborted" && (result.winner === null || result.winner === undefined)) {
-    r = { kind: "draw", text: "Партия прервана", reason: "партию остановил администратор" };
+    r = { kind: "draw", text: "Партия прервана", reason: "Партию остановил администратор." };
+  } else if (renderer && renderer.outcome && renderer.outcome(msg)) {
+    // Who won and why, from the viewer's side: «Соперник выиграл два сезона (1:2)».
+    const o = renderer.outcome(msg);
+    r = { kind: o.kind, text: o.text, reason: o.reason ? `${o.reason}.` : "" };
   } else {
     r = resultFor(result, me);
     if (result.reason === "resign" && me !== null) {
       r.reason = result.winner === me ? "соперник сдался" : "вы сдались";
     }
+    r.reason = r.reason ? `Причина: ${r.reason}.` : "";
   }
   box.className = `result result-${r.kind}`;
   $("result-title").textContent = r.text;
-  $("result-reason").textContent = r.reason ? `Причина: ${r.reason}.` : "";
+  $("result-reason").textContent = r.reason;
   box.hidden = false;
 }
 
@@ -160,7 +234,7 @@ async function refreshInfo() {
     info = await get(`/api/matches/${encodeURIComponent(matchId)}`);
     showFairness();
   } catch (err) {
-    toast(errorText(err));
+    notify(errorText(err), "error", err.code);
   }
 }
 
@@ -196,25 +270,60 @@ function onState(msg) {
   root.dataset.status = msg.status || "";
   const active = msg.status === "active";
   const finished = msg.status === "finished" || msg.status === "aborted";
+  if (active) sawActive = true;
   renderer.render(msg);
-  const t = renderer.turn(msg);
-  const turn = $("turn");
-  turn.textContent = t.text;
-  turn.className = `turn ${t.cls || ""}`;
-  $("resign").disabled = !active || mySeat() === null;
-  $("resign").hidden = finished;
+  paintTurn();
   showResult(msg);
   logState(msg);
+  if (finished && sawActive) rebuildLog();
   if (finished && !finishedInfoLoaded) {
     finishedInfoLoaded = true;
     refreshInfo();
   }
 }
 
+function paintTurn() {
+  if (!lastState) return;
+  const active = lastState.status === "active";
+  const finished = lastState.status === "finished" || lastState.status === "aborted";
+  const t = renderer.turn(lastState);
+  const turn = $("turn");
+  turn.textContent = t.text;
+  turn.className = `turn ${t.cls || ""}`;
+  $("resign").disabled = !active || mySeat() === null || offline();
+  $("resign").hidden = finished;
+}
+
+const CONN_TEXT = { open: "на связи", http: "на связи (без live-канала)", connecting: "подключение…", closed: "нет связи" };
+
 function onStatus(s) {
+  const was = offline();
+  connStatus = s;
   const c = $("conn");
   c.className = `conn conn-${s}`;
-  c.textContent = s === "open" ? "на связи" : s === "connecting" ? "подключение…" : "нет связи";
+  c.textContent = CONN_TEXT[s] || s;
+  root.dataset.conn = s;
+  if (renderer && renderer.setOffline) renderer.setOffline(offline());
+  if (was !== offline()) paintTurn();
+}
+
+/** Errors that need no toast: the position moved on and the page resyncs anyway. Both players pressing
+ *  «Следующий сезон» at once is the common case — the season started, which is what both wanted. */
+function quietError(err) {
+  const kind = err.action && err.action.kind;
+  if (kind === "next_season" && ["stale_seq", "not_in_pause", "match_over", "match_not_active"].includes(err.code)) {
+    return true;
+  }
+  return err.code === "stale_seq" && typeof err.sentSeq === "number" && live && live.seq !== null && live.seq > err.sentSeq;
+}
+
+function onError(err) {
+  if (renderer && renderer.unlock) renderer.unlock();
+  if (quietError(err)) {
+    if (err.action && err.action.kind !== "next_season") notify("Позиция обновилась — сходите ещё раз.", "info");
+    return;
+  }
+  notify(errorText(err), "error", err.code);
 }
 
 async function main() {
@@ -245,10 +354,7 @@ async function main() {
   live = new MatchLive(matchId, {
     onState,
     onStatus,
-    onError: (err) => {
-      if (renderer && renderer.unlock) renderer.unlock();
-      toast(errorText(err));
-    },
+    onError,
   });
   renderer = mod.createRenderer({
     root: $("board"),
