@@ -103,6 +103,7 @@ export function createRenderer(ctx) {
   let legal = [];
   let selected = null; // card id chosen in hand
   let locked = false; // an action is on its way
+  let offline = false; // the live connection is down: nothing can be sent (match.js says so)
 
   const seatsInfo = ctx.info && Array.isArray(ctx.info.seats) ? ctx.info.seats : [];
   const opponentName = () => (you === null ? "Игрок 2" : seatName(seatsInfo[1 - you]));
@@ -111,25 +112,112 @@ export function createRenderer(ctx) {
   const other = (seat) => (you === null ? `игрок ${seat + 1}` : "соперник");
   const otherGen = (seat) => (you === null ? `игрока ${seat + 1}` : "соперника");
   const starts = (seat) => (seat === you ? "начинаете вы" : `начинает ${other(seat)}`);
+  const isBot = (seat) => {
+    const s = seatsInfo[seat];
+    return !!(s && typeof s === "object" && s.bot);
+  };
+
+  // ---- seasons in words, always from the viewer's side ----------------------------------------
+  // Numbers read «ваша : соперника» (as the «Прошлые сезоны» table); a spectator reads «игрок 1 : игрок 2».
+  const mine = () => (you === null ? 0 : you);
+  const pairText = (arr) => `${arr[mine()]}:${arr[1 - mine()]}`;
+  const holder = (seat) => (seat === you ? "вы" : you === null ? `игрок ${seat + 1}` : "соперник");
+  const noSeat = (w) => w === null || w === undefined;
+
+  function seasonVerdict(w) {
+    if (noSeat(w)) return "ничья";
+    if (w === you) return "ваша победа";
+    return you === null ? `победа игрока ${w + 1}` : "победа соперника";
+  }
+
+  /** «Сезон 1 — победа соперника: поля 1:1 (Луг — соперник, Брод — никому, Холм — вы), решила общая сила 14:15».
+   *  `r`: a season result or a season_scored event ({season, fields, strength, winner}). */
+  function seasonLine(r) {
+    const me = mine();
+    const fields = Array.isArray(r.fields) ? r.fields : [];
+    const count = (seat) => fields.filter((w) => w === seat).length;
+    const per = fields.map((w, f) => `${FIELD_NAMES[f]} — ${noSeat(w) ? "никому" : holder(w)}`).join(", ");
+    let text = `Сезон ${r.season} — ${seasonVerdict(r.winner)}: поля ${count(me)}:${count(1 - me)} (${per})`;
+    if (count(0) === count(1) && Array.isArray(r.strength)) {
+      text += noSeat(r.winner)
+        ? `, общая сила тоже поровну — ${pairText(r.strength)}`
+        : `, решила общая сила ${pairText(r.strength)}`;
+    }
+    return text;
+  }
+
+  /** In the pause: who starts the next season (§Between seasons) and why. */
+  function nextStarterText(r) {
+    const w = r.winner;
+    const seat = noSeat(w) ? 1 - view.starter : w;
+    const verb = seat === you ? "начнёте вы" : you === null ? `начнёт игрок ${seat + 1}` : "начнёт соперник";
+    let why;
+    if (!noSeat(w)) {
+      why = seat === you ? `вы выиграли сезон ${r.season}` : `${you === null ? "он" : "соперник"} выиграл сезон ${r.season}`;
+    } else {
+      const prev = view.starter === you ? "начинали его вы" : `начинал его ${holder(view.starter)}`;
+      why = `сезон ${r.season} сыгран вничью, а ${prev}`;
+    }
+    return `Сезон ${r.season + 1} ${verb} — ${why}.`;
+  }
+
+  function pressText() {
+    if (you !== null && isBot(1 - you)) {
+      return "«Следующий сезон» может нажать любой из игроков; бот не нажимает за вас — нажмите, когда будете готовы.";
+    }
+    return "«Следующий сезон» может нажать любой из игроков — кто первым нажмёт, тот и откроет сезон.";
+  }
+
+  function paintPause() {
+    const r = seasonResult();
+    if (!r || view.phase !== "pause") {
+      pauseBox.hidden = true;
+      pauseBox.replaceChildren();
+      return;
+    }
+    pauseBox.hidden = false;
+    const cls = noSeat(r.winner) ? "pause-draw" : r.winner === you ? "pause-win" : you === null ? "pause-draw" : "pause-loss";
+    pauseBox.className = `pause-banner ${cls}`;
+    pauseBox.replaceChildren(
+      el("p", { class: "pause-banner__title" }, `Сезон ${r.season} подсчитан`),
+      el("p", { class: "pause-banner__line", id: "season-line" }, seasonLine(r)),
+      el("p", { class: "pause-banner__next", id: "next-starter" }, nextStarterText(r)),
+      el("p", { class: "pause-banner__press small" }, pressText()),
+    );
+  }
 
   // ---- static skeleton ----------------------------------------------------------------------
   const oppStrip = el("div", { class: "player-strip player-strip-opp", id: "opp-strip" });
   const meStrip = el("div", { class: "player-strip player-strip-me", id: "me-strip" });
+  // The pause between seasons (D17): how the season went and who starts the next one.
+  const pauseBox = el("section", { class: "pause-banner", id: "pause-banner", hidden: true, "aria-live": "polite" });
   const fieldsBox = el("div", { class: "fields", id: "fields" });
   const handBox = el("div", { class: "hand", id: "hand", role: "group", "aria-label": "Ваша рука" });
   const handCount = el("span", { class: "muted small", id: "hand-count" });
   const passBtn = el("button", { type: "button", class: "btn btn-secondary", id: "pass" }, "Пас");
   const nextBtn = el("button", { type: "button", class: "btn btn-gold", id: "next-season", hidden: true }, "Следующий сезон");
   const hint = el("p", { class: "hint-line", id: "hint", "aria-live": "polite" });
+  const offlineNote = el(
+    "p",
+    { class: "offline-note", id: "offline-note", role: "status", hidden: true },
+    "Нет связи с сервером — переподключение… Ходить можно будет, когда связь вернётся.",
+  );
+  // On a narrow screen the hand panel is a sticky bar at the bottom (app.css), its cards in one scrolling row.
   const handPanel = el(
     "section",
-    { class: "panel hand-panel", "aria-labelledby": "hand-title" },
-    el("div", { class: "hand-head" }, el("h2", { id: "hand-title" }, "Ваша рука"), handCount),
+    { class: "panel hand-panel", id: "hand-panel", "aria-labelledby": "hand-title" },
+    el(
+      "div",
+      { class: "hand-head" },
+      el("h2", { id: "hand-title" }, "Ваша рука"),
+      handCount,
+      el("div", { class: "controls" }, passBtn, nextBtn),
+    ),
+    offlineNote,
     handBox,
-    el("div", { class: "controls" }, passBtn, nextBtn),
     hint,
   );
-  ctx.root.replaceChildren(oppStrip, fieldsBox, meStrip, handPanel);
+  ctx.root.replaceChildren(pauseBox, oppStrip, fieldsBox, meStrip, handPanel);
 
   const sideInfo = el("section", { class: "panel", "aria-labelledby": "season-title" });
   const sideSeasons = el("section", { class: "panel", "aria-labelledby": "past-title" });
@@ -143,9 +231,12 @@ export function createRenderer(ctx) {
     const oppTotal = el("div", { class: "half__total" });
     const meUnits = el("div", { class: "units" });
     const meTotal = el("div", { class: "half__total" });
+    // What the selected tactic would do here (item: «без эффекта» before the card is wasted; D6 still allows it).
+    const preview = el("div", { class: "half__preview", hidden: true });
     const meHalf = el(
       "div",
       { class: "half half-me", dataset: { field: String(f) }, "aria-label": `Ваша половина: ${FIELD_NAMES[f]}` },
+      preview,
       meUnits,
       meTotal,
     );
@@ -164,14 +255,14 @@ export function createRenderer(ctx) {
       }
     });
     fieldsBox.append(col);
-    return { col, cap, won, oppUnits, oppTotal, meUnits, meTotal, meHalf };
+    return { col, cap, won, oppUnits, oppTotal, meUnits, meTotal, meHalf, preview };
   });
 
   passBtn.addEventListener("click", () => send({ kind: "pass" }));
   nextBtn.addEventListener("click", () => send({ kind: "next_season" }));
   handBox.addEventListener("click", (ev) => {
     const btn = ev.target.closest("[data-card]");
-    if (!btn || btn.disabled) return;
+    if (!btn || btn.disabled || offline) return;
     const id = btn.dataset.card;
     selected = selected === id ? null : id;
     paintSelection();
@@ -188,7 +279,7 @@ export function createRenderer(ctx) {
   const legalOf = (kind) => legal.find((a) => a.kind === kind);
 
   function send(action) {
-    if (locked) return;
+    if (locked || offline) return;
     const verbatim = action.kind === "play" ? legalPlay(action.card, action.field) : legalOf(action.kind);
     if (!verbatim) return;
     locked = true;
@@ -204,39 +295,106 @@ export function createRenderer(ctx) {
   }
 
   // ---- painting -----------------------------------------------------------------------------
+  /** Small badges for a unit's abilities and state, each with a tooltip that says what it does or did. */
+  function unitBadges(c, u) {
+    const out = [];
+    const badge = (text, title, extra = "") => out.push(el("span", { class: `unit__tag${extra}`, title }, text));
+    for (const a of c.abilities || []) {
+      switch (a) {
+        case "cache":
+          if (u.face_down) {
+            badge(
+              "тайник: рубашкой вверх",
+              "Тайник: лежит рубашкой вверх — соперник не видит карту и силу; выстрелы и поджог её не задевают. Откроется при подсчёте.",
+              " unit__tag-fd",
+            );
+          } else {
+            badge("тайник", "Тайник: карта открыта при подсчёте сезона.");
+          }
+          break;
+        case "roots":
+          if (u.carried) {
+            badge(
+              "корни: с прошлого сезона",
+              "Корни: отряд остался с прошлого сезона с прежней силой; в конце этого сезона уйдёт в сброс.",
+              " unit__tag-roots",
+            );
+          } else {
+            badge("корни", "Корни: останется на поле и в следующем сезоне (один раз).", " unit__tag-roots");
+          }
+          break;
+        case "sprout":
+          badge("росток", "Росток: +1 каждый раз, когда на это поле выходит другой отряд владельца; от Росы +2.");
+          break;
+        case "loner":
+          badge("одиночка", "Одиночка: +3, если при выходе рядом не было своих отрядов (уже учтено в силе).");
+          break;
+        case "rally":
+          badge("клич", "Клич: при выходе дал +1 остальным своим отрядам на этом поле (один раз).");
+          break;
+        case "shot":
+          badge(
+            `выстрел ${c.shot || 2}`,
+            `Выстрел: при выходе нанёс ${c.shot || 2} урона самому сильному открытому отряду соперника на этом поле.`,
+          );
+          break;
+        case "shield":
+          if (u.shield === "spent") badge("щит потрачен", "Щит уже поглотил урон; следующий урон пройдёт.", " shield-off");
+          else badge("щит готов", "Щит: первый урон по этому отряду пропадёт целиком.", " shield-on");
+          break;
+        case "messenger":
+          badge("гонец", "Гонец: при выходе владелец взял карту из колоды.");
+          break;
+        default:
+          break;
+      }
+    }
+    return out;
+  }
+
   function unitEl(u, ownerSeat) {
     if (u.hidden) {
       return el(
         "div",
-        { class: "unit unit-hidden", title: "Скрытая карта соперника (тайник)", dataset: { placement: u.placement } },
+        {
+          class: "unit unit-hidden",
+          title: "Скрытая карта соперника (тайник): карта и сила откроются при подсчёте",
+          dataset: { placement: u.placement },
+        },
         el("span", { class: "unit__no" }, `#${u.placement}`),
         el("span", { class: "unit__name" }, "скрыт"),
+        el("span", { class: "unit__str unit__str-hidden", title: "Сила скрыта" }, "?"),
       );
     }
     const c = card(u.card);
     const house = c.house || (view && view.houses[ownerSeat]) || "";
-    const tags = [];
-    if (u.shield === "ready") tags.push(el("span", { class: "unit__tag shield-on", title: "Щит цел" }, "щит"));
-    if (u.shield === "spent") tags.push(el("span", { class: "unit__tag shield-off", title: "Щит сбит" }, "щит"));
-    if (u.face_down) {
-      tags.push(
-        el("span", { class: "unit__tag unit__tag-fd", title: "Лежит рубашкой вверх: соперник её не видит" }, "рубашкой вверх"),
-      );
-    }
-    if (u.carried) tags.push(el("span", { class: "unit__tag", title: "Осталась с прошлого сезона (корни)" }, "корни"));
     const base = c.strength;
-    const cls = base === null || base === undefined ? "" : u.strength > base ? " unit__str-up" : u.strength < base ? " unit__str-down" : "";
+    const known = base !== null && base !== undefined;
+    const delta = known ? u.strength - base : 0;
+    const cls = delta > 0 ? " unit__str-up" : delta < 0 ? " unit__str-down" : "";
+    const calc = delta ? `${base}${delta > 0 ? "+" : "−"}${Math.abs(delta)}` : "";
+    const why = delta > 0 ? "усиления" : "урон";
+    const title = [
+      `${c.name}: сила ${u.strength}${known ? (delta ? ` = печатная ${base} ${delta > 0 ? "+" : "−"} ${Math.abs(delta)} (${why})` : " (печатная)") : ""}`,
+      ...(c.abilities || []).filter((a) => a !== "tactic").map((a) => `${cap1(ABILITY_NAMES[a] || a)}: ${abilityText(c, a)}`),
+    ].join("\n");
+    const badges = unitBadges(c, u);
     return el(
       "div",
       {
         class: `unit unit-${house}${u.face_down ? " unit-facedown" : ""}${u.carried ? " unit-carried" : ""}`,
-        dataset: { placement: u.placement, unit: u.card },
-        title: `${c.name}: сила ${u.strength}${base !== null && base !== undefined ? ` (печатная ${base})` : ""}`,
+        dataset: { placement: u.placement, unit: u.card, strength: u.strength, base: known ? base : "" },
+        title,
       },
       el("span", { class: "unit__no" }, `#${u.placement}`),
       el("span", { class: "unit__name" }, c.name),
-      tags.length ? el("span", { class: "unit__tags" }, ...tags) : null,
-      el("span", { class: `unit__str${cls}` }, String(u.strength)),
+      el(
+        "span",
+        { class: "unit__strbox" },
+        el("span", { class: `unit__str${cls}` }, String(u.strength)),
+        calc ? el("span", { class: "unit__calc", title: `печатная сила ${base}, ${why} ${delta > 0 ? "+" : "−"}${Math.abs(delta)}` }, `(${calc})`) : null,
+      ),
+      badges.length ? el("span", { class: "unit__tags" }, ...badges) : null,
     );
   }
 
@@ -307,16 +465,29 @@ export function createRenderer(ctx) {
     );
   }
 
+  const isTactic = (id) => {
+    const c = card(id);
+    return c.strength === null || c.strength === undefined;
+  };
+
+  /** A card's abilities in full, one line each: «Тайник: ложится рубашкой вверх…». */
+  const abilityLines = (c) =>
+    (c.abilities || []).filter(Boolean).map((a) => `${cap1(ABILITY_NAMES[a] || a)}: ${abilityText(c, a)}`);
+
   function handCard(id, count) {
     const c = card(id);
     const abilities = (c.abilities || []).filter(Boolean);
     const playable = legal.some((a) => a.kind === "play" && a.card === id);
-    const tactic = c.strength === null || c.strength === undefined;
+    const tactic = isTactic(id);
+    const chips = abilities
+      .filter((a) => a !== "tactic")
+      .map((a) => el("span", { class: "hand-card__chip" }, a === "shot" ? `выстрел ${c.shot || 2}` : ABILITY_NAMES[a] || a));
     const desc = abilities.length
       ? abilities.map((a) =>
           el("span", { class: "hand-card__abil" }, el("b", {}, `${cap1(ABILITY_NAMES[a] || a)}:`), ` ${abilityText(c, a)}`),
         )
       : [el("span", { class: "hand-card__abil muted" }, "Без свойств")];
+    const full = [`${c.name}${tactic ? " — приём" : ` — сила ${c.strength}`}`, ...abilityLines(c)].join("\n");
     return el(
       "button",
       {
@@ -324,14 +495,15 @@ export function createRenderer(ctx) {
         class: `hand-card hand-card-${c.house}${tactic ? " hand-card-tactic" : ""}`,
         dataset: { card: id },
         "aria-pressed": selected === id ? "true" : "false",
-        disabled: !playable || locked,
-        title: playable ? "Выберите карту, затем поле" : c.name,
+        disabled: !playable || locked || offline,
+        title: playable ? `${full}\n\nВыберите карту, затем поле` : full,
       },
+      el("span", { class: "hand-card__name" }, c.name),
       el(
         "span",
-        { class: "hand-card__head" },
-        el("span", { class: "hand-card__name" }, c.name),
+        { class: "hand-card__meta" },
         el("span", { class: "hand-card__str", title: tactic ? "Приём" : "Сила" }, tactic ? "приём" : String(c.strength)),
+        ...chips,
       ),
       ...desc,
       count > 1 ? el("span", { class: "hand-card__count" }, `×${count}`) : null,
@@ -350,24 +522,69 @@ export function createRenderer(ctx) {
     handBox.replaceChildren(...[...counts].map(([id, n]) => handCard(id, n)));
   }
 
+  /** What tactic `id` would do on field `f` now: {n: units affected, text}. Роса: own units (росток +2);
+   *  Поджог: the opponent's face-up units (shields absorb; face-down ones are out of reach). */
+  function tacticEffect(id, f) {
+    const me = mine();
+    if (id === "rosa") {
+      const units = view.fields[f][me].units.filter((u) => !u.hidden);
+      const sprouts = units.filter((u) => (card(u.card).abilities || []).includes("sprout")).length;
+      if (!units.length) return { n: 0, text: "Без эффекта: здесь нет ваших отрядов" };
+      const parts = [];
+      if (units.length - sprouts) parts.push(`+1 ×${units.length - sprouts}`);
+      if (sprouts) parts.push(`+2 ×${sprouts} (росток)`);
+      return { n: units.length, text: `Роса: ${parts.join(", ")}` };
+    }
+    if (id === "podzhog") {
+      const half = view.fields[f][1 - me];
+      const open = half.units.filter((u) => !u.hidden && !u.face_down);
+      const hidden = half.units.length - open.length;
+      if (!open.length) {
+        return {
+          n: 0,
+          text: hidden ? "Без эффекта: скрытые карты поджог не задевает" : "Без эффекта: здесь нет отрядов соперника",
+        };
+      }
+      const shields = open.filter((u) => u.shield === "ready").length;
+      const burns = open.filter((u) => u.shield !== "ready" && u.strength <= 2).length;
+      let text = `Поджог: −2 ×${open.length}`;
+      if (shields) text += `, щит поглотит ×${shields}`;
+      if (burns) text += `, сгорит ×${burns}`;
+      return { n: open.length, text };
+    }
+    return null;
+  }
+
   function paintSelection() {
     for (const b of handBox.querySelectorAll("[data-card]")) {
       b.setAttribute("aria-pressed", b.dataset.card === selected ? "true" : "false");
     }
-    const tactic = selected && (card(selected).strength === null || card(selected).strength === undefined);
+    const tactic = !!(selected && isTactic(selected));
     fieldEls.forEach((F, f) => {
-      const ok = !!(selected && !locked && legalPlay(selected, f));
+      const ok = !!(selected && !locked && !offline && legalPlay(selected, f));
+      const effect = ok && tactic ? tacticEffect(selected, f) : null;
       F.meHalf.classList.toggle("droppable", ok);
-      F.meHalf.classList.toggle("droppable-tactic", ok && !!tactic);
-      F.col.classList.toggle("tactic-target", ok && selected === "podzhog");
+      F.meHalf.classList.toggle("droppable-tactic", ok && tactic);
+      F.meHalf.classList.toggle("droppable-effect", !!(effect && effect.n));
+      F.meHalf.classList.toggle("droppable-noeffect", !!(effect && !effect.n));
+      F.col.classList.toggle("tactic-target", !!(effect && effect.n && selected === "podzhog"));
+      F.meHalf.dataset.effect = effect ? (effect.n ? "yes" : "no") : "";
+      F.preview.hidden = !effect;
+      F.preview.textContent = effect ? effect.text : "";
+      F.preview.className = `half__preview${effect && !effect.n ? " half__preview-none" : ""}`;
       if (ok) {
         F.meHalf.setAttribute("role", "button");
         F.meHalf.setAttribute("tabindex", "0");
         F.meHalf.setAttribute("aria-disabled", "false");
+        F.meHalf.setAttribute(
+          "aria-label",
+          `Ваша половина: ${FIELD_NAMES[f]}${effect ? ` — ${effect.text}` : ""}`,
+        );
       } else {
         F.meHalf.removeAttribute("role");
         F.meHalf.removeAttribute("tabindex");
         F.meHalf.removeAttribute("aria-disabled");
+        F.meHalf.setAttribute("aria-label", `Ваша половина: ${FIELD_NAMES[f]}`);
       }
     });
     paintHint();
@@ -376,20 +593,34 @@ export function createRenderer(ctx) {
   function paintHint() {
     if (!view) return;
     let text = "";
-    if (view.phase === "season" && view.turn === you && legal.length) {
+    if (offline && view.phase !== "over") {
+      text = "Переподключение… Ход можно будет сделать, когда связь восстановится.";
+    } else if (view.phase === "season" && view.turn === you && legal.length) {
       if (selected) {
         const c = card(selected);
-        text =
-          selected === "podzhog"
-            ? `Поджог: выберите поле (подсвечено) — урон получат открытые отряды соперника на нём. Esc — отмена.`
-            : selected === "rosa"
-              ? "Роса: выберите поле (подсвечено) — ваши отряды на нём усилятся. Esc — отмена."
-              : `${c.name}: выберите подсвеченное поле на своей половине. Esc — отмена.`;
+        const about = abilityLines(c).join(" ");
+        if (isTactic(selected)) {
+          const useful = fieldEls.filter((_F, f) => {
+            const e = legalPlay(selected, f) && tacticEffect(selected, f);
+            return e && e.n;
+          }).length;
+          const where = useful
+            ? "поля, где он подействует, выделены"
+            : "сейчас он ни на одном поле ничего не сделает (сыграть всё равно можно)";
+          text = `${c.name}: ${abilityText(c, "tactic")}. Выберите поле — ${where}. Esc — отмена.`;
+        } else {
+          text = `${c.name} (${c.strength})${about ? ` — ${about}` : ""}. Выберите подсвеченное поле на своей половине. Esc — отмена.`;
+        }
       } else {
         text = "Выберите карту в руке, затем поле — или нажмите «Пас».";
       }
     } else if (view.phase === "pause") {
-      text = "Сезон подсчитан. Любой из игроков может начать следующий сезон.";
+      const r = seasonResult();
+      const press =
+        you !== null && isBot(1 - you)
+          ? "Нажмите «Следующий сезон», когда будете готовы."
+          : "Нажмите «Следующий сезон» — или дождитесь, пока нажмёт соперник.";
+      text = r ? `${nextStarterText(r)} ${press}` : press;
     } else if (view.phase === "season" && view.passed[you]) {
       text = "Вы спасовали: соперник доигрывает сезон.";
     } else if (view.phase === "season") {
@@ -399,15 +630,17 @@ export function createRenderer(ctx) {
   }
 
   function paintControls() {
-    const canPass = !!legalOf("pass") && !locked;
+    const canPass = !!legalOf("pass") && !locked && !offline;
     const pause = view.phase === "pause";
     passBtn.hidden = pause || view.phase === "over";
     passBtn.disabled = !canPass;
     nextBtn.hidden = !pause;
-    nextBtn.disabled = !legalOf("next_season") || locked;
+    nextBtn.disabled = !legalOf("next_season") || locked || offline;
+    offlineNote.hidden = !offline || view.phase === "over";
+    handPanel.classList.toggle("is-offline", offline && view.phase !== "over");
     for (const b of handBox.querySelectorAll("[data-card]")) {
       const playable = legal.some((a) => a.kind === "play" && a.card === b.dataset.card);
-      b.disabled = !playable || locked;
+      b.disabled = !playable || locked || offline;
     }
   }
 
@@ -426,6 +659,12 @@ export function createRenderer(ctx) {
       [you === null ? "Игрок 2" : "Соперник", passTxt(you === null ? 1 : 1 - you)],
       ["Мест на половине", String(view.capacity)],
     ];
+    const scored = seasonResult();
+    if (scored && view.phase === "pause") {
+      const w = scored.winner;
+      const seat = noSeat(w) ? 1 - view.starter : w;
+      rows.splice(2, 0, [`Начнёт сезон ${scored.season + 1}`, seat === you ? "вы" : holder(seat)]);
+    }
     sideInfo.replaceChildren(
       el("h2", { id: "season-title" }, `Сезон ${view.season}`),
       el("p", { class: "omen", id: "omen" }, el("b", {}, `Примета: ${omen.name}`)),
@@ -450,7 +689,7 @@ export function createRenderer(ctx) {
             ...results.map((r) =>
               el(
                 "tr",
-                {},
+                { title: seasonLine(r) },
                 el("th", { scope: "row" }, String(r.season)),
                 el("td", {}, (OMENS[r.omen] || { name: r.omen }).name),
                 ...r.totals.map((t, f) => {
@@ -498,10 +737,14 @@ export function createRenderer(ctx) {
       el(
         "details",
         { open: you === null },
-        el("summary", {}, `Рука ${otherGen(seat)}${you === null ? "" : " в конце"}: ${cardsWord(view.hands[seat].length)}`),
+        el(
+          "summary",
+          {},
+          `${seat === you ? "Ваша рука" : `Рука ${otherGen(seat)}`}${you === null ? "" : " в конце"}: ${cardsWord(view.hands[seat].length)}`,
+        ),
         el("p", { class: "discard-list" }, view.hands[seat].length ? view.hands[seat].map(name).join(", ") : "пусто"),
       );
-    const shownHands = !Array.isArray(view.hands) ? [] : you === null ? [0, 1] : [1 - me];
+    const shownHands = !Array.isArray(view.hands) ? [] : you === null ? [0, 1] : [me, 1 - me];
     sideDiscards.replaceChildren(
       ...[
       el("h2", { id: "discard-title" }, "Сброс"),
@@ -540,7 +783,18 @@ export function createRenderer(ctx) {
     paintSelection();
     paintSide();
     paintInfoBar();
-    handPanel.hidden = you === null;
+    paintPause();
+    handPanel.hidden = you === null || view.phase === "over";
+  }
+
+  /** The live connection went down (true) or came back (false): nothing can be sent meanwhile. */
+  function setOffline(flag) {
+    offline = !!flag;
+    if (offline) selected = null;
+    if (view) {
+      paintControls();
+      paintSelection();
+    }
   }
 
   function turn(msg) {
@@ -549,6 +803,7 @@ export function createRenderer(ctx) {
     if (msg.status === "finished" || msg.status === "aborted" || v.phase === "over") {
       return { text: "Партия окончена", cls: "turn-over" };
     }
+    if (offline) return { text: "Переподключение…", cls: "turn-offline" };
     if (v.phase === "pause") return { text: `Сезон ${v.season} подсчитан`, cls: "turn-pause" };
     if (you === null) return { text: `Ходит игрок ${v.turn + 1}` };
     return v.turn === you ? { text: "Ваш ход", cls: "turn-mine" } : { text: "Ход соперника", cls: "turn-theirs" };
@@ -564,16 +819,18 @@ export function createRenderer(ctx) {
 
   // ---- the event log in words -------------------------------------------------------------------
   const side = (seat) => (seat === you ? "log-me" : "log-opp");
-  const unitName = (ev) => (ev.card ? name(ev.card) : ev.seat === you ? "ваша карта" : "скрытая карта соперника");
+  const unitName = (ev) => (ev.card ? name(ev.card) : ev.seat === you ? "ваша карта" : `скрытая карта ${otherGen(ev.seat)}`);
   const targetName = (ev) => name(ev.target_card);
   const fieldWord = (f) => FIELD_NAMES[f] || "?";
   const fieldsList = (fields, seat) => fields.map((w, f) => (w === seat ? FIELD_NAMES[f] : null)).filter(Boolean);
 
-  function describe(ev) {
+  /** An event in words. With the batch it came in (`i`, `batch`, as Array.map passes them) a tactic that
+   *  changed nothing reads «… — без эффекта» (its rosa_buff / podzhog_hit events follow it at once). */
+  function describe(ev, i, batch) {
     const s = ev.seat;
     switch (ev.kind) {
       case "play": {
-        if (!ev.card) return { text: `Соперник кладёт скрытую карту на поле ${fieldWord(ev.field)}`, cls: side(s) };
+        if (!ev.card) return { text: `${cap1(other(s))} кладёт скрытую карту на поле ${fieldWord(ev.field)}`, cls: side(s) };
         const fd = ev.face_down ? " — рубашкой вверх" : "";
         return { text: `${who(s)} → ${fieldWord(ev.field)}: ${name(ev.card)} (${ev.strength})${fd}`, cls: side(s) };
       }
@@ -597,8 +854,14 @@ export function createRenderer(ctx) {
           ? { text: `${name(ev.card)} стреляет: щит ${GENITIVE[ev.target_card] || targetName(ev)} поглощает урон`, cls: side(s) }
           : { text: `${name(ev.card)} стреляет: ${targetName(ev)} −${ev.damage}`, cls: side(s) };
       case "rosa":
-      case "podzhog":
-        return { text: `${who(s)} ${s === you ? "разыгрываете" : "разыгрывает"} «${name(ev.card)}» на поле ${fieldWord(ev.field)}`, cls: side(s) };
+      case "podzhog": {
+        const base = `${who(s)} ${s === you ? "разыгрываете" : "разыгрывает"} «${name(ev.card)}» на поле ${fieldWord(ev.field)}`;
+        if (!Array.isArray(batch) || typeof i !== "number") return { text: base, cls: side(s) };
+        const next = batch[i + 1];
+        const hit = ev.kind === "rosa" ? "rosa_buff" : "podzhog_hit";
+        const none = !next || next.kind !== hit || (next.seq !== undefined && next.seq !== ev.seq);
+        return { text: none ? `${base} — без эффекта` : base, cls: side(s) };
+      }
       case "podzhog_hit":
         return ev.shield_absorbed
           ? { text: `Поджог: щит ${GENITIVE[ev.target_card] || targetName(ev)} поглощает урон`, cls: side(s) }
@@ -619,7 +882,8 @@ export function createRenderer(ctx) {
         };
       case "draw": {
         const what = ev.card ? `: ${name(ev.card)}` : "";
-        const base = s === you ? `вы тянете карту${what}` : you === null ? `${other(s)} тянет карту${what}` : "соперник тянет карту";
+        // The opponent's card is named only once it is public (after the end, rules §What each player sees).
+        const base = s === you ? `вы тянете карту${what}` : `${other(s)} тянет карту${what}`;
         if (ev.reason === "fair") return { text: `Ярмарка: ${base}`, cls: side(s) };
         if (ev.reason === "messenger") return { text: `Гонец: ${base}`, cls: side(s) };
         return { text: cap1(base), cls: side(s) };
@@ -637,21 +901,13 @@ export function createRenderer(ctx) {
         };
       case "season_scored": {
         const w = ev.winner;
-        if (w === null || w === undefined) return { text: `Сезон ${ev.season}: ничья`, cls: "log-season" };
-        const won = fieldsList(ev.fields, w);
-        const lost = fieldsList(ev.fields, 1 - w);
-        const detail =
-          won.length === lost.length
-            ? `по общей силе ${ev.strength[w]}:${ev.strength[1 - w]}${won.length ? `; поля: ${won.join(", ")}` : ""}`
-            : won.join(", ");
-        const text = w === you ? `Сезон ${ev.season}: вы победили (${detail})` : `Сезон ${ev.season}: победил ${other(w)} (${detail})`;
-        return { text, cls: w === you ? "log-season" : "log-season log-bad" };
+        return { text: seasonLine(ev), cls: noSeat(w) || w === you || you === null ? "log-season" : "log-season log-bad" };
       }
       case "match_end": {
-        if (ev.winner === null || ev.winner === undefined) return { text: "Партия окончена: ничья", cls: "log-season" };
-        return ev.winner === you
-          ? { text: "Партия окончена: ваша победа", cls: "log-season" }
-          : { text: `Партия окончена: победил ${other(ev.winner)}`, cls: "log-season log-bad" };
+        const o = outcomeWords({ winner: ev.winner, reason: ev.reason }, ev.wins || (view && view.wins));
+        const bad = !noSeat(ev.winner) && you !== null && ev.winner !== you;
+        const title = o.title === "Победа" && you !== null ? "ваша победа" : o.title.toLowerCase();
+        return { text: `Партия окончена: ${title}${o.reason ? ` — ${lc1(o.reason)}` : ""}`, cls: bad ? "log-season log-bad" : "log-season" };
       }
       case "resign":
         return { text: s === you ? "Вы сдались" : `${cap1(other(s))} сдался`, cls: "log-season" };
@@ -674,6 +930,53 @@ export function createRenderer(ctx) {
       default:
         return null;
     }
+  }
+
+  /** The match result from the viewer's side: {kind: "win"|"loss"|"draw", title, reason} — who won and why
+   *  (D10: two_seasons, more_seasons, draw; the platform's resign). Seasons read «ваши : соперника». */
+  function outcomeWords(result, wins) {
+    const w = result.winner;
+    const score = Array.isArray(wins) && wins.length === 2 ? pairText(wins) : "";
+    const kind = noSeat(w) || you === null ? "draw" : w === you ? "win" : "loss";
+    const title = noSeat(w) ? "Ничья" : w === you ? "Победа" : you === null ? `Победа игрока ${w + 1}` : "Поражение";
+    const subject = (seat) => (seat === you ? "Вы" : you === null ? `Игрок ${seat + 1}` : "Соперник");
+    const won = (seat) => (seat === you ? "выиграли" : "выиграл");
+    let reason;
+    switch (result.reason) {
+      case "two_seasons":
+        reason = `${subject(w)} ${won(w)} два сезона${score ? ` (${score})` : ""}`;
+        break;
+      case "more_seasons":
+        reason = `${subject(w)} ${won(w)} больше сезонов${score ? ` (${score} при двух ничьих)` : ""}`;
+        break;
+      case "draw": {
+        const tail = !score ? "" : wins[0] === 0 ? ` (${score}: все три сезона — ничьи)` : ` (${score}, третий сезон — ничья)`;
+        reason = `Поровну выигранных сезонов${tail}`;
+        break;
+      }
+      case "resign": {
+        const loser = noSeat(w) ? null : 1 - w;
+        reason = loser === null ? "Сдача" : loser === you ? "Вы сдались" : `${subject(loser)} сдался`;
+        break;
+      }
+      case "abort":
+      case "aborted":
+        reason = "Партию остановил администратор";
+        break;
+      default:
+        reason = result.reason ? String(result.reason) : "";
+    }
+    return { kind, title, reason };
+  }
+
+  /** For match.js's result banner: {kind, text, reason} once the match has a result, else null. */
+  function outcome(msg) {
+    const v = msg.view || view;
+    const result = msg.result || (v && v.outcome);
+    if (!result) return null;
+    if (you === null && msg && typeof msg.seat === "number") you = msg.seat;
+    const o = outcomeWords(result, v && v.wins);
+    return { kind: o.kind, text: o.title, reason: o.reason };
   }
 
   /** The first log line: season 1's omen and who starts it (decided by lot; no event carries it). */
@@ -705,9 +1008,13 @@ export function createRenderer(ctx) {
     }
   }
 
-  return { render, turn, describe, unlock, intro, actionText };
+  return { render, turn, describe, unlock, intro, actionText, outcome, setOffline };
 }
 
 function cap1(s) {
   return s ? s[0].toUpperCase() + s.slice(1) : s;
+}
+
+function lc1(s) {
+  return s ? s[0].toLowerCase() + s.slice(1) : s;
 }
