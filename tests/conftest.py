@@ -154,7 +154,7 @@ def _pg_schema() -> Iterator[str]:
 def _truncate_pg(url: str) -> None:
     dsn = url.replace("postgresql+psycopg://", "postgresql://")
     with psycopg.connect(dsn, autocommit=True) as conn:
-        conn.execute("TRUNCATE match_actions, matches, users RESTART IDENTITY CASCADE")
+        conn.execute("TRUNCATE match_actions, matches, user_sessions, users RESTART IDENTITY CASCADE")
 
 
 @pytest.fixture(autouse=True)
@@ -217,19 +217,32 @@ async def service_factory() -> AsyncIterator[Callable[..., MatchService]]:
 
 
 # -- apps and clients ------------------------------------------------------------------------------
-def make_settings(url: str, var_dir: Path, redis_url: str | None = None) -> Settings:
-    return Settings(
-        DATABASE_URL=url,
-        REDIS_URL=redis_url,
-        SECRET_KEY="test-secret-key-0123456789abcdef",
-        VAR_DIR=var_dir,
-        BOT_THINK_SECONDS=0.05,
-    )
+# Tests register many users from 127.0.0.1 (and Redis counters outlive a test run): the throttling tests
+# set their own small limits.
+UNTHROTTLED = {
+    "LOGIN_FAILURES_PER_USERNAME": "100000 per minute",
+    "LOGIN_FAILURES_PER_IP": "100000 per minute",
+    "REGISTRATIONS_PER_IP": "100000 per minute",
+}
 
 
-def build_app(url: str, var_dir: Path, redis_url: str | None = None) -> FastAPI:
+def make_settings(url: str, var_dir: Path, redis_url: str | None = None, **overrides: Any) -> Settings:
+    values: dict[str, Any] = {
+        "DATABASE_URL": url,
+        "REDIS_URL": redis_url,
+        "SECRET_KEY": "test-secret-key-0123456789abcdef",
+        "VAR_DIR": var_dir,
+        "BOT_THINK_SECONDS": 0.05,
+        **UNTHROTTLED,
+    }
+    return Settings(**{**values, **overrides})
+
+
+def build_app(url: str, var_dir: Path, redis_url: str | None = None, **overrides: Any) -> FastAPI:
     return create_app(
-        make_settings(url, var_dir, redis_url), games_map=fake_games(), bot_factory=fake_bot_factory
+        make_settings(url, var_dir, redis_url, **overrides),
+        games_map=fake_games(),
+        bot_factory=fake_bot_factory,
     )
 
 

@@ -11,14 +11,12 @@ from __future__ import annotations
 import argparse
 import getpass
 import json
-import re
 import sys
 from collections.abc import Sequence
 
 from duelclub.settings import Settings
 
 WS_MAX_FRAME_BYTES = 1024 * 1024
-USERNAME_RE = re.compile(r"[A-Za-z0-9_\-\u0400-\u04FF]{3,20}")
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -61,8 +59,10 @@ def _create_admin(args: argparse.Namespace) -> int:
     from duelclub.store import users
     from duelclub.store.db import Database
 
-    if not USERNAME_RE.fullmatch(args.username):
-        print("username: 3-20 letters, digits, _ or -", file=sys.stderr)
+    try:
+        users.check_username(args.username)
+    except users.BadUsername as exc:
+        print(f"username: {exc}", file=sys.stderr)
         return 2
     db = Database(Settings().DATABASE_URL)
     try:
@@ -83,9 +83,12 @@ def _create_admin(args: argparse.Namespace) -> int:
 
 
 def _check_password(password: str) -> str:
-    if len(password) < 8:
-        raise SystemExit("the password needs at least 8 characters")
-    return password
+    from duelclub.store import users
+
+    try:
+        return users.check_new_password(password)
+    except users.BadPassword as exc:
+        raise SystemExit(f"password: {exc}") from None
 
 
 def _verify(args: argparse.Namespace) -> int:

@@ -9,7 +9,7 @@ const next = safeNext(form.dataset.next || new URLSearchParams(location.search).
 const ERRORS = {
   bad_credentials: "Неверное имя пользователя или пароль.",
   invalid_credentials: "Неверное имя пользователя или пароль.",
-  username_taken: "Это имя уже занято — выберите другое.",
+  username_taken: "Это имя (или очень похожее на него) уже занято — выберите другое.",
   conflict: "Это имя уже занято — выберите другое.",
   too_many_attempts: "Слишком много попыток. Подождите немного и попробуйте снова.",
   rate_limited: "Слишком много попыток. Подождите немного и попробуйте снова.",
@@ -28,8 +28,11 @@ function showError(message, field) {
   }
 }
 
-// Same rule as the server (web/routes/auth.py): 3–20 Latin or Cyrillic letters, digits, «_» or «-».
+// Same rules as the server (store/users.py): 3–20 Latin or Cyrillic letters (not both), digits, «_» or «-»;
+// passwords of 8–128 characters, not only spaces, no control characters. The server has the last word.
 const USERNAME_RE = /^[A-Za-z0-9_\-\u0400-\u04FF]{3,20}$/;
+const MIXED_SCRIPTS = (name) => /[A-Za-z]/.test(name) && /[\u0400-\u04FF]/.test(name);
+const CONTROL_RE = /[\u0000-\u001f\u007f-\u009f]/;
 
 function clientCheck(username, password) {
   if (!username) return ["Введите имя пользователя.", "username"];
@@ -38,8 +41,13 @@ function clientCheck(username, password) {
     if (!USERNAME_RE.test(username)) {
       return ["Имя: от 3 до 20 символов — буквы, цифры, «_» или «-», без пробелов.", "username"];
     }
+    if (MIXED_SCRIPTS(username)) {
+      return ["Имя не может смешивать латинские и кириллические буквы — выберите одну азбуку.", "username"];
+    }
     if (password.length < 8) return ["Пароль должен быть не короче 8 символов.", "password"];
-    if (password.length > 256) return ["Пароль слишком длинный (не больше 256 символов).", "password"];
+    if (password.length > 128) return ["Пароль слишком длинный (не больше 128 символов).", "password"];
+    if (!password.trim()) return ["Пароль не может состоять из одних пробелов.", "password"];
+    if (CONTROL_RE.test(password)) return ["Пароль не может содержать управляющие символы.", "password"];
     if (password !== form.elements.namedItem("password2").value) {
       return ["Пароли не совпадают.", "password2"];
     }
@@ -58,7 +66,7 @@ function describe(err) {
   if (ERRORS[err.code]) return ERRORS[err.code];
   if (err.code === "malformed") {
     const field = fieldOf(err);
-    if (field === "password") return "Пароль должен быть от 8 до 256 символов.";
+    if (field === "password") return "Пароль должен быть от 8 до 128 символов.";
     if (field === "username") return "Имя: от 3 до 20 символов — буквы, цифры, «_» или «-», без пробелов.";
     return "Проверьте имя и пароль.";
   }

@@ -69,6 +69,11 @@ def test_migrate_and_create_admin(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     with pytest.raises(SystemExit):
         main(["create-admin", "newbie", "--password-stdin"])
     assert main(["create-admin", "no spaces allowed"]) == 2
+    assert main(["create-admin", "аdmin"]) == 2  # a Cyrillic «а» among Latin letters
+    for weak in ("        \n", "pass\tword-with-a-tab\n", "p" * 129 + "\n"):
+        monkeypatch.setattr("sys.stdin", io.StringIO(weak))
+        with pytest.raises(SystemExit):
+            main(["create-admin", "newbie", "--password-stdin"])
 
 
 async def _finished_mezha_log(client: AsyncClient) -> dict[str, Any]:

@@ -44,23 +44,56 @@ async def test_cyrillic_usernames_are_allowed_and_unique_case_insensitively(
 
 
 @pytest.mark.parametrize(
-    "body",
+    "username",
+    ["ab", "a" * 21, "bad name", "bad!name", "tab\tname", "name\n", "", "аdmin", "Олег_Smith", "раssword"],
+)
+async def test_bad_usernames_are_refused_with_a_message(
+    client_factory: Callable[[], AsyncClient], username: str
+) -> None:
+    r = await client_factory().post("/api/auth/register", json={"username": username, "password": PW})
+    assert r.status_code == 422
+    assert r.json()["code"] == "bad_username"
+    assert r.json()["message"]
+
+
+@pytest.mark.parametrize(
+    "password",
     [
-        {"username": "ab", "password": PW},
-        {"username": "a" * 21, "password": PW},
-        {"username": "bad name", "password": PW},
-        {"username": "bad!name", "password": PW},
-        {"username": "goodname", "password": "short"},
-        {"username": "goodname"},
+        "short",
+        "1234567",
+        "p" * 129,
+        " " * 8,
+        "\t" * 8,
+        " \u3000 \u00a0    ",
+        "pass\x00word",
+        "password\n1",
+        "pa\x7fssword",
     ],
 )
-async def test_bad_registration_is_malformed(
-    client_factory: Callable[[], AsyncClient], body: dict[str, str]
+async def test_bad_passwords_are_refused_with_a_message(
+    client_factory: Callable[[], AsyncClient], password: str
+) -> None:
+    r = await client_factory().post("/api/auth/register", json={"username": "goodname", "password": password})
+    assert r.status_code == 422
+    assert r.json()["code"] == "bad_password"
+    assert r.json()["message"]
+
+
+@pytest.mark.parametrize("password", ["p" * 8, "p" * 128, "  spaced  out  ", "пароль-очень-длинный"])
+async def test_good_passwords_are_accepted(client_factory: Callable[[], AsyncClient], password: str) -> None:
+    r = await client_factory().post("/api/auth/register", json={"username": "goodname", "password": password})
+    assert r.status_code == 201, r.text
+
+
+@pytest.mark.parametrize(
+    "body", [{"username": "goodname"}, {"password": PW}, {"username": 5, "password": PW}]
+)
+async def test_a_registration_missing_a_field_is_malformed(
+    client_factory: Callable[[], AsyncClient], body: dict[str, object]
 ) -> None:
     r = await client_factory().post("/api/auth/register", json=body)
     assert r.status_code == 422
     assert r.json()["code"] == "malformed"
-    assert r.json()["message"]
 
 
 async def test_login_and_logout(client_factory: Callable[[], AsyncClient]) -> None:
@@ -118,3 +151,22 @@ async def test_unknown_api_path_is_a_json_404(client_factory: Callable[[], Async
     r = await client_factory().get("/api/nothing-here")
     assert r.status_code == 404
     assert r.json()["code"] == "not_found"
+
+
+async def test_a_name_mixing_latin_and_cyrillic_is_bad_username(
+    client_factory: Callable[[], AsyncClient],
+) -> None:
+    await client_factory().post("/api/auth/register", json={"username": "admin", "password": PW})
+    r = await client_factory().post("/api/auth/register", json={"username": "аdmin", "password": PW})
+    assert r.status_code == 422 and r.json()["code"] == "bad_username"
+    assert "кирилл" in r.json()["message"]
+
+
+@pytest.mark.parametrize("first,second", [("coe", "сое"), ("РОР", "pop"), ("Васо", "BACO"), ("tex", "ТЕХ")])
+async def test_a_look_alike_of_an_existing_name_is_taken(
+    client_factory: Callable[[], AsyncClient], first: str, second: str
+) -> None:
+    r = await client_factory().post("/api/auth/register", json={"username": first, "password": PW})
+    assert r.status_code == 201
+    r = await client_factory().post("/api/auth/register", json={"username": second, "password": PW})
+    assert r.status_code == 409 and r.json()["code"] == "username_taken"

@@ -2,7 +2,11 @@
 
 Tables:
 - ``users`` — accounts; ``username_key`` (``username.casefold()``) makes names unique case-insensitively
-  for Cyrillic too (SQLite's ``lower()`` only folds ASCII).
+  for Cyrillic too (SQLite's ``lower()`` only folds ASCII); ``username_skeleton`` (Cyrillic look-alikes
+  mapped to Latin, then casefolded, ``store.users.username_skeleton``) makes names that only differ by
+  confusable letters unique too (``аdmin`` with a Cyrillic «а» vs ``admin``).
+- ``user_sessions`` — server-side login sessions: the SHA-256 of the random session id the cookie carries
+  (never the id itself), the user, and its times; deleting a row ends that session.
 - ``matches`` — one row per match; ``id`` is the string ``G`` of rules/fairness.md.
 - ``match_actions`` — the match's event log, primary key ``(match_id, seq)``; rows are only ever inserted.
 """
@@ -55,9 +59,20 @@ class User(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     username: Mapped[str] = mapped_column(String(40))
     username_key: Mapped[str] = mapped_column(String(40), unique=True)
+    username_skeleton: Mapped[str] = mapped_column(String(64), unique=True)
     password_hash: Mapped[str] = mapped_column(String(255))
     is_admin: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class UserSession(Base):
+    __tablename__ = "user_sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    last_seen_at: Mapped[datetime] = mapped_column(default=utcnow)
+    expires_at: Mapped[datetime]
 
 
 class Match(Base):

@@ -1,10 +1,19 @@
-"""User repository: small functions over a Session (DESIGN.md §Web — accounts, argon2 hashes)."""
+"""User repository: small functions over a Session (DESIGN.md §Web — accounts, argon2 hashes), and the one
+place where usernames and passwords are judged (the API and ``duelclub create-admin`` both come here).
+
+Usernames: 3–20 Latin or Cyrillic letters, digits, ``_`` and ``-``, not mixing Latin and Cyrillic letters;
+unique case-insensitively (``username_key``) and up to Cyrillic look-alikes (``username_skeleton``).
+Passwords: 8–128 characters, not only whitespace, no control characters.
+"""
 
 from __future__ import annotations
 
+import re
+import unicodedata
+
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import select
+from sqlalchemy import or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -13,13 +22,60 @@ from duelclub.store.models import User
 _hasher = PasswordHasher()
 
 
+USERNAME_RE = re.compile(r"[A-Za-z0-9_\-\u0400-\u04FF]{3,20}")
+_LATIN = re.compile(r"[A-Za-z]")
+_CYRILLIC = re.compile(r"[\u0400-\u04FF]")
+PASSWORD_MIN, PASSWORD_MAX = 8, 128
+# Cyrillic letters that look like Latin ones (migrations/versions/0002 has a frozen copy for existing rows).
+_CONFUSABLES = str.maketrans(
+    "аеорсухкмтнвіјѕАЕОРСУХКМТНВІЈЅ",
+    "aeopcyxkmthbijsAEOPCYXKMTHBIJS",
+)
+
+
 class UsernameTaken(Exception):
-    """The username (case-insensitively) already exists."""
+    """The username (case-insensitively, or up to Cyrillic look-alikes) already exists."""
+
+
+class BadUsername(ValueError):
+    """The username breaks the rules; ``str(exc)`` says which, for people (Russian, as the UI)."""
+
+
+class BadPassword(ValueError):
+    """The password breaks the rules; ``str(exc)`` says which, for people (Russian, as the UI)."""
 
 
 def username_key(username: str) -> str:
     """The case-insensitive uniqueness key of a username."""
     return username.casefold()
+
+
+def username_skeleton(username: str) -> str:
+    """The look-alike uniqueness key: Cyrillic letters that look Latin (а е о р с у х к м т н в і ј ѕ, either
+    case) become those Latin letters, then casefold. ``username_skeleton("аdmin") == "admin"``."""
+    return username.translate(_CONFUSABLES).casefold()
+
+
+def check_username(username: str) -> str:
+    """``username`` if it may be registered; raises BadUsername otherwise."""
+    if not USERNAME_RE.fullmatch(username):
+        raise BadUsername(
+            "Имя: от 3 до 20 символов — латинские или кириллические буквы, цифры, «_» или «-», без пробелов."
+        )
+    if _LATIN.search(username) and _CYRILLIC.search(username):
+        raise BadUsername("Имя не может смешивать латинские и кириллические буквы — выберите одну азбуку.")
+    return username
+
+
+def check_new_password(password: str) -> str:
+    """``password`` if it may be set; raises BadPassword otherwise."""
+    if not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
+        raise BadPassword(f"Пароль должен быть от {PASSWORD_MIN} до {PASSWORD_MAX} символов.")
+    if any(unicodedata.category(c) in ("Cc", "Cs") for c in password):
+        raise BadPassword("Пароль не может содержать управляющие символы (табуляция, перевод строки, NUL…).")
+    if not password.strip():
+        raise BadPassword("Пароль не может состоять из одних пробелов.")
+    return password
 
 
 def hash_password(password: str) -> str:
@@ -40,16 +96,22 @@ def check_password(user: User, password: str) -> bool:
 
 
 def create_user(s: Session, username: str, password: str, *, is_admin: bool = False) -> User:
-    """Insert a user and flush; raises UsernameTaken on a case-insensitive duplicate (the session must
-    then be rolled back)."""
+    """Insert a user and flush. Raises BadUsername/BadPassword (:func:`check_username`,
+    :func:`check_new_password`), or UsernameTaken when the name or a look-alike of it exists (the session
+    must then be rolled back)."""
+    check_username(username)
+    check_new_password(password)
+    key, skeleton = username_key(username), username_skeleton(username)
+    taken = select(User.id).where(or_(User.username_key == key, User.username_skeleton == skeleton))
+    if s.scalars(taken).first() is not None:
+        raise UsernameTaken(username)
     user = User(
         username=username,
-        username_key=username_key(username),
+        username_key=key,
+        username_skeleton=skeleton,
         password_hash=hash_password(password),
         is_admin=is_admin,
     )
-    if find_user(s, username) is not None:
-        raise UsernameTaken(username)
     s.add(user)
     try:
         s.flush()
@@ -68,7 +130,8 @@ def find_user(s: Session, username: str) -> User | None:
 
 
 def set_password(s: Session, user: User, password: str) -> None:
-    user.password_hash = hash_password(password)
+    """Set a new password (raises BadPassword, see :func:`check_new_password`)."""
+    user.password_hash = hash_password(check_new_password(password))
 
 
 def usernames(s: Session, ids: set[int]) -> dict[int, str]:

@@ -22,13 +22,14 @@ from duelclub.play.live import AnyGame
 from duelclub.play.service import MatchService
 from duelclub.settings import Settings
 from duelclub.store.db import Database
+from duelclub.store.sessions import SESSION_TTL
 from duelclub.web import ws
 from duelclub.web.errors import install_error_handlers
 from duelclub.web.middleware import wrap
 from duelclub.web.routes import admin, auth, games, matches
 
 SESSION_COOKIE = "duelclub_session"
-SESSION_MAX_AGE = 30 * 24 * 3600
+SESSION_MAX_AGE = int(SESSION_TTL.total_seconds())
 
 
 class DuelclubApp(FastAPI):

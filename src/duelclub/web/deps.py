@@ -1,8 +1,11 @@
 """FastAPI dependencies: the session user, the database session and the match service.
 
-The signed session cookie (``duelclub_session``, Starlette ``SessionMiddleware``) holds ``{"uid": user id}``.
-Pages use :func:`optional_user` (``UserInfo`` or None); API routes use :func:`current_user`, which answers
-401 ``{"code": "not_authenticated"}`` when nobody is logged in. Both work for HTTP requests and WebSockets.
+The signed session cookie (``duelclub_session``, Starlette ``SessionMiddleware``) is only an envelope for
+``{"sid": session id}``; the session itself lives in the ``user_sessions`` table (``store/sessions.py``), so
+logout, «log out everywhere» and a password change end it for good. Pages use :func:`optional_user`
+(``UserInfo`` or None); API routes use :func:`current_user`, which answers 401
+``{"code": "not_authenticated"}`` when nobody is logged in. Both work for HTTP requests and WebSockets (a
+socket opened before its session ended stays open until it reconnects).
 """
 
 from __future__ import annotations
@@ -15,14 +18,15 @@ from pydantic import BaseModel, ConfigDict
 from sqlalchemy.orm import Session
 from starlette.requests import HTTPConnection
 
-from duelclub.store import users
+from duelclub.store import sessions
 from duelclub.store.db import Database
+from duelclub.store.models import utcnow
 from duelclub.web.errors import ApiError
 
 if TYPE_CHECKING:
     from duelclub.play.service import MatchService
 
-SESSION_USER_KEY = "uid"
+SESSION_ID_KEY = "sid"
 
 
 class UserInfo(BaseModel):
@@ -57,16 +61,25 @@ def get_service(conn: HTTPConnection) -> MatchService:
     return service
 
 
+def session_token(conn: HTTPConnection) -> str | None:
+    """The session id the cookie carries, or None."""
+    token = conn.session.get(SESSION_ID_KEY) if "session" in conn.scope else None
+    return token if isinstance(token, str) and token else None
+
+
 def optional_user(conn: HTTPConnection) -> UserInfo | None:
-    """The logged-in user, or None (no cookie, bad cookie, or the account no longer exists)."""
-    uid = conn.session.get(SESSION_USER_KEY) if "session" in conn.scope else None
-    if not isinstance(uid, int):
+    """The logged-in user, or None (no cookie, bad cookie, a session that was ended or has expired).
+
+    One primary-key lookup joined with the user; a dead session's cookie is dropped from the response."""
+    token = session_token(conn)
+    if token is None:
         return None
     with get_database(conn).session() as s:
-        user = users.get_user(s, uid)
-        if user is None:
-            return None
-        return UserInfo(id=user.id, username=user.username, is_admin=user.is_admin)
+        found = sessions.lookup(s, token, utcnow())
+    if found is None:
+        conn.session.clear()
+        return None
+    return UserInfo(id=found.id, username=found.username, is_admin=found.is_admin)
 
 
 def current_user(user: Annotated[UserInfo | None, Depends(optional_user)]) -> UserInfo:

@@ -1,7 +1,10 @@
-"""Accounts: register, login, logout, me (DESIGN.md §Public JSON API, §Web — argon2 hashes, cookie sessions).
+"""Accounts: register, login, logout, log out everywhere, change password, me (DESIGN.md §Public JSON API,
+§Web — argon2 hashes, cookie sessions).
 
-Usernames: 3–20 characters, Latin or Cyrillic letters, digits, ``_`` and ``-``; unique case-insensitively.
-Passwords: 8–256 characters.
+Sessions are server-side (``store/sessions.py``): the cookie carries a random session id whose SHA-256 is
+a ``user_sessions`` row, so ending a session (logout, logout-all, a password change) is final even for a
+copy of the cookie. The rules for names and passwords are in ``store/users.py`` (``bad_username``,
+``bad_password``, 422, with a message for people).
 """
 
 from __future__ import annotations
@@ -10,43 +13,64 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request, Response
 from pydantic import BaseModel, Field
+from sqlalchemy.orm import Session
 
-from duelclub.store import users
-from duelclub.web.deps import SESSION_USER_KEY, CurrentUser, DbSession, UserInfo
+from duelclub.store import sessions, users
+from duelclub.store.models import utcnow
+from duelclub.web.deps import SESSION_ID_KEY, CurrentUser, DbSession, UserInfo, session_token
 from duelclub.web.errors import ApiError
 from duelclub.web.security import csrf_guard
 
 router = APIRouter(prefix="/api", tags=["auth"], dependencies=[Depends(csrf_guard)])
 
-USERNAME_PATTERN = r"^[A-Za-z0-9_\-\u0400-\u04FF]{3,20}$"
 _DUMMY_HASH = users.hash_password("not a password of anyone")
+# Generous bounds only: the real rules (and their messages) are users.check_username/check_new_password.
+_Name = Annotated[str, Field(max_length=40)]
+_Password = Annotated[str, Field(max_length=1024)]
 
 
 class RegisterBody(BaseModel):
-    username: Annotated[str, Field(pattern=USERNAME_PATTERN)]
-    password: Annotated[str, Field(min_length=8, max_length=256)]
+    username: _Name
+    password: _Password
 
 
 class LoginBody(BaseModel):
-    username: Annotated[str, Field(max_length=40)]
-    password: Annotated[str, Field(max_length=256)]
+    username: _Name
+    password: _Password
 
 
-def _login(request: Request, user: UserInfo) -> None:
+class PasswordBody(BaseModel):
+    old_password: _Password
+    new_password: _Password
+
+
+def _start_session(request: Request, s: Session, user_id: int) -> None:
+    """A new server-side session in the cookie; the cookie's previous session (if any) ends."""
+    old = session_token(request)
+    if old is not None:
+        sessions.end_session(s, old)
+    token = sessions.create_session(s, user_id, utcnow())
     request.session.clear()
-    request.session[SESSION_USER_KEY] = user.id
+    request.session[SESSION_ID_KEY] = token
 
 
 @router.post("/auth/register", status_code=201, response_model=UserInfo)
 def register(body: RegisterBody, request: Request, s: DbSession) -> UserInfo:
-    """Create an account and log in. 409 ``username_taken``; 422 ``malformed`` for a bad name/password."""
+    """Create an account and log in. 422 ``bad_username``/``bad_password``, 409 ``username_taken`` (also
+    for a look-alike of an existing name)."""
+    try:
+        users.check_username(body.username)
+        users.check_new_password(body.password)
+    except users.BadUsername as exc:
+        raise ApiError(422, "bad_username", str(exc)) from None
+    except users.BadPassword as exc:
+        raise ApiError(422, "bad_password", str(exc)) from None
     try:
         user = users.create_user(s, body.username, body.password)
     except users.UsernameTaken:
-        raise ApiError(409, "username_taken", "this username is taken") from None
-    info = UserInfo(id=user.id, username=user.username, is_admin=user.is_admin)
-    _login(request, info)
-    return info
+        raise ApiError(409, "username_taken", "Это имя (или очень похожее) уже занято.") from None
+    _start_session(request, s, user.id)
+    return UserInfo(id=user.id, username=user.username, is_admin=user.is_admin)
 
 
 @router.post("/auth/login", response_model=UserInfo)
@@ -55,18 +79,44 @@ def login(body: LoginBody, request: Request, s: DbSession) -> UserInfo:
     user = users.find_user(s, body.username)
     if user is None:
         users.check_password_hash(_DUMMY_HASH, body.password)  # same cost as a real check
+    if user is None or not users.check_password(user, body.password):
         raise ApiError(401, "bad_credentials", "wrong username or password")
-    if not users.check_password(user, body.password):
-        raise ApiError(401, "bad_credentials", "wrong username or password")
-    info = UserInfo(id=user.id, username=user.username, is_admin=user.is_admin)
-    _login(request, info)
-    return info
+    _start_session(request, s, user.id)
+    return UserInfo(id=user.id, username=user.username, is_admin=user.is_admin)
 
 
 @router.post("/auth/logout", status_code=204)
-def logout(request: Request) -> Response:
-    """Clear the session (always succeeds)."""
+def logout(request: Request, s: DbSession) -> Response:
+    """End this session (always succeeds)."""
+    token = session_token(request)
+    if token is not None:
+        sessions.end_session(s, token)
     request.session.clear()
+    return Response(status_code=204)
+
+
+@router.post("/auth/logout-all", status_code=204)
+def logout_all(request: Request, user: CurrentUser, s: DbSession) -> Response:
+    """End every session of the caller, on every device, this one included."""
+    sessions.end_user_sessions(s, user.id)
+    request.session.clear()
+    return Response(status_code=204)
+
+
+@router.post("/auth/password", status_code=204)
+def change_password(body: PasswordBody, request: Request, user: CurrentUser, s: DbSession) -> Response:
+    """Change the caller's password and end their other sessions (this one stays).
+    403 ``wrong_password`` (the old one does not match), 422 ``bad_password``."""
+    account = users.get_user(s, user.id)
+    if account is None:
+        raise ApiError(401, "not_authenticated", "log in first")
+    if not users.check_password(account, body.old_password):
+        raise ApiError(403, "wrong_password", "Текущий пароль указан неверно.")
+    try:
+        users.set_password(s, account, body.new_password)
+    except users.BadPassword as exc:
+        raise ApiError(422, "bad_password", str(exc)) from None
+    sessions.end_user_sessions(s, user.id, keep=session_token(request))
     return Response(status_code=204)
 
 

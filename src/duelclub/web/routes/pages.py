@@ -7,10 +7,10 @@ public JSON API and the match WebSocket, exactly as a script would. Protected pa
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
-import unicodedata
 from urllib.parse import quote, urlsplit
 
 from fastapi import APIRouter, Request
