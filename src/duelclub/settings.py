@@ -11,7 +11,8 @@ import secrets
 import time
 from pathlib import Path
 
-from pydantic import Field, model_validator
+from limits import parse as parse_limit
+from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
@@ -28,6 +29,8 @@ class Settings(BaseSettings):
     - ``TEMPLATES_DIR``/``STATIC_DIR``: UI files.
     - ``COOKIE_SECURE``: mark the session cookie Secure (behind HTTPS).
     - ``VAR_DIR``: where the default database and secret live.
+    - ``LOGIN_FAILURES_PER_USERNAME``/``LOGIN_FAILURES_PER_IP``/``REGISTRATIONS_PER_IP``: throttling
+      (``web/ratelimit.py``), in the ``limits`` notation (``"10 per 15 minutes"``).
     - ``MAX_BODY_BYTES``: the largest HTTP request body and WebSocket message accepted (413 / ``too_large``).
     """
 
@@ -42,6 +45,15 @@ class Settings(BaseSettings):
     STATIC_DIR: Path = PROJECT_ROOT / "static"
     COOKIE_SECURE: bool = False
     MAX_BODY_BYTES: int = Field(default=64 * 1024, ge=1024)
+    LOGIN_FAILURES_PER_USERNAME: str = "10 per 15 minutes"
+    LOGIN_FAILURES_PER_IP: str = "30 per 15 minutes"
+    REGISTRATIONS_PER_IP: str = "10 per hour"
+
+    @field_validator("LOGIN_FAILURES_PER_USERNAME", "LOGIN_FAILURES_PER_IP", "REGISTRATIONS_PER_IP")
+    @classmethod
+    def _a_rate_limit(cls, value: str) -> str:
+        parse_limit(value)  # raises ValueError on a string the limits library cannot read
+        return value
 
     @model_validator(mode="after")
     def _embedded_defaults(self) -> Settings:

@@ -46,6 +46,8 @@ def server_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
         SECRET_KEY="e2e-secret-key-not-for-production-0123456789",
         BOT_THINK_SECONDS="0.2",
         PYTHONUNBUFFERED="1",
+        # every browser test registers its own accounts from 127.0.0.1
+        REGISTRATIONS_PER_IP="10000 per hour",
     )
     env.pop("REDIS_URL", None)
     return env

@@ -26,6 +26,7 @@ from duelclub.store.sessions import SESSION_TTL
 from duelclub.web import ws
 from duelclub.web.errors import install_error_handlers
 from duelclub.web.middleware import wrap
+from duelclub.web.ratelimit import AuthLimiter
 from duelclub.web.routes import admin, auth, games, matches
 
 SESSION_COOKIE = "duelclub_session"
@@ -69,6 +70,7 @@ def create_app(
         factory = bot_factory or default_bot_factory(settings.BOT_THINK_SECONDS)
         service = MatchService(db, bus, games_map if games_map is not None else all_games(), factory)
         app.state.db, app.state.bus, app.state.service = db, bus, service
+        app.state.limiter = AuthLimiter(settings)
         await service.start()
         try:
             yield

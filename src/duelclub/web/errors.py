@@ -24,17 +24,21 @@ _HTTP_CODES = {
     413: "too_large",
     415: "unsupported_media_type",
     422: "malformed",
+    429: "rate_limited",
 }
 
 
 class ApiError(Exception):
     """An error response ``status`` with body ``{"code": code, "message": message}``."""
 
-    def __init__(self, status: int, code: str, message: str = "") -> None:
+    def __init__(
+        self, status: int, code: str, message: str = "", *, headers: dict[str, str] | None = None
+    ) -> None:
         super().__init__(f"{status} {code}: {message}")
         self.status = status
         self.code = code
         self.message = message or code.replace("_", " ")
+        self.headers = headers
 
 
 def error_body(code: str, message: str) -> dict[str, str]:
@@ -56,7 +60,7 @@ def install_error_handlers(app: FastAPI) -> None:
 
     async def api_error(_request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, ApiError)
-        return JSONResponse(error_body(exc.code, exc.message), status_code=exc.status)
+        return JSONResponse(error_body(exc.code, exc.message), status_code=exc.status, headers=exc.headers)
 
     async def validation_error(_request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, RequestValidationError)

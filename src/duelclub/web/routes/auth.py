@@ -4,7 +4,8 @@
 Sessions are server-side (``store/sessions.py``): the cookie carries a random session id whose SHA-256 is
 a ``user_sessions`` row, so ending a session (logout, logout-all, a password change) is final even for a
 copy of the cookie. The rules for names and passwords are in ``store/users.py`` (``bad_username``,
-``bad_password``, 422, with a message for people).
+``bad_password``, 422, with a message for people); logins and registrations are throttled
+(``web/ratelimit.py``, 429 ``rate_limited``).
 """
 
 from __future__ import annotations
@@ -19,9 +20,11 @@ from duelclub.store import sessions, users
 from duelclub.store.models import utcnow
 from duelclub.web.deps import SESSION_ID_KEY, CurrentUser, DbSession, UserInfo, session_token
 from duelclub.web.errors import ApiError
+from duelclub.web.ratelimit import AuthLimiter, client_ip, get_limiter
 from duelclub.web.security import csrf_guard
 
 router = APIRouter(prefix="/api", tags=["auth"], dependencies=[Depends(csrf_guard)])
+Limiter = Annotated[AuthLimiter, Depends(get_limiter)]
 
 _DUMMY_HASH = users.hash_password("not a password of anyone")
 # Generous bounds only: the real rules (and their messages) are users.check_username/check_new_password.
@@ -55,9 +58,9 @@ def _start_session(request: Request, s: Session, user_id: int) -> None:
 
 
 @router.post("/auth/register", status_code=201, response_model=UserInfo)
-def register(body: RegisterBody, request: Request, s: DbSession) -> UserInfo:
+def register(body: RegisterBody, request: Request, s: DbSession, limiter: Limiter) -> UserInfo:
     """Create an account and log in. 422 ``bad_username``/``bad_password``, 409 ``username_taken`` (also
-    for a look-alike of an existing name)."""
+    for a look-alike of an existing name), 429 ``rate_limited``."""
     try:
         users.check_username(body.username)
         users.check_new_password(body.password)
@@ -65,6 +68,7 @@ def register(body: RegisterBody, request: Request, s: DbSession) -> UserInfo:
         raise ApiError(422, "bad_username", str(exc)) from None
     except users.BadPassword as exc:
         raise ApiError(422, "bad_password", str(exc)) from None
+    limiter.register_attempt(client_ip(request))
     try:
         user = users.create_user(s, body.username, body.password)
     except users.UsernameTaken:
@@ -74,12 +78,15 @@ def register(body: RegisterBody, request: Request, s: DbSession) -> UserInfo:
 
 
 @router.post("/auth/login", response_model=UserInfo)
-def login(body: LoginBody, request: Request, s: DbSession) -> UserInfo:
-    """Log in (sets the session cookie). 401 ``bad_credentials``."""
+def login(body: LoginBody, request: Request, s: DbSession, limiter: Limiter) -> UserInfo:
+    """Log in (sets the session cookie). 401 ``bad_credentials``, 429 ``rate_limited``."""
+    ip, key = client_ip(request), users.username_key(body.username)
+    limiter.check_login(ip, key)
     user = users.find_user(s, body.username)
     if user is None:
         users.check_password_hash(_DUMMY_HASH, body.password)  # same cost as a real check
     if user is None or not users.check_password(user, body.password):
+        limiter.login_failed(ip, key)
         raise ApiError(401, "bad_credentials", "wrong username or password")
     _start_session(request, s, user.id)
     return UserInfo(id=user.id, username=user.username, is_admin=user.is_admin)
@@ -104,13 +111,18 @@ def logout_all(request: Request, user: CurrentUser, s: DbSession) -> Response:
 
 
 @router.post("/auth/password", status_code=204)
-def change_password(body: PasswordBody, request: Request, user: CurrentUser, s: DbSession) -> Response:
+def change_password(
+    body: PasswordBody, request: Request, user: CurrentUser, s: DbSession, limiter: Limiter
+) -> Response:
     """Change the caller's password and end their other sessions (this one stays).
-    403 ``wrong_password`` (the old one does not match), 422 ``bad_password``."""
+    403 ``wrong_password`` (the old one does not match), 422 ``bad_password``, 429 ``rate_limited``."""
+    ip, key = client_ip(request), users.username_key(user.username)
+    limiter.check_login(ip, key)
     account = users.get_user(s, user.id)
     if account is None:
         raise ApiError(401, "not_authenticated", "log in first")
     if not users.check_password(account, body.old_password):
+        limiter.login_failed(ip, key)
         raise ApiError(403, "wrong_password", "Текущий пароль указан неверно.")
     try:
         users.set_password(s, account, body.new_password)
