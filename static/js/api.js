@@ -63,6 +63,7 @@ export async function api(method, path, body) {
 
 export const get = (path) => api("GET", path);
 export const post = (path, body) => api("POST", path, body);
+export const del = (path, body) => api("DELETE", path, body);
 
 /** 32 lowercase hex characters from the browser's CSPRNG (fairness.md: the browser fills a client seed). */
 export function clientSeed() {

@@ -11,12 +11,13 @@ const $ = (id) => document.getElementById(id);
 const STATUS_TEXT = {
   active: "Этот вызов уже принят — партия идёт.",
   finished: "Эта партия уже сыграна.",
-  aborted: "Эта партия была прервана.",
+  aborted: "Это приглашение отменено (или партия прервана).",
 };
 
 const ERRORS = {
   own_invite: "Это ваше собственное приглашение — отправьте ссылку другу.",
   invite_taken: "Этот вызов уже принял кто-то другой.",
+  invite_closed: "Это приглашение отменено.",
   invite_not_found: "Приглашение не найдено: ссылка неверна или устарела.",
   not_authenticated: "Сначала войдите в клуб.",
 };
@@ -61,7 +62,7 @@ async function load() {
   if (inv.status && inv.status !== "open") {
     acceptBtn.disabled = true;
     showError(STATUS_TEXT[inv.status] || "Этот вызов больше не действует.");
-    if (inv.id || inv.match_id) {
+    if ((inv.id || inv.match_id) && inv.status !== "aborted") {
       acceptBtn.textContent = "Открыть партию";
       acceptBtn.disabled = false;
       acceptBtn.dataset.goto = inv.id || inv.match_id;

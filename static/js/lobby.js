@@ -1,5 +1,6 @@
-// Lobby: start a Межа match vs the bot, create an invite link and wait for the friend, list my matches.
-import { clientSeed, el, get, post, toast } from "./api.js";
+// Lobby: start a Межа match vs the bot, create an invite link and wait for the friend (or cancel it),
+// list my matches.
+import { clientSeed, del, el, get, post, toast } from "./api.js";
 import { GAME_TITLES, HOUSE_NAMES, resultFor, seatName } from "./names.js";
 
 const form = document.getElementById("mezha-form");
@@ -8,11 +9,13 @@ const inviteBtn = document.getElementById("invite-friend");
 const inviteBox = document.getElementById("invite-box");
 const inviteUrl = document.getElementById("invite-url");
 const copyBtn = document.getElementById("copy-invite");
+const cancelInviteBtn = document.getElementById("cancel-invite");
 const activeList = document.getElementById("active-matches");
 const finishedList = document.getElementById("finished-matches");
 
 let me = null;
 let waitTimer = null;
+let shownInvite = null; // id of the match whose invite the box shows
 
 function options() {
   const data = new FormData(form);
@@ -53,6 +56,8 @@ function absoluteUrl(url) {
 
 function showInvite(match, house) {
   inviteBox.hidden = false;
+  shownInvite = match.id;
+  cancelInviteBtn.disabled = false;
   const path = match.invite_url || (match.invite_token ? `/invite/${encodeURIComponent(match.invite_token)}` : "");
   inviteUrl.value = absoluteUrl(path);
   document.getElementById("invite-commitment").textContent = match.commitment || "";
@@ -108,6 +113,10 @@ function waitForOpponent(matchId) {
   const tick = async () => {
     try {
       const m = await get(`/api/matches/${encodeURIComponent(matchId)}`);
+      if (m.status === "aborted" || m.status === "finished") {
+        inviteClosed(matchId);
+        return;
+      }
       if (m.status && m.status !== "open") {
         document.getElementById("invite-status").textContent = "Соперник принял вызов! Открываем партию…";
         location.assign(`/matches/${encodeURIComponent(matchId)}`);
@@ -123,6 +132,35 @@ function waitForOpponent(matchId) {
   };
   waitTimer = setTimeout(tick, 1000);
 }
+
+/** The invite in the box is no longer open: hide the box and stop waiting. */
+function inviteClosed(matchId) {
+  if (shownInvite !== matchId) return;
+  clearTimeout(waitTimer);
+  shownInvite = null;
+  inviteBox.hidden = true;
+}
+
+/** Cancel my open invite (DELETE /api/matches/{id}); a friend who opens the link is told it was cancelled. */
+async function cancelInvite(matchId) {
+  try {
+    await del(`/api/matches/${encodeURIComponent(matchId)}`);
+    toast("Приглашение отменено.", "info");
+  } catch (err) {
+    // Already accepted (409 match_not_open): the wait loop will open the match.
+    toast(err.message);
+    loadMatches();
+    return;
+  }
+  inviteClosed(matchId);
+  loadMatches();
+}
+
+cancelInviteBtn.addEventListener("click", () => {
+  if (!shownInvite) return;
+  cancelInviteBtn.disabled = true;
+  cancelInvite(shownInvite);
+});
 
 /** Show an open invite from the list again (link, commitment) and wait for the friend. */
 async function resumeInvite(m) {
@@ -180,13 +218,21 @@ function matchItem(m) {
   let badge;
   let action;
   if (m.status === "finished" || m.status === "aborted") {
-    const r = m.status === "aborted" ? { kind: "draw", text: "Прервана" } : resultFor(m.result, mySeat);
+    const cancelled = m.status === "aborted" && m.result && m.result.reason === "cancelled";
+    const r =
+      m.status === "aborted" ? { kind: "draw", text: cancelled ? "Отменена" : "Прервана" } : resultFor(m.result, mySeat);
     badge = el("span", { class: `badge badge-${r ? r.kind : "draw"}` }, r ? r.text : "Завершена");
     action = el("a", { class: "btn btn-ghost btn-small", href }, "Смотреть");
   } else if (m.status === "open") {
     badge = el("span", { class: "badge" }, "Приглашение");
-    action = el("button", { type: "button", class: "btn btn-ghost btn-small" }, "Показать ссылку");
-    action.addEventListener("click", () => resumeInvite(m));
+    const show = el("button", { type: "button", class: "btn btn-ghost btn-small" }, "Показать ссылку");
+    show.addEventListener("click", () => resumeInvite(m));
+    const cancel = el("button", { type: "button", class: "btn btn-ghost btn-small", dataset: { cancel: m.id } }, "Отменить");
+    cancel.addEventListener("click", () => {
+      cancel.disabled = true;
+      cancelInvite(m.id);
+    });
+    action = el("span", { class: "row" }, show, cancel);
   } else {
     const myTurn = Array.isArray(m.to_move) && mySeat !== null && m.to_move.includes(mySeat);
     badge = el("span", { class: "badge badge-active" }, myTurn ? "Ваш ход" : "Идёт");

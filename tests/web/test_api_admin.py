@@ -85,7 +85,7 @@ async def test_abort_an_open_invite(
         "status"
     ] == "aborted"
     r = await bob.post(f"/api/invites/{created['invite_token']}/accept", json={})
-    assert r.status_code == 409 and r.json()["code"] == "invite_taken"
+    assert r.status_code == 409 and r.json()["code"] == "invite_closed"
     log = (await carol.get(f"/api/admin/matches/{created['id']}/log")).json()
     assert log["final_view"] is None and log["initial"] is None
     assert (await carol.post("/api/admin/matches/nope/abort", json={})).json()["code"] == "match_not_found"

@@ -2,7 +2,7 @@
 
 Seat 0 is the player who opens the match (vs a bot: the human), seat 1 the bot or the invited player
 (rules/fairness.md §Values). The commitment ``C`` exists from creation; the deal needs both client seeds,
-so an invite match has no game state until it is accepted.
+so an invite match has no game state until it is accepted. Its opener may cancel it until then.
 """
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ from typing import Any
 from duelclub.games.contract import IllegalAction
 from duelclub.games.fairness import commitment, is_valid_client_seed, new_server_seed
 from duelclub.play.errors import PlayError
-from duelclub.play.live import JSON, build
-from duelclub.play.schemas import CreatedMatch, InviteInfo
+from duelclub.play.live import JSON, LiveMatch, build
+from duelclub.play.schemas import CreatedMatch, InviteInfo, MatchSummary
 from duelclub.play.service import MatchService, in_thread
 from duelclub.store import matches as repo
 from duelclub.store import users
-from duelclub.store.matches import ACTIVE, OPEN, MatchRecord
+from duelclub.store.matches import ACTIVE, ENDED, OPEN, MatchRecord
 from duelclub.store.models import utcnow
 
 
@@ -125,7 +125,8 @@ async def accept_invite(
     """Take seat 1 of an open invite match and start it; returns ``(match id, 1)``.
 
     Accepting again an invite one already holds returns the same answer. Raises PlayError
-    ``invite_not_found`` (404), ``own_invite`` (409), ``invite_taken`` (409), ``bad_client_seed`` (422).
+    ``invite_not_found`` (404), ``own_invite`` (409), ``invite_taken`` (409), ``invite_closed`` (409:
+    cancelled by its opener or aborted), ``bad_client_seed`` (422).
     """
     seed_b = _seed(client_seed)
 
@@ -138,6 +139,8 @@ async def accept_invite(
                 raise PlayError(409, "own_invite", "this is your own invite; send the link to someone else")
             if record.seat_users[1] == user_id:
                 return record.id, False
+            if record.status in ENDED:
+                raise PlayError(409, "invite_closed", "this invite was cancelled")
             if record.status != OPEN or not repo.start_invited(s, record.id, user_id, seed_b, utcnow()):
                 raise PlayError(409, "invite_taken", "someone has already accepted this invite")
             return record.id, True
@@ -147,3 +150,19 @@ async def accept_invite(
         live = await service.fresh(match_id)
         await service.changed(live)
     return match_id, 1
+
+
+async def cancel_invite(service: MatchService, match_id: str, user_id: int) -> MatchSummary:
+    """The opener withdraws an open invite (``DELETE /api/matches/{id}``): the match ends ``aborted`` with
+    result reason ``cancelled`` and no winner; accepting it afterwards is 409 ``invite_closed``.
+
+    Raises PlayError ``match_not_found`` (404), ``not_your_match`` (403: only the opener may),
+    ``match_not_open`` (409: already accepted, ended, or a match vs a bot)."""
+
+    def opener_only(live: LiveMatch) -> None:
+        if live.record.seat_users[0] != user_id:
+            raise PlayError(403, "not_your_match", "only the player who opened this invite may cancel it")
+
+    return await service.end_unplayed(
+        match_id, "cancelled", from_status=(OPEN,), conflict="match_not_open", check=opener_only
+    )

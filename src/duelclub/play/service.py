@@ -311,23 +311,42 @@ class MatchService:
     async def abort(self, match_id: str) -> MatchSummary:
         """End an open or active match as aborted (result reason ``aborted``, no winner); the server seed
         is then published. Raises PlayError ``match_not_found``, ``match_not_active``."""
+        return await self.end_unplayed(
+            match_id, "aborted", from_status=(OPEN, ACTIVE), conflict="match_not_active"
+        )
+
+    async def end_unplayed(
+        self,
+        match_id: str,
+        reason: str,
+        *,
+        from_status: tuple[str, ...],
+        conflict: str,
+        check: Callable[[LiveMatch], None] | None = None,
+    ) -> MatchSummary:
+        """End a match in ``from_status`` as aborted with result reason ``reason`` and no winner (admin abort,
+        a cancelled invite). ``check(live)`` may raise first (who may do it); a match in another status is
+        PlayError 409 ``conflict``; ``match_not_found`` if unknown. Races with a move or an acceptance are
+        settled by the guarded UPDATE in ``repo.end_match``."""
         live = await self.get_live(match_id)
         async with live.lock:
             await self.catch_up(live)
-            if live.status not in (OPEN, ACTIVE):
-                raise PlayError(409, "match_not_active", f"the match is {live.status}")
-            finish = Finish(ABORTED, self.result_json(live, Outcome(None, "aborted")), utcnow())
-            if not await in_thread(self._end, live.id, finish):
+            if check is not None:
+                check(live)
+            if live.status not in from_status:
+                raise PlayError(409, conflict, f"the match is {live.status}")
+            finish = Finish(ABORTED, self.result_json(live, Outcome(None, reason)), utcnow())
+            if not await in_thread(self._end, live.id, finish, from_status):
                 await self.catch_up(live)
-                raise PlayError(409, "match_not_active", f"the match is {live.status}")
+                raise PlayError(409, conflict, f"the match is {live.status}")
             live.ended(finish.status, finish.result, finish.at)
         self.bots.cancel(match_id)
         await self.changed(live)
         return views.summary(live)
 
-    def _end(self, match_id: str, finish: Finish) -> bool:
+    def _end(self, match_id: str, finish: Finish, from_status: tuple[str, ...]) -> bool:
         with self.db.session() as s:
-            return repo.end_match(s, match_id, finish, from_status=(OPEN, ACTIVE))
+            return repo.end_match(s, match_id, finish, from_status=from_status)
 
 
 def _check_active(live: LiveMatch) -> None:

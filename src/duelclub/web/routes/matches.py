@@ -3,6 +3,8 @@
 - ``POST /api/matches`` → 201 ``{id, status, seat, commitment, invite_url, invite_token}``
 - ``GET /api/matches`` → the caller's matches, newest first
 - ``GET /api/invites/{token}``, ``POST /api/invites/{token}/accept`` → ``{id, seat}``
+- ``DELETE /api/matches/{id}`` → the opener cancels an open invite (as any state-changing call: JSON
+  Content-Type, see web/security.py)
 - ``GET /api/matches/{id}``, ``GET /api/matches/{id}/state?since=N``, ``POST /api/matches/{id}/actions``,
   ``GET /api/matches/{id}/log``
 
@@ -105,6 +107,13 @@ async def accept_invite(
 async def get_match(match_id: str, service: Service) -> Any:
     """Seats, status, whose move, result, commitment, client seeds, the server seed once ended."""
     return await service.summary(match_id)
+
+
+@router.delete("/matches/{match_id}", response_model=MatchSummary)
+async def cancel_invite(match_id: str, user: CurrentUser, service: Service) -> Any:
+    """Cancel your own open invite: the match ends ``aborted`` with result reason ``cancelled``.
+    403 ``not_your_match`` (not the opener), 409 ``match_not_open`` (accepted or ended), 404."""
+    return await lobby.cancel_invite(service, match_id, user.id)
 
 
 @router.get("/matches/{match_id}/state", response_model=StatePayload)
