@@ -190,6 +190,23 @@ def database_url(request: pytest.FixtureRequest) -> str:
     return pg
 
 
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def empty_database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A database with no tables yet (migration tests): a SQLite file, then a fresh PostgreSQL schema."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'empty.db'}"
+        return
+    require_postgres()
+    schema = f"empty_{os.getpid()}_{secrets.token_hex(3)}"
+    with psycopg.connect(PG_DSN, autocommit=True) as conn:
+        conn.execute(f'CREATE SCHEMA "{schema}"')
+    try:
+        yield f"{PG_URL}?options=-csearch_path%3D{schema}"
+    finally:
+        with psycopg.connect(PG_DSN, autocommit=True) as conn:
+            conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+
+
 @pytest.fixture
 def db(database_url: str) -> Iterator[Database]:
     database = Database(database_url)
@@ -252,6 +269,23 @@ async def app(sqlite_url: str, tmp_path: Path) -> AsyncIterator[FastAPI]:
     application = build_app(sqlite_url, tmp_path / "var")
     async with application.router.lifespan_context(application):
         yield application
+
+
+@pytest.fixture
+def app_factory(tmp_path: Path) -> Callable[..., Any]:
+    """``async with app_factory(url, redis_url=None, **settings) as app:`` — an app with these settings
+    (e.g. small rate limits), lifespan running."""
+    count = 0
+
+    @asynccontextmanager
+    async def make(url: str, redis_url: str | None = None, **overrides: Any) -> AsyncIterator[FastAPI]:
+        nonlocal count
+        count += 1
+        application = build_app(url, tmp_path / f"app{count}", redis_url, **overrides)
+        async with application.router.lifespan_context(application):
+            yield application
+
+    return make
 
 
 ClientFactory = Callable[[], AsyncClient]

@@ -3,17 +3,10 @@ skeleton of existing accounts, on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
-import os
-import secrets
-from collections.abc import Iterator
-from pathlib import Path
-
-import psycopg
 import pytest
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
-from conftest import PG_DSN, PG_URL, require_postgres
 from duelclub.store import users
 from duelclub.store.db import Database, make_engine
 from duelclub.store.migrate import alembic_config, upgrade
@@ -65,28 +58,11 @@ def test_the_skeleton_is_unique_in_the_database(db: Database) -> None:
 
 
 # -- migration 0002 on existing rows ----------------------------------------------------------------
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
-def empty_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """A database with no tables yet."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'm.db'}"
-        return
-    require_postgres()
-    schema = f"mig_{os.getpid()}_{secrets.token_hex(3)}"
-    with psycopg.connect(PG_DSN, autocommit=True) as conn:
-        conn.execute(f'CREATE SCHEMA "{schema}"')
-    try:
-        yield f"{PG_URL}?options=-csearch_path%3D{schema}"
-    finally:
-        with psycopg.connect(PG_DSN, autocommit=True) as conn:
-            conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
-
-
-def test_migration_0002_gives_existing_users_a_skeleton(empty_url: str) -> None:
+def test_migration_0002_gives_existing_users_a_skeleton(empty_database_url: str) -> None:
     from alembic import command
 
-    upgrade(empty_url, "0001")
-    engine = make_engine(empty_url)
+    upgrade(empty_database_url, "0001")
+    engine = make_engine(empty_database_url)
     old = [("admin", "admin"), ("аdmin", "аdmin"), ("Сое", "сое"), ("coE", "coe"), ("Олег", "олег")]
     try:
         with engine.begin() as conn:
@@ -98,7 +74,7 @@ def test_migration_0002_gives_existing_users_a_skeleton(empty_url: str) -> None:
                     ),
                     {"n": name, "k": key},
                 )
-        upgrade(empty_url)
+        upgrade(empty_database_url)
         with engine.connect() as conn:
             rows = dict(
                 conn.execute(sa.text("SELECT username, username_skeleton FROM users ORDER BY id")).all()
@@ -112,7 +88,7 @@ def test_migration_0002_gives_existing_users_a_skeleton(empty_url: str) -> None:
             "coE": f"coe#{ids['coE']}",
             "Олег": "oлeг",
         }
-        command.downgrade(alembic_config(empty_url), "0001")
+        command.downgrade(alembic_config(empty_database_url), "0001")
         with engine.connect() as conn:
             assert "username_skeleton" not in {c["name"] for c in sa.inspect(conn).get_columns("users")}
             assert not sa.inspect(conn).has_table("user_sessions")

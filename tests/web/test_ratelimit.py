@@ -4,26 +4,15 @@ username and per client IP, in memory or shared through Redis."""
 from __future__ import annotations
 
 import secrets
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from httpx import ASGITransport, AsyncClient, Response
 
-from conftest import build_app
+AppFactory = Callable[..., Any]
 
 PW = "password123"
-
-
-@asynccontextmanager
-async def throttled_app(
-    url: str, var: Path, redis_url: str | None = None, **limits: str
-) -> AsyncIterator[Any]:
-    app = build_app(url, var, redis_url, **limits)
-    async with app.router.lifespan_context(app):
-        yield app
 
 
 def client_of(app: Any, ip: str = "127.0.0.1") -> AsyncClient:
@@ -45,10 +34,10 @@ def assert_rate_limited(r: Response, window: int = 15 * 60) -> None:
     assert 1 <= int(r.headers["retry-after"]) <= window
 
 
-async def test_failed_logins_per_username_are_limited(sqlite_url: str, tmp_path: Path) -> None:
+async def test_failed_logins_per_username_are_limited(sqlite_url: str, app_factory: AppFactory) -> None:
     limits = {"LOGIN_FAILURES_PER_USERNAME": "3 per 15 minutes"}
     async with (
-        throttled_app(sqlite_url, tmp_path, **limits) as app,
+        app_factory(sqlite_url, **limits) as app,
         client_of(app) as c,
         client_of(app, "10.0.0.9") as elsewhere,
     ):
@@ -62,10 +51,10 @@ async def test_failed_logins_per_username_are_limited(sqlite_url: str, tmp_path:
         assert (await login(c, "bob", PW)).status_code == 200  # other names are not affected
 
 
-async def test_failed_logins_per_ip_are_limited(sqlite_url: str, tmp_path: Path) -> None:
+async def test_failed_logins_per_ip_are_limited(sqlite_url: str, app_factory: AppFactory) -> None:
     limits = {"LOGIN_FAILURES_PER_IP": "5 per 15 minutes"}
     async with (
-        throttled_app(sqlite_url, tmp_path, **limits) as app,
+        app_factory(sqlite_url, **limits) as app,
         client_of(app, "10.0.0.1") as attacker,
         client_of(app, "10.0.0.2") as member,
     ):
@@ -76,17 +65,17 @@ async def test_failed_logins_per_ip_are_limited(sqlite_url: str, tmp_path: Path)
         assert (await login(member, "alice", PW)).status_code == 200
 
 
-async def test_successful_logins_are_not_counted(sqlite_url: str, tmp_path: Path) -> None:
+async def test_successful_logins_are_not_counted(sqlite_url: str, app_factory: AppFactory) -> None:
     limits = {"LOGIN_FAILURES_PER_USERNAME": "2 per 15 minutes"}
-    async with throttled_app(sqlite_url, tmp_path, **limits) as app, client_of(app) as c:
+    async with app_factory(sqlite_url, **limits) as app, client_of(app) as c:
         await register(c, "alice")
         for _ in range(5):
             assert (await login(c, "alice", PW)).status_code == 200
 
 
-async def test_wrong_old_passwords_count_as_failed_logins(sqlite_url: str, tmp_path: Path) -> None:
+async def test_wrong_old_passwords_count_as_failed_logins(sqlite_url: str, app_factory: AppFactory) -> None:
     limits = {"LOGIN_FAILURES_PER_USERNAME": "2 per 15 minutes"}
-    async with throttled_app(sqlite_url, tmp_path, **limits) as app, client_of(app) as c:
+    async with app_factory(sqlite_url, **limits) as app, client_of(app) as c:
         await register(c, "alice")
         body = {"old_password": "guess-guess", "new_password": "new-password-1"}
         for _ in range(2):
@@ -94,10 +83,10 @@ async def test_wrong_old_passwords_count_as_failed_logins(sqlite_url: str, tmp_p
         assert_rate_limited(await c.post("/api/auth/password", json={**body, "old_password": PW}))
 
 
-async def test_registrations_per_ip_are_limited(sqlite_url: str, tmp_path: Path) -> None:
+async def test_registrations_per_ip_are_limited(sqlite_url: str, app_factory: AppFactory) -> None:
     limits = {"REGISTRATIONS_PER_IP": "2 per hour"}
     async with (
-        throttled_app(sqlite_url, tmp_path, **limits) as app,
+        app_factory(sqlite_url, **limits) as app,
         client_of(app, "10.0.0.1") as c,
         client_of(app, "10.0.0.2") as other,
     ):
@@ -118,13 +107,13 @@ def test_limits_must_be_readable() -> None:
 
 @pytest.mark.redis
 async def test_two_workers_share_the_counters_through_redis(
-    sqlite_url: str, tmp_path: Path, redis_url: str
+    sqlite_url: str, app_factory: AppFactory, redis_url: str
 ) -> None:
     name = f"r{secrets.token_hex(6)}"  # the counters outlive this test in Redis
     limits = {"LOGIN_FAILURES_PER_USERNAME": "2 per 15 minutes"}
     async with (
-        throttled_app(sqlite_url, tmp_path / "w1", redis_url, **limits) as w1,
-        throttled_app(sqlite_url, tmp_path / "w2", redis_url, **limits) as w2,
+        app_factory(sqlite_url, redis_url, **limits) as w1,
+        app_factory(sqlite_url, redis_url, **limits) as w2,
         client_of(w1) as c1,
         client_of(w2) as c2,
     ):
