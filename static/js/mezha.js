@@ -550,6 +550,7 @@ export function createRenderer(ctx) {
       let text = `Поджог: −2 ×${open.length}`;
       if (shields) text += `, щит поглотит ×${shields}`;
       if (burns) text += `, сгорит ×${burns}`;
+      if (hidden) text += `; скрытые не заденет`;
       return { n: open.length, text };
     }
     return null;
