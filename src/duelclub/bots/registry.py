@@ -4,7 +4,7 @@ Levels per game (``random`` exists for every game listed here, for tests and ben
 the game's ``bot_levels``):
 
 - ``mezha``: ``random``; ``easy`` — the rule-based heuristic of ``games/mezha/bot.py``; ``hard`` —
-  SO-ISMCTS (``bots/ismcts.py``) with that heuristic as rollout policy and progressive bias.
+  SO-ISMCTS (``bots/ismcts.py``) with that heuristic as its rollout policy for both seats.
 """
 
 from __future__ import annotations
