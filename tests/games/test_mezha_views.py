@@ -293,3 +293,21 @@ def test_copy_is_independent() -> None:
     play(c, 0, "bortnik", 0)
     pass_(c, 1)
     assert GAME.to_position(s) == position(hands=(["bortnik"], ["kuznets"]), fields={(0, 0): ["seyanets"]})
+
+
+def test_determinize_output_does_not_depend_on_the_hidden_orders() -> None:
+    # Own deck order and later omens are hidden from the seat: two states differing only there must
+    # determinize identically for the same rng, or a caller knowing the rng seed could undo the shuffle.
+    a = state(season=1, omens=("fair", "thaw", "drought", "storm"))
+    b = GAME.copy(a)
+    b.decks[0].reverse()
+    b.omens[1:] = list(reversed(b.omens[1:]))
+    da = GAME.determinize(a, 0, random.Random(123))
+    db = GAME.determinize(b, 0, random.Random(123))
+    assert GAME.to_position(da) == GAME.to_position(db)
+
+
+def test_view_shows_which_thaw_bonuses_are_used() -> None:
+    s = state(hands=(["bortnik"], ["kuznets"]), omens=("thaw", "fair", "drought", "storm"))
+    play(s, 0, "bortnik", 2)
+    assert GAME.view(s, 1)["thaw_used"] == [[False, False, True], [False, False, False]]

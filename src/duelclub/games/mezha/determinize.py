@@ -42,9 +42,11 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     if s.phase == OVER:
         return s
     opp = 1 - seat
+    # Sort before shuffling: shuffling the real order would let a caller who knows ``rng``'s seed undo it.
+    s.decks[seat].sort()
     rng.shuffle(s.decks[seat])
     if s.season < 4:
-        later = s.omens[s.season :]
+        later = sorted(s.omens[s.season :])
         rng.shuffle(later)
         s.omens[s.season :] = later
     s.stream = Stream.at(rng.randbytes(32), state.stream.position)
@@ -66,7 +68,7 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
         u.kind = _pick(pool, cache_kinds, rng)
         u.strength = u.hidden_strength(u.kind)
 
-    rest = [k for k, n in enumerate(pool) for _ in range(n)]
+    rest = [k for k, n in enumerate(pool) for _ in range(n)]  # canonical order, then shuffled
     rng.shuffle(rest)
     n_hand = sum(s.hands[opp])
     hand = [0] * len(CARDS)

@@ -7,7 +7,8 @@ View shape (deterministic JSON; lists only)::
      "starter": 0, "turn": 0 | 1 | None, "to_move": [0], "passed": [false, false],
      "auto_passed": [false, false], "capacity": 4, "houses": ["olkha", "gorn"],
      "hand": ["ten_v_listve", ...] | None, "hand_sizes": [8, 8], "deck_sizes": [12, 12],
-     "discards": [[...], [...]], "fields": [[<half seat 0>, <half seat 1>] × 3], "outcome": None | {...}}
+     "discards": [[...], [...]], "fields": [[<half seat 0>, <half seat 1>] × 3], "outcome": None | {...},
+     "thaw_used": [[bool × 3], [bool × 3]]}   # per seat, per field: Оттепель bonus already given (D16)
 
 A half is ``{"units": [...], "total": int, "hidden": int}``: ``total`` is the strength the viewer can see
 (exact for the own half) and ``hidden`` the number of units whose strength the viewer cannot see. A unit is
@@ -80,6 +81,8 @@ def _base(state: State, seat: int | None, omniscient: bool) -> JSON:
         "discards": [[IDS[k] for k in d] for d in state.discards],
         "fields": fields,
         "outcome": state.outcome.to_json() if state.outcome else None,
+        # public: every entry is seen by both players (D16), and a burned unit no longer shows it
+        "thaw_used": [state.thaw_used[0][:], state.thaw_used[1][:]],
     }
 
 
