@@ -40,7 +40,7 @@ class Settings(BaseSettings):
     DATABASE_URL: str = ""
     REDIS_URL: str | None = None
     SECRET_KEY: str = Field(default="", repr=False)
-    BOT_THINK_SECONDS: float = Field(default=1.0, ge=0)
+    BOT_THINK_SECONDS: float = Field(default=0.8, ge=0)
     TEMPLATES_DIR: Path = PROJECT_ROOT / "templates"
     STATIC_DIR: Path = PROJECT_ROOT / "static"
     COOKIE_SECURE: bool = False

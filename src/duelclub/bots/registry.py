@@ -1,4 +1,4 @@
-"""Bots by game and level: ``make_bot("mezha", "hard", think_seconds=1.0)``.
+"""Bots by game and level: ``make_bot("mezha", "hard", think_seconds=0.8)``.
 
 Levels per game (``random`` exists for every game listed here, for tests and benchmarks; the lobby offers
 the game's ``bot_levels``):
@@ -15,7 +15,7 @@ from duelclub.bots.base import Bot
 from duelclub.bots.ismcts import IsmctsBot, SearchConfig
 from duelclub.bots.random_bot import RandomBot
 
-HARD_THINK_SECONDS = 1.0
+HARD_THINK_SECONDS = 0.8
 """Default wall-clock budget of a ``hard`` decision, in seconds (the target is <= 1.5 s on one core)."""
 
 HARD_MAX_ITERATIONS = 4000
