@@ -36,7 +36,7 @@ export function resultFor(result, mySeat) {
   const winner = result.winner;
   const reason = REASONS[result.reason] || result.reason || "";
   if (winner === null || winner === undefined) return { kind: "draw", text: "Ничья", reason };
-  if (mySeat === null || mySeat === undefined) return { kind: "draw", text: `Победа места ${winner}`, reason };
+  if (mySeat === null || mySeat === undefined) return { kind: "draw", text: `Победа игрока ${winner + 1}`, reason };
   return winner === mySeat ? { kind: "win", text: "Победа", reason } : { kind: "loss", text: "Поражение", reason };
 }
 
