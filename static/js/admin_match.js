@@ -177,7 +177,7 @@ function paintStep(step) {
   $("replay-action").textContent = step.action
     ? `Действие ${step.seq} (${SOURCES[step.action.source] || step.action.source}): ${actionWords(step.action)}`
     : "Начальная раздача, до первого действия.";
-  const lines = renderer ? step.events.map((ev) => renderer.describe(ev)).filter(Boolean) : [];
+  const lines = renderer ? step.events.map((ev, i, all) => renderer.describe(ev, i, all)).filter(Boolean) : [];
   $("replay-events").replaceChildren(...lines.map((d) => el("li", { class: d.cls || "" }, d.text)));
   paintSecrets(step.view);
   for (const tr of document.querySelectorAll("#actions tbody tr")) {

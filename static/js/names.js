@@ -12,7 +12,11 @@ export const REASONS = {
   timeout: "время вышло",
   aborted: "партия прервана",
   abort: "партия прервана",
+  cancelled: "приглашение отменено",
 };
+
+/** Results that are no game result at all: an admin's abort or a cancelled invite. */
+const CALLED_OFF = { aborted: "Прервана", abort: "Прервана", cancelled: "Отменена" };
 
 /** A seat's display name from a match summary's `seats` entry, whatever its exact shape. */
 export function seatName(seat) {
@@ -35,7 +39,9 @@ export function resultFor(result, mySeat) {
   if (!result) return null;
   const winner = result.winner;
   const reason = REASONS[result.reason] || result.reason || "";
-  if (winner === null || winner === undefined) return { kind: "draw", text: "Ничья", reason };
+  if (winner === null || winner === undefined) {
+    return { kind: "draw", text: CALLED_OFF[result.reason] || "Ничья", reason };
+  }
   if (mySeat === null || mySeat === undefined) return { kind: "draw", text: `Победа игрока ${winner + 1}`, reason };
   return winner === mySeat ? { kind: "win", text: "Победа", reason } : { kind: "loss", text: "Поражение", reason };
 }
@@ -56,7 +62,7 @@ export function resultText(result, seats = []) {
   const reason = REASONS[result.reason] || result.reason || "";
   const suffix = reason ? ` (${reason})` : "";
   if (result.winner === null || result.winner === undefined) {
-    return result.reason === "aborted" || result.reason === "abort" ? "Прервана" : `Ничья${suffix}`;
+    return CALLED_OFF[result.reason] || `Ничья${suffix}`;
   }
   const names = Array.isArray(result.names) ? result.names : [];
   const raw = names[result.winner];
