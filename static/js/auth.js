@@ -1,5 +1,5 @@
 // Login and registration forms: post JSON, show errors in words, go back to ?next= afterwards.
-import { get, post, safeNext } from "./api.js";
+import { post, safeNext } from "./api.js";
 
 const form = document.getElementById("auth-form");
 const errorBox = document.getElementById("form-error");
@@ -76,18 +76,6 @@ function describe(err) {
   return err.message;
 }
 
-/** Wait (briefly) until the new session is usable, so the next page does not see an anonymous visitor. */
-async function sessionReady() {
-  for (let i = 0; i < 20; i += 1) {
-    try {
-      await get("/api/me");
-      return;
-    } catch (_err) {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}
-
 form.addEventListener("submit", async (ev) => {
   ev.preventDefault();
   errorBox.hidden = true;
@@ -102,7 +90,6 @@ form.addEventListener("submit", async (ev) => {
   button.disabled = true;
   try {
     await post(`/api/auth/${mode}`, { username, password });
-    await sessionReady();
     location.assign(next);
   } catch (err) {
     button.disabled = false;

@@ -12,11 +12,11 @@ Matches are set up through the JSON API with the browser context's own cookies (
 from __future__ import annotations
 
 import re
-import secrets
 import time
 from typing import Any
 
 import pytest
+from accounts import sign_up
 
 from duelclub.games.fairness import match_key
 from duelclub.games.mezha import GAME as MEZHA
@@ -24,7 +24,6 @@ from duelclub.games.mezha.cards import CARD_INDEX
 
 pytestmark = pytest.mark.browser
 
-PASSWORD = "e2e-Password-42"
 SEED = bytes(range(32))
 CHECKS = ["commitment", "key", "houses", "starter", "deck0", "deck1", "omens"]
 
@@ -58,18 +57,6 @@ def _context(browser: Any) -> tuple[Any, Any, list[str]]:
     page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
     page.on("console", lambda m: errors.append(f"console: {m.text}") if m.type == "error" else None)
     return context, page, errors
-
-
-def _sign_up(context: Any, base: str) -> str:
-    """Register a fresh member in ``context`` (its cookies) and wait until the session works."""
-    name = f"fa{secrets.token_hex(4)}"
-    r = context.request.post(f"{base}/api/auth/register", data={"username": name, "password": PASSWORD})
-    assert r.status == 201, r.text()
-    deadline = time.monotonic() + 5
-    while context.request.get(f"{base}/api/me").status != 200:
-        assert time.monotonic() < deadline, "the new session never became usable"
-        time.sleep(0.05)
-    return name
 
 
 def _bot_match(context: Any, base: str) -> str:
@@ -161,7 +148,7 @@ def test_fairness_js_reproduces_the_test_vectors(live_server: str, browser: Any)
 def test_verify_page_from_a_finished_match_shows_every_check_passed(live_server: str, browser: Any) -> None:
     context, page, errors = _context(browser)
     try:
-        _sign_up(context, live_server)
+        sign_up(context, live_server, "fa")
         mid = _bot_match(context, live_server)
         page.goto(f"{live_server}/matches/{mid}")
         page.click("#resign")
@@ -188,7 +175,7 @@ def test_verify_page_from_a_finished_match_shows_every_check_passed(live_server:
 def test_a_tampered_log_fails_the_checks(live_server: str, browser: Any) -> None:
     context, page, errors = _context(browser)
     try:
-        _sign_up(context, live_server)
+        sign_up(context, live_server, "fa")
         mid = _bot_match(context, live_server)
         _resign(context, live_server, mid)
         tamper: dict[str, Any] = {}
@@ -237,10 +224,10 @@ def test_verify_page_for_a_non_player_and_for_a_live_match(live_server: str, bro
     owner, _owner_page, _ = _context(browser)
     context, page, errors = _context(browser)
     try:
-        _sign_up(owner, live_server)
+        sign_up(owner, live_server)
         finished, live = _bot_match(owner, live_server), _bot_match(owner, live_server)
         _resign(owner, live_server, finished)
-        _sign_up(context, live_server)
+        sign_up(context, live_server, "fa")
         verdict, checks = _checks(page, live_server, finished)  # no log for a non-player: the summary
         assert verdict == "partial"
         assert checks["commitment"] == checks["key"] == "true" and checks["omens"] == "na"
@@ -268,7 +255,7 @@ def test_admin_opens_a_finished_match_steps_the_replay_and_sees_the_seeds(
     member, _member_page, _ = _context(browser)
     context, page, errors = _context(browser)
     try:
-        name = _sign_up(member, live_server)
+        name = sign_up(member, live_server)
         mid = _bot_match(member, live_server)
         _play(member, live_server, mid, 3)
         _resign(member, live_server, mid)
@@ -326,7 +313,7 @@ def test_admin_aborts_a_live_match_whose_seed_stays_hidden_until_then(
     member, _member_page, _ = _context(browser)
     context, page, errors = _context(browser)
     try:
-        _sign_up(member, live_server)
+        sign_up(member, live_server)
         mid = _bot_match(member, live_server)
         _admin_login(page, live_server, admin_account)
         page.goto(f"{live_server}/admin/matches/{mid}")

@@ -16,15 +16,14 @@ Two kinds of tests:
 from __future__ import annotations
 
 import re
-import secrets
 import time
 from typing import Any
 
 import pytest
+from accounts import sign_up
 
 pytestmark = pytest.mark.browser
 
-PASSWORD = "e2e-Password-42"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1366, "height": 900}
 
@@ -151,17 +150,6 @@ def _mount(
     if not page.url.startswith(base):
         page.goto(f"{base}/login")
     page.evaluate(JS_MOUNT, {"view": view, "seat": seat, "legal": legal or [], "seats": SEATS, **kw})
-
-
-def _sign_up(context: Any, base: str, prefix: str = "ui") -> str:
-    name = f"{prefix}{secrets.token_hex(4)}"
-    r = context.request.post(f"{base}/api/auth/register", data={"username": name, "password": PASSWORD})
-    assert r.status == 201, r.text()
-    deadline = time.monotonic() + 5
-    while context.request.get(f"{base}/api/me").status != 200:
-        assert time.monotonic() < deadline, "the new session never became usable"
-        time.sleep(0.05)
-    return name
 
 
 def _bot_match(context: Any, base: str, house: str = "olkha") -> str:
@@ -555,7 +543,7 @@ def test_card_names_never_break_inside_a_word(
 def test_phone_hand_is_a_sticky_bar_and_the_log_is_near_the_top(live_server: str, browser: Any) -> None:
     context, page, errors = _context(browser, PHONE)
     try:
-        _sign_up(context, live_server)
+        sign_up(context, live_server, "ui")
         mid = _bot_match(context, live_server, "olkha")
         page.goto(f"{live_server}/matches/{mid}")
         page.wait_for_function(JS_MY_TURN_OR_PAUSE)
@@ -569,9 +557,8 @@ def test_phone_hand_is_a_sticky_bar_and_the_log_is_near_the_top(live_server: str
                           fields: document.getElementById('fields').getBoundingClientRect().top }; }"""
         )
         assert box["pos"] == "sticky"
-        assert box["vh"] - 2 <= box["bottom"] <= box["vh"] + 1, (
-            box
-        )  # stuck to the bottom at the top of the page
+        # stuck to the bottom at the top of the page
+        assert box["vh"] - 2 <= box["bottom"] <= box["vh"] + 1, box
         assert box["fields"] < box["top"], box  # the fields are on screen above it
         assert box["top"] > box["vh"] * 0.45, box  # it leaves most of the screen to the board
         assert box["wrap"] == "nowrap" and box["ox"] == "auto" and box["sw"] > box["cw"], box
@@ -580,7 +567,13 @@ def test_phone_hand_is_a_sticky_bar_and_the_log_is_near_the_top(live_server: str
         strip = page.locator("#log-strip li")
         assert page.locator("#log-strip-wrap").is_visible()
         assert 1 <= strip.count() <= 3
-        assert strip.all_inner_texts()[-1].strip() == _log_lines(page)[-1]
+        # the log may still be catching up (events since the last seq): wait until both show the same end
+        page.wait_for_function(
+            """() => { const s = [...document.querySelectorAll('#log-strip li')].pop();
+                 const l = [...document.querySelectorAll('#log li')].pop();
+                 return s && l && s.innerText.trim() === l.innerText.trim(); }""",
+            timeout=5000,
+        )
         assert (
             page.locator("#log-strip-wrap").bounding_box()["y"] < page.locator("#fields").bounding_box()["y"]
         )
@@ -651,7 +644,7 @@ def test_no_moves_while_the_connection_is_down(live_server: str, browser: Any) -
             sockets.append(ws)
 
         page.route_web_socket(re.compile(r"/ws/matches/"), on_ws)
-        _sign_up(context, live_server)
+        sign_up(context, live_server, "ui")
         mid = _bot_match(context, live_server)
         page.goto(f"{live_server}/matches/{mid}")
         page.wait_for_function(JS_MY_TURN_OR_PAUSE)
@@ -693,8 +686,8 @@ def test_both_press_next_season_at_once(live_server: str, browser: Any) -> None:
     ctx_a, a, errors_a = _context(browser)
     ctx_b, b, errors_b = _context(browser)
     try:
-        _sign_up(ctx_a, live_server, "na")
-        _sign_up(ctx_b, live_server, "nb")
+        sign_up(ctx_a, live_server, "na")
+        sign_up(ctx_b, live_server, "nb")
         r = ctx_a.request.post(
             f"{live_server}/api/matches",
             data={"game": "mezha", "vs": "invite", "options": {"house": "olkha"}},
