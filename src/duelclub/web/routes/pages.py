@@ -1,4 +1,5 @@
-"""HTML pages: welcome/lobby, login, register, invite, match, verify and admin pages (DESIGN.md §Web).
+"""HTML pages: welcome/lobby, login, register, account, invite, match, verify and admin pages
+(DESIGN.md §Web).
 
 The pages are thin shells: they render a Jinja2 template and load one ES module from /static that talks to the
 public JSON API and the match WebSocket, exactly as a script would. Protected pages send anonymous visitors to
@@ -103,6 +104,14 @@ def register_page(request: Request, user: OptionalUser, next: str | None = None)
     if user is not None:
         return RedirectResponse(_safe_next(next), status_code=303)
     return _render(request, "register.html", None, next=_safe_next(next))
+
+
+@page("/account")
+def account_page(request: Request, user: OptionalUser) -> Response:
+    """The member's account: their name, «Сменить пароль» and «Выйти на всех устройствах»."""
+    if user is None:
+        return _to_login(request)
+    return _render(request, "account.html", user)
 
 
 @page("/invite/{token}")

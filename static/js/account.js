@@ -1,0 +1,106 @@
+// The account page: change the password (other sessions end) and log out on every device.
+import { post } from "./api.js";
+
+const form = document.getElementById("password-form");
+const errorBox = document.getElementById("password-error");
+const successBox = document.getElementById("password-success");
+const submit = document.getElementById("password-submit");
+const logoutAll = document.getElementById("logout-all");
+const logoutAllError = document.getElementById("logout-all-error");
+
+const SUCCESS = "Пароль изменён; другие сеансы завершены";
+const ERRORS = {
+  wrong_password: "Текущий пароль указан неверно.",
+  rate_limited: "Слишком много попыток. Подождите немного и попробуйте снова.",
+  too_many_attempts: "Слишком много попыток. Подождите немного и попробуйте снова.",
+  not_authenticated: "Сеанс завершён — войдите снова.",
+};
+const LOGIN_AGAIN = `/login?next=${encodeURIComponent("/account")}`;
+
+// Same rules as registration (static/js/auth.js) and the server (store/users.py): 8–128 characters, not only
+// spaces, no control characters. The server has the last word.
+const CONTROL_RE = /[\u0000-\u001f\u007f-\u009f]/;
+
+const field = (name) => form.elements.namedItem(name);
+
+function clearMarks() {
+  for (const input of form.querySelectorAll("input")) input.removeAttribute("aria-invalid");
+}
+
+function showError(message, name) {
+  successBox.hidden = true;
+  errorBox.textContent = message;
+  errorBox.hidden = false;
+  clearMarks();
+  const input = name ? field(name) : null;
+  if (input) {
+    input.setAttribute("aria-invalid", "true");
+    input.focus();
+  }
+}
+
+function clientCheck(oldPassword, newPassword, repeat) {
+  if (!oldPassword) return ["Введите текущий пароль.", "old_password"];
+  if (!newPassword) return ["Введите новый пароль.", "new_password"];
+  if (newPassword.length < 8) return ["Пароль должен быть не короче 8 символов.", "new_password"];
+  if (newPassword.length > 128) return ["Пароль слишком длинный (не больше 128 символов).", "new_password"];
+  if (!newPassword.trim()) return ["Пароль не может состоять из одних пробелов.", "new_password"];
+  if (CONTROL_RE.test(newPassword)) return ["Пароль не может содержать управляющие символы.", "new_password"];
+  if (newPassword !== repeat) return ["Пароли не совпадают.", "new_password2"];
+  return null;
+}
+
+function describe(err) {
+  if (ERRORS[err.code]) return [ERRORS[err.code], err.code === "wrong_password" ? "old_password" : undefined];
+  if (err.code === "bad_password" || err.status === 422) {
+    return [err.message || "Пароль должен быть от 8 до 128 символов.", "new_password"];
+  }
+  if (err.status === 403) return [ERRORS.wrong_password, "old_password"];
+  if (err.status === 401) return [ERRORS.not_authenticated, undefined];
+  if (err.status === 429) return [ERRORS.rate_limited, undefined];
+  return [err.message, undefined];
+}
+
+form.addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  errorBox.hidden = true;
+  successBox.hidden = true;
+  const oldPassword = field("old_password").value;
+  const newPassword = field("new_password").value;
+  const bad = clientCheck(oldPassword, newPassword, field("new_password2").value);
+  if (bad) {
+    showError(...bad);
+    return;
+  }
+  submit.disabled = true;
+  try {
+    await post("/api/auth/password", { old_password: oldPassword, new_password: newPassword });
+    form.reset();
+    clearMarks();
+    successBox.textContent = SUCCESS;
+    successBox.hidden = false;
+  } catch (err) {
+    showError(...describe(err));
+    if (err.status === 401) setTimeout(() => location.assign(LOGIN_AGAIN), 1500);
+  } finally {
+    submit.disabled = false;
+  }
+});
+
+logoutAll.addEventListener("click", async () => {
+  logoutAllError.hidden = true;
+  if (!window.confirm("Выйти на всех устройствах? Все сеансы, включая этот, будут завершены.")) return;
+  logoutAll.disabled = true;
+  try {
+    await post("/api/auth/logout-all", {});
+    location.assign("/login");
+  } catch (err) {
+    if (err.status === 401) {
+      location.assign("/login");
+      return;
+    }
+    logoutAll.disabled = false;
+    logoutAllError.textContent = err.message;
+    logoutAllError.hidden = false;
+  }
+});
