@@ -1,5 +1,6 @@
 // The account page: change the password (other sessions end) and log out on every device.
 import { post } from "./api.js";
+import { passwordProblem, RATE_LIMITED } from "./passwords.js";
 
 const form = document.getElementById("password-form");
 const errorBox = document.getElementById("password-error");
@@ -11,15 +12,11 @@ const logoutAllError = document.getElementById("logout-all-error");
 const SUCCESS = "Пароль изменён; другие сеансы завершены";
 const ERRORS = {
   wrong_password: "Текущий пароль указан неверно.",
-  rate_limited: "Слишком много попыток. Подождите немного и попробуйте снова.",
-  too_many_attempts: "Слишком много попыток. Подождите немного и попробуйте снова.",
+  rate_limited: RATE_LIMITED,
+  too_many_attempts: RATE_LIMITED,
   not_authenticated: "Сеанс завершён — войдите снова.",
 };
 const LOGIN_AGAIN = `/login?next=${encodeURIComponent("/account")}`;
-
-// Same rules as registration (static/js/auth.js) and the server (store/users.py): 8–128 characters, not only
-// spaces, no control characters. The server has the last word.
-const CONTROL_RE = /[\u0000-\u001f\u007f-\u009f]/;
 
 const field = (name) => form.elements.namedItem(name);
 
@@ -42,10 +39,8 @@ function showError(message, name) {
 function clientCheck(oldPassword, newPassword, repeat) {
   if (!oldPassword) return ["Введите текущий пароль.", "old_password"];
   if (!newPassword) return ["Введите новый пароль.", "new_password"];
-  if (newPassword.length < 8) return ["Пароль должен быть не короче 8 символов.", "new_password"];
-  if (newPassword.length > 128) return ["Пароль слишком длинный (не больше 128 символов).", "new_password"];
-  if (!newPassword.trim()) return ["Пароль не может состоять из одних пробелов.", "new_password"];
-  if (CONTROL_RE.test(newPassword)) return ["Пароль не может содержать управляющие символы.", "new_password"];
+  const problem = passwordProblem(newPassword);
+  if (problem) return [problem, "new_password"];
   if (newPassword !== repeat) return ["Пароли не совпадают.", "new_password2"];
   return null;
 }

@@ -1,5 +1,6 @@
 // Login and registration forms: post JSON, show errors in words, go back to ?next= afterwards.
 import { post, safeNext } from "./api.js";
+import { passwordProblem, RATE_LIMITED } from "./passwords.js";
 
 const form = document.getElementById("auth-form");
 const errorBox = document.getElementById("form-error");
@@ -11,8 +12,8 @@ const ERRORS = {
   invalid_credentials: "Неверное имя пользователя или пароль.",
   username_taken: "Это имя (или очень похожее на него) уже занято — выберите другое.",
   conflict: "Это имя уже занято — выберите другое.",
-  too_many_attempts: "Слишком много попыток. Подождите немного и попробуйте снова.",
-  rate_limited: "Слишком много попыток. Подождите немного и попробуйте снова.",
+  too_many_attempts: RATE_LIMITED,
+  rate_limited: RATE_LIMITED,
 };
 
 function showError(message, field) {
@@ -29,10 +30,9 @@ function showError(message, field) {
 }
 
 // Same rules as the server (store/users.py): 3–20 Latin or Cyrillic letters (not both), digits, «_» or «-»;
-// passwords of 8–128 characters, not only spaces, no control characters. The server has the last word.
+// passwords: static/js/passwords.js. The server has the last word.
 const USERNAME_RE = /^[A-Za-z0-9_\-\u0400-\u04FF]{3,20}$/;
 const MIXED_SCRIPTS = (name) => /[A-Za-z]/.test(name) && /[\u0400-\u04FF]/.test(name);
-const CONTROL_RE = /[\u0000-\u001f\u007f-\u009f]/;
 
 function clientCheck(username, password) {
   if (!username) return ["Введите имя пользователя.", "username"];
@@ -44,10 +44,8 @@ function clientCheck(username, password) {
     if (MIXED_SCRIPTS(username)) {
       return ["Имя не может смешивать латинские и кириллические буквы — выберите одну азбуку.", "username"];
     }
-    if (password.length < 8) return ["Пароль должен быть не короче 8 символов.", "password"];
-    if (password.length > 128) return ["Пароль слишком длинный (не больше 128 символов).", "password"];
-    if (!password.trim()) return ["Пароль не может состоять из одних пробелов.", "password"];
-    if (CONTROL_RE.test(password)) return ["Пароль не может содержать управляющие символы.", "password"];
+    const problem = passwordProblem(password);
+    if (problem) return [problem, "password"];
     if (password !== form.elements.namedItem("password2").value) {
       return ["Пароли не совпадают.", "password2"];
     }
