@@ -138,3 +138,25 @@ async def test_cross_origin_handshake_is_refused(served: Any) -> None:
     with pytest.raises(InvalidStatus):
         async with connect(f"{served.ws}/ws/matches/x", origin="https://evil.example"):  # type: ignore[arg-type]
             pass
+
+
+async def test_an_ended_session_cannot_act_over_an_open_socket(served: Any) -> None:
+    alice, bob = [await login_client(served.http, n) for n in ("wsalice", "wsbob")]
+    try:
+        created = (await alice.post("/api/matches", json={"game": "duel", "vs": "invite"})).json()
+        headers = cookie_header(alice)
+        await bob.post(f"/api/invites/{created['invite_token']}/accept", json={})
+        async with connect(f"{served.ws}/ws/matches/{created['id']}", additional_headers=headers) as wa:
+            state = await recv(wa, "state")
+            assert (await alice.post("/api/auth/logout-all", json={})).status_code in (200, 204)
+            action = {"type": "act", "id": "late", "seq": state["seq"], "action": {"kind": "resign"}}
+            await wa.send(json.dumps(action))
+            err = await recv(wa, "error")
+            assert (err["id"], err["code"]) == ("late", "not_authenticated")
+            await wa.wait_closed()
+            assert wa.close_code == 4401
+        summary = (await bob.get(f"/api/matches/{created['id']}")).json()
+        assert summary["status"] == "active"  # nothing was applied
+    finally:
+        for c in (alice, bob):
+            await c.aclose()

@@ -9,6 +9,8 @@ action}`` (as ``POST …/actions``). Auth is the session cookie; others are read
 messages get an error ``malformed`` and the socket stays open; so do messages over ``MAX_BODY_BYTES``
 (64 KiB): error ``too_large``. (``duelclub serve`` also caps frames at the server, ``ws_max_size`` 1 MiB: a
 bigger frame is never buffered and the socket closes with 1009.) A cross-origin handshake is refused (1008).
+Every ``act`` re-checks the session: once it was ended (logout, logout-all, password change) the socket gets
+``not_authenticated`` and is closed with 4401.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from duelclub.bus import Subscription, match_channel
 from duelclub.play import views
 from duelclub.play.errors import PlayError
 from duelclub.play.service import MatchService
-from duelclub.web.deps import OptionalUser, UserInfo, get_service
+from duelclub.web.deps import OptionalUser, UserInfo, get_service, optional_user
 from duelclub.web.security import origin_ok
 
 log = logging.getLogger(__name__)
@@ -68,6 +70,12 @@ class MatchSocket:
     async def error(self, code: str, message: str, action_id: str | None = None) -> None:
         await self.send({"type": "error", "id": action_id, "code": code, "message": message})
 
+    async def session_alive(self) -> bool:
+        """Whether the session this socket opened with still stands (logout, logout-all and a password
+        change end sessions; an open socket must not outlive them for acting). One indexed lookup."""
+        user = await anyio.to_thread.run_sync(optional_user, self.ws)
+        return user is not None and self.user is not None and user.id == self.user.id
+
     async def push_state(self, since: int | None, known: dict[str, Any] | None = None) -> None:
         """Send the current state with the events after ``since`` (None: after the last state sent)."""
         live = await self.service.fresh(self.match_id, known)
@@ -105,6 +113,10 @@ class MatchSocket:
         if self.user is None:
             await self.error("not_authenticated", "log in to play", msg.id)
             return
+        if not await self.session_alive():
+            await self.error("not_authenticated", "your session has ended; log in again", msg.id)
+            await self.ws.close(code=4401)
+            raise WebSocketDisconnect(4401)
         try:
             payload = await self.service.act(self.match_id, self.user.id, msg.id, msg.seq, msg.action)
         except PlayError as exc:
