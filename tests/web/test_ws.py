@@ -160,3 +160,33 @@ async def test_an_ended_session_cannot_act_over_an_open_socket(served: Any) -> N
     finally:
         for c in (alice, bob):
             await c.aclose()
+
+
+async def test_a_socket_whose_session_ended_is_closed_at_the_next_push(
+    served: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from duelclub.web import ws as ws_module
+
+    monkeypatch.setattr(ws_module, "SESSION_RECHECK_SECONDS", 0.0)
+    alice, bob = [await login_client(served.http, n) for n in ("pushalice", "pushbob")]
+    try:
+        created = (await alice.post("/api/matches", json={"game": "duel", "vs": "invite"})).json()
+        headers = cookie_header(alice)
+        await bob.post(f"/api/invites/{created['invite_token']}/accept", json={})
+        async with connect(f"{served.ws}/ws/matches/{created['id']}", additional_headers=headers) as wa:
+            await recv(wa, "state")
+            assert (await alice.post("/api/auth/logout-all", json={})).status_code in (200, 204)
+            # bob's move is published; alice's socket must not receive it any more
+            r = await bob.post(
+                f"/api/matches/{created['id']}/actions",
+                json={"id": "b1", "seq": 0, "action": {"kind": "resign"}},
+            )
+            assert r.status_code == 200, r.text
+            async with asyncio.timeout(5):
+                first = json.loads(await wa.recv())  # no state push: the error comes first
+            assert (first["type"], first["code"]) == ("error", "not_authenticated")
+            await wa.wait_closed()
+            assert wa.close_code == 4401
+    finally:
+        for c in (alice, bob):
+            await c.aclose()

@@ -9,8 +9,8 @@ action}`` (as ``POST …/actions``). Auth is the session cookie; others are read
 messages get an error ``malformed`` and the socket stays open; so do messages over ``MAX_BODY_BYTES``
 (64 KiB): error ``too_large``. (``duelclub serve`` also caps frames at the server, ``ws_max_size`` 1 MiB: a
 bigger frame is never buffered and the socket closes with 1009.) A cross-origin handshake is refused (1008).
-Every ``act`` re-checks the session: once it was ended (logout, logout-all, password change) the socket gets
-``not_authenticated`` and is closed with 4401.
+Every ``act`` re-checks the session, and so does a push when the last check is over 10 s old: once it was
+ended (logout, logout-all, password change) the socket gets ``not_authenticated`` and is closed with 4401.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 from typing import Annotated, Any, Literal
 
 import anyio
@@ -34,6 +35,8 @@ from duelclub.web.security import origin_ok
 
 log = logging.getLogger(__name__)
 router = APIRouter()
+SESSION_RECHECK_SECONDS = 10.0
+"""How stale a socket's view of its session may get before a push re-checks it."""
 
 
 class SyncMessage(BaseModel):
@@ -61,6 +64,7 @@ class MatchSocket:
         self.max_bytes: int = ws.app.state.settings.MAX_BODY_BYTES
         self.sent_seq: int | None = None
         self.sent_status: str | None = None
+        self.checked_at = time.monotonic()
         self._send_lock = asyncio.Lock()
 
     async def send(self, message: dict[str, Any]) -> None:
@@ -72,9 +76,20 @@ class MatchSocket:
 
     async def session_alive(self) -> bool:
         """Whether the session this socket opened with still stands (logout, logout-all and a password
-        change end sessions; an open socket must not outlive them for acting). One indexed lookup."""
+        change end sessions; an open socket must not outlive them). One indexed lookup."""
         user = await anyio.to_thread.run_sync(optional_user, self.ws)
+        self.checked_at = time.monotonic()
         return user is not None and self.user is not None and user.id == self.user.id
+
+    async def end_if_logged_out(self) -> None:
+        """Before a push: re-check a player's session at most every ``SESSION_RECHECK_SECONDS``; once it
+        has ended, say so and close with 4401 (raises WebSocketDisconnect)."""
+        if self.user is None or time.monotonic() - self.checked_at < SESSION_RECHECK_SECONDS:
+            return
+        if not await self.session_alive():
+            await self.error("not_authenticated", "your session has ended; log in again")
+            await self.ws.close(code=4401)
+            raise WebSocketDisconnect(4401)
 
     async def push_state(self, since: int | None, known: dict[str, Any] | None = None) -> None:
         """Send the current state with the events after ``since`` (None: after the last state sent)."""
@@ -93,6 +108,7 @@ class MatchSocket:
         async for message in sub:
             latest = [message, *sub.drain()][-1]
             try:
+                await self.end_if_logged_out()
                 await self.push_state(None, latest)
             except PlayError:
                 log.exception("match %s: cannot build a state", self.match_id)
