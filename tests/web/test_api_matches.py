@@ -253,9 +253,12 @@ async def test_my_matches_newest_first_with_opponent_and_result(
     alice: AsyncClient, bob: AsyncClient, invite_match: InviteMatch
 ) -> None:
     first = await invite_match(alice, bob)
-    second = (await alice.post("/api/matches", json={"game": "duel", "vs": "bot"})).json()["id"]
+    second = (
+        await alice.post("/api/matches", json={"game": "duel", "vs": "bot", "options": {"pause": True}})
+    ).json()["id"]
     rows = (await alice.get("/api/matches")).json()
     assert [r["id"] for r in rows] == [second, first]
+    assert rows[0]["options"]["pause"] is True
     assert rows[0]["opponent"] == {"seat": 1, "username": None, "bot": "easy"}
     assert rows[1]["opponent"] == {"seat": 1, "username": "bob", "bot": None}
     assert (await bob.get("/api/matches")).json()[0]["opponent"]["username"] == "alice"

@@ -90,6 +90,8 @@ class MatchListItem(BaseModel):
     id: str
     game: str
     status: str
+    options: JSON
+    """The match options (Mezha: ``{"house": seat 0's house}``)."""
     seat: int | None
     seats: list[SeatInfo]
     opponent: SeatInfo | None

@@ -139,6 +139,7 @@ def list_item(record: MatchRecord, names: Names, user_id: int | None) -> MatchLi
         id=record.id,
         game=record.game,
         status=record.status,
+        options=record.options,
         seat=seat,
         seats=seats,
         opponent=seats[1 - seat] if seat is not None else None,
