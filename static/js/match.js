@@ -195,7 +195,12 @@ function showResult(msg) {
   const me = mySeat();
   let r;
   if (msg.status === "aborted" && (result.winner === null || result.winner === undefined)) {
-    r = { kind: "draw", text: "Партия прервана", reason: "Партию остановил администратор." };
+    r =
+      result.reason === "cancelled"
+        ? { kind: "draw", text: "Приглашение отменено", reason: "Игрок отменил приглашение — партия не начиналась." }
+        : result.reason === "aborted"
+          ? { kind: "draw", text: "Партия прервана администратором", reason: "Партию остановил администратор." }
+          : { kind: "draw", text: "Партия прервана", reason: "" };
   } else if (renderer && renderer.outcome && renderer.outcome(msg)) {
     // Who won and why, from the viewer's side: «Соперник выиграл два сезона (1:2)».
     const o = renderer.outcome(msg);
@@ -272,6 +277,12 @@ function onState(msg) {
   const finished = msg.status === "finished" || msg.status === "aborted";
   if (active) sawActive = true;
   renderer.render(msg);
+  // Never dealt (a cancelled invite, an invite aborted before it was accepted): no empty board, hand or log —
+  // just the result and the fairness panel.
+  const undealt = !msg.view;
+  $("board").hidden = undealt;
+  $("side-game").hidden = undealt;
+  $("log-panel").hidden = undealt;
   paintTurn();
   showResult(msg);
   logState(msg);
@@ -282,11 +293,18 @@ function onState(msg) {
   }
 }
 
+/** The top label of an aborted match: «Приглашение отменено» / «Партия прервана», not «Партия окончена». */
+function abortedTurn(msg) {
+  if (msg.status !== "aborted") return null;
+  const reason = msg.result && msg.result.reason;
+  return { text: reason === "cancelled" ? "Приглашение отменено" : "Партия прервана", cls: "turn-over" };
+}
+
 function paintTurn() {
   if (!lastState) return;
   const active = lastState.status === "active";
   const finished = lastState.status === "finished" || lastState.status === "aborted";
-  const t = renderer.turn(lastState);
+  const t = abortedTurn(lastState) || renderer.turn(lastState);
   const turn = $("turn");
   turn.textContent = t.text;
   turn.className = `turn ${t.cls || ""}`;

@@ -770,6 +770,9 @@ export function createRenderer(ctx) {
   // ---- public interface ---------------------------------------------------------------------
   function render(msg) {
     view = msg.view;
+    // Never dealt (a cancelled invite): no empty fields, hand or «Пас» — the page shows only the result.
+    ctx.root.hidden = !view;
+    if (ctx.side) ctx.side.hidden = !view;
     if (!view) return;
     you = typeof msg.seat === "number" ? msg.seat : view.you;
     legal = Array.isArray(msg.legal) ? msg.legal : [];

@@ -53,6 +53,16 @@ def test_cancel_the_invite_just_created(live_server: str, browser: Any) -> None:
         page_error.wait_for(state="visible")
         assert "отменено" in page_error.inner_text()
         assert guest_page.locator("#accept").is_disabled()
+        # Its match page: the result says the invite was cancelled; no empty board, hand or «Пас».
+        page.goto(f"{live_server}/matches/{match_id}")
+        page.wait_for_selector("#result:not([hidden])")
+        assert page.inner_text("#result-title") == "Приглашение отменено"
+        assert "администратор" not in page.inner_text("#result")
+        assert page.inner_text("#turn") == "Приглашение отменено"
+        assert page.locator("[data-field]:visible").count() == 0
+        assert page.locator("#pass:visible").count() == 0
+        assert page.locator("#hand:visible").count() == 0
+        assert page.locator("#fair-panel").is_visible()
         assert [e for e in errors if "status of 401" not in e] == []
     finally:
         context.close()
