@@ -71,10 +71,10 @@ def _create_admin(args: argparse.Namespace) -> int:
             if user is not None:
                 user.is_admin = True
                 if args.password_stdin:
-                    users.set_password(s, user, _check_password(_read_password(True)))
+                    users.set_password(s, user, _check_password(_read_password(True), user.username))
                 print(f"{user.username} is now an admin")
                 return 0
-            password = _check_password(_read_password(args.password_stdin))
+            password = _check_password(_read_password(args.password_stdin), args.username)
             user = users.create_user(s, args.username, password, is_admin=True)
             print(f"created admin {user.username}")
             return 0
@@ -82,11 +82,11 @@ def _create_admin(args: argparse.Namespace) -> int:
         db.dispose()
 
 
-def _check_password(password: str) -> str:
+def _check_password(password: str, username: str) -> str:
     from duelclub.store import users
 
     try:
-        return users.check_new_password(password)
+        return users.check_new_password(password, username)
     except users.BadPassword as exc:
         raise SystemExit(f"password: {exc}") from None
 

@@ -79,6 +79,12 @@ async def test_bad_passwords_are_refused_with_a_message(
     assert r.json()["message"]
 
 
+async def test_a_password_holding_the_username_is_refused(client_factory: Callable[[], AsyncClient]) -> None:
+    body = {"username": "Goodname", "password": "my-goodname-1"}
+    r = await client_factory().post("/api/auth/register", json=body)
+    assert r.status_code == 422 and r.json()["code"] == "bad_password"
+
+
 @pytest.mark.parametrize("password", ["p" * 8, "p" * 128, "  spaced  out  ", "пароль-очень-длинный"])
 async def test_good_passwords_are_accepted(client_factory: Callable[[], AsyncClient], password: str) -> None:
     r = await client_factory().post("/api/auth/register", json={"username": "goodname", "password": password})

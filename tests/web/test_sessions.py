@@ -82,6 +82,14 @@ async def test_password_change_needs_the_old_password_and_a_good_new_one(alice: 
     assert r.status_code == 422 and r.json()["code"] == "malformed"
 
 
+async def test_a_new_password_must_differ_from_the_old_one_and_not_hold_the_name(alice: AsyncClient) -> None:
+    r = await alice.post("/api/auth/password", json={"old_password": PW, "new_password": PW})
+    assert r.status_code == 422 and r.json()["code"] == "bad_password"
+    r = await alice.post("/api/auth/password", json={"old_password": PW, "new_password": "ALICE-2026!"})
+    assert r.status_code == 422 and r.json()["code"] == "bad_password"
+    assert "имя" in r.json()["message"]
+
+
 async def test_password_change_needs_a_session(client_factory: ClientFactory) -> None:
     r = await client_factory().post("/api/auth/password", json={"old_password": PW, "new_password": NEW_PW})
     assert r.status_code == 401

@@ -67,14 +67,17 @@ def check_username(username: str) -> str:
     return username
 
 
-def check_new_password(password: str) -> str:
-    """``password`` if it may be set; raises BadPassword otherwise."""
+def check_new_password(password: str, username: str | None = None) -> str:
+    """``password`` if it may be set for ``username``; raises BadPassword otherwise: 8–128 characters, no
+    control characters, not only spaces, and not containing the username (case-insensitively)."""
     if not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
         raise BadPassword(f"Пароль должен быть от {PASSWORD_MIN} до {PASSWORD_MAX} символов.")
     if any(unicodedata.category(c) in ("Cc", "Cs") for c in password):
         raise BadPassword("Пароль не может содержать управляющие символы (табуляция, перевод строки, NUL…).")
     if not password.strip():
         raise BadPassword("Пароль не может состоять из одних пробелов.")
+    if username and username.casefold() in password.casefold():
+        raise BadPassword("Пароль не должен содержать имя пользователя.")
     return password
 
 
@@ -100,7 +103,7 @@ def create_user(s: Session, username: str, password: str, *, is_admin: bool = Fa
     :func:`check_new_password`), or UsernameTaken when the name or a look-alike of it exists (the session
     must then be rolled back)."""
     check_username(username)
-    check_new_password(password)
+    check_new_password(password, username)
     key, skeleton = username_key(username), username_skeleton(username)
     taken = select(User.id).where(or_(User.username_key == key, User.username_skeleton == skeleton))
     if s.scalars(taken).first() is not None:
@@ -131,7 +134,7 @@ def find_user(s: Session, username: str) -> User | None:
 
 def set_password(s: Session, user: User, password: str) -> None:
     """Set a new password (raises BadPassword, see :func:`check_new_password`)."""
-    user.password_hash = hash_password(check_new_password(password))
+    user.password_hash = hash_password(check_new_password(password, user.username))
 
 
 def usernames(s: Session, ids: set[int]) -> dict[int, str]:

@@ -63,7 +63,7 @@ def register(body: RegisterBody, request: Request, s: DbSession, limiter: Limite
     for a look-alike of an existing name), 429 ``rate_limited``."""
     try:
         users.check_username(body.username)
-        users.check_new_password(body.password)
+        users.check_new_password(body.password, body.username)
     except users.BadUsername as exc:
         raise ApiError(422, "bad_username", str(exc)) from None
     except users.BadPassword as exc:
@@ -124,6 +124,8 @@ def change_password(
     if not users.check_password(account, body.old_password):
         limiter.login_failed(ip, key)
         raise ApiError(403, "wrong_password", "Текущий пароль указан неверно.")
+    if body.new_password == body.old_password:
+        raise ApiError(422, "bad_password", "Новый пароль совпадает с текущим.")
     try:
         users.set_password(s, account, body.new_password)
     except users.BadPassword as exc:
