@@ -30,6 +30,7 @@ export class MatchLive {
     this.failures = 0;
     this.timer = null;
     this.httpOk = false; // the last HTTP request since the socket went down succeeded
+    this.ended = false; // the session has ended (close 4401 / not_authenticated): nothing more is sent
   }
 
   start() {
@@ -93,7 +94,13 @@ export class MatchLive {
       if (opened) this.httpOk = false;
       this._status("closed");
       if (this.closed) return;
-      // 4401/4403/4404: not allowed or no such match — retrying will not help; poll over HTTP instead.
+      // 4401: the session was ended (logout everywhere, a password change) — polling would only show the
+      // public spectator view; the page says so and offers to log in again.
+      if (ev.code === 4401) {
+        this._sessionEnded();
+        return;
+      }
+      // 4403/4404: not allowed or no such match — retrying will not help; poll over HTTP instead.
       if (ev.code >= 4400 && ev.code < 4500) {
         this._pollOnce();
         return;
@@ -104,6 +111,15 @@ export class MatchLive {
     ws.addEventListener("error", () => {
       /* close follows */
     });
+  }
+
+  /** The session has ended: stop the socket, polling and acting for good; onSessionEnded tells the page. */
+  _sessionEnded() {
+    if (this.ended) return;
+    this.ended = true;
+    this.stop();
+    this.pending.clear();
+    if (this.h.onSessionEnded) this.h.onSessionEnded();
   }
 
   _scheduleReconnect() {
@@ -117,12 +133,17 @@ export class MatchLive {
   }
 
   async _pollOnce() {
+    if (this.ended) return;
     try {
       const path = `/api/matches/${encodeURIComponent(this.matchId)}/state`;
       const st = await get(this.seq === null ? path : `${path}?since=${this.seq}`);
       this._httpResult(true);
       this._handle({ type: "state", ...st });
     } catch (err) {
+      if (err.code === "not_authenticated") {
+        this._sessionEnded();
+        return;
+      }
       this._httpResult(err.code !== "network" && !(err.status >= 500));
       if (this.h.onError) this.h.onError({ code: err.code, message: err.message });
     }
@@ -160,6 +181,11 @@ export class MatchLive {
         }, 1500);
       }
     } else if (msg.type === "error") {
+      // The server says the session has ended (a 4401 close follows): no toast, the page shows a banner.
+      if (msg.code === "not_authenticated") {
+        this._sessionEnded();
+        return;
+      }
       const mine = msg.id ? this.pending.get(msg.id) : undefined;
       if (msg.id) this.pending.delete(msg.id);
       if (this.h.onError) this.h.onError(mine ? { ...msg, action: mine.action, sentSeq: mine.seq } : msg);
@@ -170,6 +196,7 @@ export class MatchLive {
 
   /** Send an action (one element of `legal`, verbatim, or {"kind":"resign"}). */
   async act(action) {
+    if (this.ended) return null;
     const id = uuid();
     const body = { id, seq: this.seq, action };
     this.pending.set(id, { action, seq: this.seq });
@@ -182,6 +209,10 @@ export class MatchLive {
       if (st && typeof st === "object" && "view" in st) this._handle({ type: "state", ...st });
     } catch (err) {
       this.pending.delete(id);
+      if (err.code === "not_authenticated") {
+        this._sessionEnded();
+        return id;
+      }
       if (err.code === "network" || err.status >= 500) this._httpResult(false);
       if (this.h.onError) this.h.onError({ id, code: err.code, message: err.message, action, sentSeq: body.seq });
       this._pollOnce();

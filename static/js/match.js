@@ -277,6 +277,7 @@ function onState(msg) {
   const finished = msg.status === "finished" || msg.status === "aborted";
   if (active) sawActive = true;
   renderer.render(msg);
+  if (sessionEnded && $("hand-panel")) $("hand-panel").hidden = true;
   // Never dealt (a cancelled invite, an invite aborted before it was accepted): no empty board, hand or log —
   // just the result and the fairness panel.
   const undealt = !msg.view;
@@ -304,7 +305,9 @@ function paintTurn() {
   if (!lastState) return;
   const active = lastState.status === "active";
   const finished = lastState.status === "finished" || lastState.status === "aborted";
-  const t = abortedTurn(lastState) || renderer.turn(lastState);
+  const t = sessionEnded
+    ? { text: "Сеанс завершён", cls: "turn-offline" }
+    : abortedTurn(lastState) || renderer.turn(lastState);
   const turn = $("turn");
   turn.textContent = t.text;
   turn.className = `turn ${t.cls || ""}`;
@@ -312,9 +315,16 @@ function paintTurn() {
   $("resign").hidden = finished;
 }
 
-const CONN_TEXT = { open: "на связи", http: "на связи (без live-канала)", connecting: "подключение…", closed: "нет связи" };
+const CONN_TEXT = {
+  open: "на связи",
+  http: "на связи (без live-канала)",
+  connecting: "подключение…",
+  closed: "нет связи",
+  ended: "сеанс завершён",
+};
 
 function onStatus(s) {
+  if (sessionEnded && s !== "ended") return;
   const was = offline();
   connStatus = s;
   const c = $("conn");
@@ -342,6 +352,35 @@ function onError(err) {
     return;
   }
   notify(errorText(err), "error", err.code);
+}
+
+let sessionEnded = false;
+
+/** The server ended this socket's session (close 4401: logout everywhere, a password change). The page keeps
+ *  the last position, stops acting and polling, and asks to log in again — never the spectator view. */
+function onSessionEnded() {
+  if (sessionEnded) return;
+  sessionEnded = true;
+  root.dataset.session = "ended";
+  const next = location.pathname + location.search;
+  const banner = el(
+    "section",
+    { class: "session-ended", id: "session-ended", role: "alert" },
+    el(
+      "div",
+      {},
+      el("p", { class: "session-ended__title" }, "Сеанс завершён — войдите снова"),
+      el("p", { class: "session-ended__why" }, "Вы вышли на всех устройствах или сменили пароль; ходить с этой страницы нельзя."),
+    ),
+    el("a", { class: "btn btn-primary", id: "session-login", href: `/login?next=${encodeURIComponent(next)}` }, "Войти"),
+  );
+  $("result").before(banner);
+  onStatus("ended");
+  paintTurn();
+  const hand = $("hand-panel");
+  if (hand) hand.hidden = true;
+  const note = $("offline-note");
+  if (note) note.hidden = true;
 }
 
 async function main() {
@@ -373,6 +412,7 @@ async function main() {
     onState,
     onStatus,
     onError,
+    onSessionEnded,
   });
   renderer = mod.createRenderer({
     root: $("board"),
