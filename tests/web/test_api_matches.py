@@ -259,6 +259,8 @@ async def test_my_matches_newest_first_with_opponent_and_result(
     rows = (await alice.get("/api/matches")).json()
     assert [r["id"] for r in rows] == [second, first]
     assert rows[0]["options"]["pause"] is True
+    # an active match between two people: the list's to_move is the match's own
+    assert rows[1]["to_move"] == (await alice.get(f"/api/matches/{first}/state")).json()["to_move"]
     assert rows[0]["opponent"] == {"seat": 1, "username": None, "bot": "easy"}
     assert rows[1]["opponent"] == {"seat": 1, "username": "bob", "bot": None}
     assert (await bob.get("/api/matches")).json()[0]["opponent"]["username"] == "alice"

@@ -100,6 +100,8 @@ class MatchListItem(BaseModel):
     finished_at: datetime | None
     invite_token: str | None = None
     """Only for the opener of a match still waiting for its invited player."""
+    to_move: list[int] | None = None
+    """Seats that may act now; only in the caller's own list, for active matches."""
 
 
 class LoggedAction(BaseModel):

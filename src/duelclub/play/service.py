@@ -276,8 +276,12 @@ class MatchService:
         return views.replay_step(live, state, seq)
 
     async def my_matches(self, user_id: int, limit: int = 100) -> list[MatchListItem]:
-        """The user's matches, newest first."""
-        return await in_thread(self._list, {"user_id": user_id, "limit": limit}, user_id)
+        """The user's matches, newest first; active ones carry ``to_move`` (from the cache, or a replay)."""
+        rows = await in_thread(self._list, {"user_id": user_id, "limit": limit}, user_id)
+        for row in rows:
+            if row.status == ACTIVE:
+                row.to_move = sorted((await self.fresh(row.id)).to_move())
+        return rows
 
     async def admin_matches(
         self, *, status: str | None, game: str | None, username: str | None, limit: int = 200
