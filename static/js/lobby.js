@@ -209,7 +209,16 @@ function myHouse(m, mySeat) {
 function matchItem(m) {
   const mySeat = mySeatOf(m);
   const title = GAME_TITLES[m.game] || m.game;
-  const opp = m.status === "open" ? "ждём соперника" : `соперник: ${opponentOf(m, mySeat)}`;
+  const cancelled = m.status === "aborted" && m.result && m.result.reason === "cancelled";
+  const noOpponent = !m.opponent && mySeat !== null && Array.isArray(m.seats) && seatName(m.seats[1 - mySeat]) === "ожидается";
+  const opp =
+    m.status === "open"
+      ? "ждём соперника"
+      : cancelled
+        ? "Приглашение отменено"
+        : noOpponent
+          ? "соперник не присоединился"
+          : `соперник: ${opponentOf(m, mySeat)}`;
   const house = myHouse(m, mySeat);
   const meta = [house ? HOUSE_NAMES[house] : null, whenText(m.finished_at || m.started_at || m.created_at)]
     .filter(Boolean)
@@ -218,7 +227,6 @@ function matchItem(m) {
   let badge;
   let action;
   if (m.status === "finished" || m.status === "aborted") {
-    const cancelled = m.status === "aborted" && m.result && m.result.reason === "cancelled";
     const r =
       m.status === "aborted" ? { kind: "draw", text: cancelled ? "Отменена" : "Прервана" } : resultFor(m.result, mySeat);
     badge = el("span", { class: `badge badge-${r ? r.kind : "draw"}` }, r ? r.text : "Завершена");

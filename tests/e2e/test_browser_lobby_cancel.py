@@ -48,6 +48,10 @@ def test_cancel_the_invite_just_created(live_server: str, browser: Any) -> None:
         row = _my_matches(context, live_server)[match_id]
         assert row["status"] == "aborted" and row["result"]["reason"] == "cancelled"
         page.wait_for_selector(f'#finished-matches li[data-match="{match_id}"] >> text=Отменена')
+        title = page.inner_text(f'#finished-matches li[data-match="{match_id}"] .match-list__title')
+        assert title == "Межа · Приглашение отменено"
+        meta = page.inner_text(f'#finished-matches li[data-match="{match_id}"] .match-list__meta')
+        assert meta.startswith("Дом ")
         guest_page.goto(link)
         page_error = guest_page.locator("#invite-error")
         page_error.wait_for(state="visible")
