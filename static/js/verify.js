@@ -20,6 +20,12 @@ const results = []; // true | false | null (nothing to compare with) per check
 
 // ---- loading ----------------------------------------------------------------------------------
 
+// The full log is open only to the match's players and admins (403 for anyone else).
+let logDenied = false;
+const DENIED_NOTE =
+  "Полный журнал партии с раздачей открыт только её игрокам и администраторам, поэтому здесь сравнить не с чем. " +
+  "Любой может проверить хеш раздачи и ключ выше.";
+
 /** {info, log, catalog}: log is null when the match has not ended or the caller may not read it. */
 async function load() {
   const info = await get(`/api/matches/${enc}`);
@@ -29,6 +35,7 @@ async function load() {
       log = await get(`/api/matches/${enc}/log`);
     } catch (err) {
       if (err.status !== 403) throw err; // not a player: verify from the public summary
+      logDenied = true;
     }
   }
   let catalog = null;
@@ -45,17 +52,19 @@ async function load() {
 // ---- rendering --------------------------------------------------------------------------------
 
 const code = (text) => el("code", { class: "hash" }, text);
-const seedText = (s) => (s ? code(s) : el("span", { class: "muted" }, "(пусто)"));
+const isBotSeat = (seat) => !!(seat && typeof seat === "object" && (seat.bot || seat.kind === "bot" || seat.bot_level));
+const seedText = (s, seat) =>
+  s ? code(s) : el("span", { class: "muted" }, isBotSeat(seat) ? "(пусто) — бот не добавляет своё зерно" : "(пусто)");
 
 function showValues(info, src) {
   const seeds = src.client_seeds || {};
   const rows = [
-    ["Партия G", code(info.id)],
+    ["Номер партии", code(info.id)],
     ["Статус", STATUS_NAMES[info.status] || info.status],
-    ["Хеш раздачи C (показан с начала)", code(info.commitment)],
-    ["Секрет сервера S", src.server_seed ? code(src.server_seed) : el("span", { class: "muted" }, "раскроется после партии")],
-    [`Зерно игрока 1 a (${seatName(info.seats[0])})`, seedText(seeds.a)],
-    [`Зерно игрока 2 b (${seatName(info.seats[1])})`, seedText(seeds.b)],
+    ["Хеш раздачи (показан с начала партии)", code(info.commitment)],
+    ["Секрет сервера", src.server_seed ? code(src.server_seed) : el("span", { class: "muted" }, "раскроется после партии")],
+    [`Зерно игрока 1 (${seatName(info.seats[0])})`, seedText(seeds.a, info.seats[0])],
+    [`Зерно игрока 2 (${seatName(info.seats[1])})`, seedText(seeds.b, info.seats[1])],
   ];
   $("values").replaceChildren(...rows.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)]));
   if (ENDED.has(info.status)) $("log-link").href = `/api/matches/${enc}/log`;
@@ -66,6 +75,7 @@ function addCheck(key, title, ok, rows = [], note = "") {
   results.push(ok);
   const mark = ok === true ? "✓" : ok === false ? "✗" : "—";
   const state = ok === true ? "ok" : ok === false ? "fail" : "na";
+  const spoken = ok === true ? "пройдена" : ok === false ? "не пройдена" : "нет данных";
   $("checks").append(
     el(
       "li",
@@ -74,7 +84,7 @@ function addCheck(key, title, ok, rows = [], note = "") {
       el(
         "div",
         { class: "check__body" },
-        el("p", { class: "check__title" }, title, el("span", { class: "visually-hidden" }, ` — ${state}`)),
+        el("p", { class: "check__title" }, title, el("span", { class: "visually-hidden" }, ` — ${spoken}`)),
         rows.length ? el("dl", { class: "kv kv-wide" }, ...rows.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])) : null,
         note ? el("p", { class: "check__note small" }, note) : null,
       ),
@@ -93,7 +103,9 @@ function finish(message) {
     (failed
       ? "✗ Найдены расхождения: данные партии не сходятся с обязательством сервера."
       : partial
-        ? "Проверено то, что уже можно проверить; остальное — после окончания партии или в журнале."
+        ? logDenied
+          ? "Хеш раздачи проверен — это может сделать любой. Полный журнал партии открыт только её игрокам и администраторам, поэтому саму раздачу здесь сравнить не с чем."
+          : "Проверено то, что уже можно проверить; остальное — после окончания партии."
         : "✓ Все проверки пройдены: раздача получена из показанного заранее хеша и зёрен игроков.");
   root.dataset.verdict = verdict;
 }
@@ -114,9 +126,7 @@ async function checkMezhaDeal(key, catalog, src, info) {
   const deal = await mezhaDeal(key, catalog, house0);
   const init = src.initial || null;
   const cmp = (same) => (init ? same : null);
-  const noLog = init
-    ? ""
-    : "Не с чем сравнить: журнал с раздачей (initial) открыт игрокам партии и администраторам после её окончания.";
+  const noLog = init ? "" : DENIED_NOTE;
   // With the log: the logged value when it differs, «совпадает» when it does not.
   const logged = (label, text, same) =>
     !init ? [] : same ? [["в журнале", "совпадает"]] : [[`в журнале: ${label}`, text]];
@@ -129,7 +139,7 @@ async function checkMezhaDeal(key, catalog, src, info) {
   ], noLog);
 
   const starterOk = cmp(init ? deal.starter === init.starter : false);
-  addCheck("starter", "Жребий: кто начинает первый сезон — randint(2)", starterOk, [
+  addCheck("starter", "Жребий: кто начинает первый сезон", starterOk, [
     ["вычислено", player(deal.starter)],
     ...logged("начинает", init && typeof init.starter === "number" ? player(init.starter) : "—", starterOk),
   ], noLog);
@@ -152,10 +162,10 @@ async function checkMezhaDeal(key, catalog, src, info) {
   }
 
   const omensOk = cmp(init ? sameList(deal.omens, init.omens) : false);
-  addCheck("omens", "Приметы по сезонам — тасовка [Оттепель, Засуха, Ярмарка, Гроза]", omensOk, [
+  addCheck("omens", "Приметы по сезонам: четыре приметы перетасованы", omensOk, [
     ["вычислено", omens(deal.omens)],
     ...logged("приметы", init ? omens(init.omens) : "", omensOk),
-  ], `Сезоны 1, 2 и 3 берут первые три приметы. Раздача прочла из потока ${deal.words} слов.${noLog ? " " + noLog : ""}`);
+  ], `Сезоны 1, 2 и 3 берут первые три приметы.${noLog ? " " + noLog : ""}`);
 }
 
 // ---- the checks -------------------------------------------------------------------------------
@@ -177,7 +187,7 @@ async function verify(info, log, catalog) {
   }
   const computed = await commitment(seed, info.id);
   const same = computed === info.commitment;
-  addCheck("commitment", "Хеш раздачи: SHA-256(«duelclub/v1/commit», 0, S, 0, G) совпадает с показанным", same, [
+  addCheck("commitment", "Хеш раздачи: секрет сервера и номер партии дают тот же хеш, что был показан до начала", same, [
     ["вычислено", code(computed)],
     ["показано", code(info.commitment)],
   ]);
@@ -187,10 +197,10 @@ async function verify(info, log, catalog) {
   try {
     key = await matchKey(seed, info.id, seeds.a || "", seeds.b || "");
   } catch (err) {
-    addCheck("key", "Ключ потока K", false, [], `Не удалось вычислить: ${err.message}.`);
+    addCheck("key", "Ключ случайности", false, [], `Не удалось вычислить: ${err.message}.`);
     return finish();
   }
-  addCheck("key", "Ключ потока K = SHA-256(«duelclub/v1/key», 0, S, 0, G, 0, a, 0, b)", true, [["K", code(bytesToHex(key))]],
+  addCheck("key", "Ключ случайности: вычислен из секрета сервера, номера партии и зёрен игроков", true, [["ключ", code(bytesToHex(key))]],
     "Из этого ключа — и только из него — берутся жребий, тасовки и приметы.");
 
   if (info.game === "mezha" && catalog && Array.isArray(catalog.cards)) {

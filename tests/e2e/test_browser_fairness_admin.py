@@ -231,6 +231,13 @@ def test_verify_page_for_a_non_player_and_for_a_live_match(live_server: str, bro
         verdict, checks = _checks(page, live_server, finished)  # no log for a non-player: the summary
         assert verdict == "partial"
         assert checks["commitment"] == checks["key"] == "true" and checks["omens"] == "na"
+        said = page.inner_text("#verdict")
+        assert "только её игрокам и администраторам" in said and "после окончания" not in said
+        assert "бот не добавляет своё зерно" in page.inner_text("#values")
+        body = page.inner_text("#checks")
+        assert "randint" not in body and "Партия G" not in page.inner_text("#values")
+        hidden = page.locator("#checks .visually-hidden").all_inner_texts()
+        assert hidden and {t.strip() for t in hidden} <= {"— пройдена", "— нет данных", "— не пройдена"}
         verdict, checks = _checks(page, live_server, live)
         assert verdict == "partial" and checks == {"commitment": "na"}
         assert "раскроется" in page.locator("#values").inner_text()
