@@ -41,6 +41,23 @@ async def test_an_unknown_match_is_a_404_page_with_a_way_back(alice: AsyncClient
     assert (await alice.head("/matches/no-such-match")).status_code == 404
 
 
+async def test_the_verify_page_of_an_unknown_match_is_the_same_404_page(alice: AsyncClient) -> None:
+    match_page = await alice.get("/matches/no-such-match")
+    r = await alice.get("/matches/no-such-match/verify")
+    assert r.status_code == 404
+    assert r.headers["content-type"].startswith("text/html")
+    assert "Партия не найдена" in r.text and 'href="/"' in r.text
+    assert "/static/js/verify.js" not in r.text and "Проверяем" not in r.text
+    assert r.text == match_page.text
+    assert (await alice.head("/matches/no-such-match/verify")).status_code == 404
+
+
+async def test_a_known_match_verify_page_renders(alice: AsyncClient) -> None:
+    match_id = await _open_invite(alice)
+    r = await alice.get(f"/matches/{match_id}/verify")
+    assert r.status_code == 200 and "/static/js/verify.js" in r.text
+
+
 async def test_a_known_match_page_renders(alice: AsyncClient) -> None:
     match_id = await _open_invite(alice)
     r = await alice.get(f"/matches/{match_id}")

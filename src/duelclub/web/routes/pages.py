@@ -128,18 +128,22 @@ def match_page(request: Request, match_id: str, user: OptionalUser) -> Response:
     is a 404 page with a link back to the lobby (visitors still go to the login page first)."""
     if user is None:
         return _to_login(request)
+    return _unknown_match(request, user, match_id) or _render(request, "match.html", user, match_id=match_id)
+
+
+def _unknown_match(request: Request, user: UserInfo, match_id: str) -> Response | None:
+    """The 404 page «Партия не найдена» (with a link back to the lobby) for a match that does not exist."""
     with get_database(request).session() as s:
-        exists = matches_repo.get_match(s, match_id) is not None
-    if not exists:
-        return _render(
-            request,
-            "404.html",
-            user,
-            status_code=404,
-            heading="Партия не найдена",
-            text="Такой партии нет: ссылка неверна или устарела.",
-        )
-    return _render(request, "match.html", user, match_id=match_id)
+        if matches_repo.get_match(s, match_id) is not None:
+            return None
+    return _render(
+        request,
+        "404.html",
+        user,
+        status_code=404,
+        heading="Партия не найдена",
+        text="Такой партии нет: ссылка неверна или устарела.",
+    )
 
 
 @page("/matches/{match_id}/verify")
@@ -147,7 +151,7 @@ def verify_page(request: Request, match_id: str, user: OptionalUser) -> Response
     """The fairness check of a match, computed in the browser (rules/fairness.md §Reveal and verification)."""
     if user is None:
         return _to_login(request)
-    return _render(request, "verify.html", user, match_id=match_id)
+    return _unknown_match(request, user, match_id) or _render(request, "verify.html", user, match_id=match_id)
 
 
 def _admin_gate(request: Request, user: UserInfo | None) -> Response | None:
