@@ -8,15 +8,9 @@ const acceptBtn = document.getElementById("accept");
 const errorBox = document.getElementById("invite-error");
 const $ = (id) => document.getElementById(id);
 
-const STATUS_TEXT = {
-  active: "Этот вызов уже принят — партия идёт.",
-  finished: "Эта партия уже сыграна.",
-  aborted: "Это приглашение отменено (или партия прервана).",
-};
-
 const ERRORS = {
   own_invite: "Это ваше собственное приглашение — отправьте ссылку другу.",
-  invite_taken: "Этот вызов уже принял кто-то другой.",
+  invite_taken: "Этот вызов уже принял другой игрок.",
   invite_closed: "Это приглашение отменено.",
   invite_not_found: "Приглашение не найдено: ссылка неверна или устарела.",
   not_authenticated: "Сначала войдите в клуб.",
@@ -60,24 +54,59 @@ async function load() {
   const current = document.getElementById("current-user");
   const meName = current ? current.textContent.trim() : "";
   if (inv.status && inv.status !== "open") {
-    acceptBtn.disabled = true;
-    showError(STATUS_TEXT[inv.status] || "Этот вызов больше не действует.");
-    if ((inv.id || inv.match_id) && inv.status !== "aborted") {
-      acceptBtn.textContent = "Открыть партию";
-      acceptBtn.disabled = false;
-      acceptBtn.dataset.goto = inv.id || inv.match_id;
-    }
+    await showClosed(inv, opener, game, meName);
   } else if (meName && meName === opener) {
     acceptBtn.disabled = true;
     showError("Это ваше собственное приглашение — отправьте ссылку другу.");
   }
 }
 
-acceptBtn.addEventListener("click", async () => {
-  if (acceptBtn.dataset.goto) {
-    location.assign(`/matches/${encodeURIComponent(acceptBtn.dataset.goto)}`);
-    return;
+/** The invite is no longer open: say what happened to it, from the viewer's side, and link to the match
+ *  when there is one to open or watch. The match summary tells who sits where and why it ended. */
+async function showClosed(inv, opener, game, meName) {
+  let summary = null;
+  try {
+    summary = await get(`/api/matches/${encodeURIComponent(inv.id)}`);
+  } catch (_err) {
+    /* the words below cope without it */
   }
+  const seats = summary && Array.isArray(summary.seats) ? summary.seats.map(seatName) : [];
+  const mine = !!meName && seats.includes(meName);
+  const reason = summary && summary.result ? summary.result.reason : null;
+  const lead = $("invite-lead");
+  acceptBtn.hidden = true;
+  acceptBtn.disabled = true;
+  $("invite-hash-note").hidden = true;
+  if (!mine) $("invite-houses").hidden = true;
+  const link = $("open-match");
+  const showLink = (text) => {
+    link.textContent = text;
+    link.href = `/matches/${encodeURIComponent(inv.id)}`;
+    link.hidden = false;
+  };
+  if (inv.status === "aborted") {
+    const cancelled = reason !== "aborted";
+    lead.textContent = cancelled ? "Приглашение отменено" : "Партия прервана администратором";
+    showError(
+      cancelled
+        ? `Вызов от ${opener} в «${game}» отменён — принять его уже нельзя.`
+        : "Вызов больше не действует — принять его нельзя.",
+    );
+    root.dataset.state = cancelled ? "cancelled" : "aborted";
+  } else if (mine) {
+    lead.textContent = inv.status === "active" ? "Вы уже в этой партии — она идёт." : "Эта партия уже сыграна.";
+    root.dataset.state = "mine";
+    showLink("Открыть партию");
+  } else {
+    lead.textContent =
+      inv.status === "active" ? "Этот вызов уже принял другой игрок" : "Этот вызов принял другой игрок — партия уже сыграна";
+    showError("Принять его уже нельзя, но партию можно посмотреть.");
+    root.dataset.state = "taken";
+    showLink("Смотреть партию");
+  }
+}
+
+acceptBtn.addEventListener("click", async () => {
   acceptBtn.disabled = true;
   errorBox.hidden = true;
   try {

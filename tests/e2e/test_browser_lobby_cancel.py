@@ -55,8 +55,9 @@ def test_cancel_the_invite_just_created(live_server: str, browser: Any) -> None:
         guest_page.goto(link)
         page_error = guest_page.locator("#invite-error")
         page_error.wait_for(state="visible")
-        assert "отменено" in page_error.inner_text()
+        assert "отменён" in page_error.inner_text()
         assert guest_page.locator("#accept").is_disabled()
+        assert guest_page.inner_text("#invite-lead") == "Приглашение отменено"
         # Its match page: the result says the invite was cancelled; no empty board, hand or «Пас».
         page.goto(f"{live_server}/matches/{match_id}")
         page.wait_for_selector("#result:not([hidden])")

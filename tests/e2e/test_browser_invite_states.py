@@ -1,0 +1,61 @@
+"""The invite page once the invite is no longer open, from a third member's side: taken by someone else
+(«Этот вызов уже принял другой игрок» and a «Смотреть партию» link) and cancelled («Приглашение отменено»)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from accounts import sign_up
+
+pytestmark = pytest.mark.browser
+
+
+def _member(browser: Any, base: str, prefix: str) -> tuple[Any, Any, list[str]]:
+    context = browser.new_context(locale="ru-RU")
+    context.set_default_timeout(15_000)
+    sign_up(context, base, prefix)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
+    return context, page, errors
+
+
+def _invite(context: Any, base: str) -> dict[str, Any]:
+    r = context.request.post(
+        f"{base}/api/matches", data={"game": "mezha", "vs": "invite", "options": {"house": "olkha"}}
+    )
+    assert r.status == 201, r.text()
+    return dict(r.json())
+
+
+def test_invite_taken_by_someone_else_and_cancelled(live_server: str, browser: Any) -> None:
+    alice, _alice_page, _ = _member(browser, live_server, "ia")
+    bob, _bob_page, _ = _member(browser, live_server, "ib")
+    carol, page, errors = _member(browser, live_server, "ic")
+    try:
+        taken = _invite(alice, live_server)
+        r = bob.request.post(
+            f"{live_server}/api/invites/{taken['invite_token']}/accept", data={"client_seed": ""}
+        )
+        assert r.status == 200, r.text()
+        page.goto(taken["invite_url"])
+        page.wait_for_selector('#invite[data-state="taken"]')
+        assert page.inner_text("#invite-lead") == "Этот вызов уже принял другой игрок"
+        assert "вызывает вас" not in page.inner_text("#invite-body")
+        link = page.locator("#open-match")
+        assert link.is_visible() and link.inner_text() == "Смотреть партию"
+        assert link.get_attribute("href") == f"/matches/{taken['id']}"
+        assert page.locator("#accept").is_hidden()
+
+        cancelled = _invite(alice, live_server)
+        assert alice.request.delete(f"{live_server}/api/matches/{cancelled['id']}", data={}).ok
+        page.goto(cancelled["invite_url"])
+        page.wait_for_selector('#invite[data-state="cancelled"]')
+        assert page.inner_text("#invite-lead") == "Приглашение отменено"
+        assert "вызывает вас" not in page.inner_text("#invite-body")
+        assert page.locator("#open-match").is_hidden() and page.locator("#accept").is_hidden()
+        assert errors == []
+    finally:
+        for c in (alice, bob, carol):
+            c.close()
