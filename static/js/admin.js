@@ -44,13 +44,14 @@ function row(m) {
   return el(
     "tr",
     { dataset: { matchId: m.id, status: m.status } },
-    el("td", {}, el("a", { href: `/admin/matches/${encodeURIComponent(m.id)}`, class: "mono" }, m.id)),
-    el("td", {}, GAME_TITLES[m.game] || m.game),
-    el("td", {}, el("span", { class: `badge badge-status-${m.status}` }, STATUS_NAMES[m.status] || m.status)),
-    el("td", {}, players),
-    el("td", {}, resultText(m.result, m.seats)),
-    el("td", {}, formatTime(m.created_at)),
-    el("td", {}, formatTime(m.finished_at)),
+    // data-label: the column's name, shown before each cell when a narrow screen stacks the row (app.css).
+    el("td", { dataset: { label: "Партия" } }, el("a", { href: `/admin/matches/${encodeURIComponent(m.id)}`, class: "mono" }, m.id)),
+    el("td", { dataset: { label: "Игра" } }, GAME_TITLES[m.game] || m.game),
+    el("td", { dataset: { label: "Статус" } }, el("span", { class: `badge badge-status-${m.status}` }, STATUS_NAMES[m.status] || m.status)),
+    el("td", { dataset: { label: "Игроки" } }, players),
+    el("td", { dataset: { label: "Итог" } }, resultText(m.result, m.seats)),
+    el("td", { dataset: { label: "Создана" } }, formatTime(m.created_at)),
+    el("td", { dataset: { label: "Окончена" } }, formatTime(m.finished_at)),
   );
 }
 

@@ -69,6 +69,16 @@ function showAudit() {
   }
 }
 
+/** The match options in words: Mezha's {"house": seat 0's house} → «Дом Ольхи у игрока 1». */
+function optionsText(game, options) {
+  const parts = [];
+  for (const [k, v] of Object.entries(options)) {
+    if (game === "mezha" && k === "house") parts.push(`${HOUSE_NAMES[v] || v} у игрока 1`);
+    else parts.push(`${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`);
+  }
+  return parts.length ? parts.join("; ") : "по умолчанию";
+}
+
 function showFacts() {
   const options = info.options || {};
   const houses = info.game === "mezha" && options.house ? [options.house, options.house === "olkha" ? "gorn" : "olkha"] : null;
@@ -83,7 +93,7 @@ function showFacts() {
       ["Создана", formatTime(info.created_at)],
       ["Началась", formatTime(info.started_at)],
       ["Окончена", formatTime(info.finished_at)],
-      ["Настройки", el("code", {}, JSON.stringify(options))],
+      ["Настройки", optionsText(info.game, options)],
     ]),
   );
 }

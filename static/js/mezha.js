@@ -10,7 +10,12 @@ const FIELD_NAMES = ["Луг", "Брод", "Холм"];
 const FIELD_AT = ["на Лугу", "на Броду", "на Холме"];
 
 const OMENS = {
-  thaw: { name: "Оттепель", text: "Первый ваш отряд на каждом поле получает +2." },
+  thaw: {
+    name: "Оттепель",
+    text: "Первый ваш отряд на каждом поле получает +2.",
+    // A spectator (seat null) reads it without «ваш».
+    neutral: "Первый отряд каждого игрока на каждом поле получает +2.",
+  },
   drought: { name: "Засуха", text: "На половине поля помещаются три отряда, а не четыре." },
   fair: { name: "Ярмарка", text: "Кто спасует первым, берёт карту из колоды." },
   storm: { name: "Гроза", text: "Перед подсчётом молния бьёт в самую сильную карту каждого поля: −3." },
@@ -115,6 +120,12 @@ export function createRenderer(ctx) {
   const isBot = (seat) => {
     const s = seatsInfo[seat];
     return !!(s && typeof s === "object" && s.bot);
+  };
+
+  /** {name, text} of an omen, its description from the viewer's side (neutral for a spectator). */
+  const omenOf = (id) => {
+    const o = OMENS[id] || { name: id, text: "" };
+    return { name: o.name, text: you === null && o.neutral ? o.neutral : o.text };
   };
 
   // ---- seasons in words, always from the viewer's side ----------------------------------------
@@ -646,7 +657,7 @@ export function createRenderer(ctx) {
   }
 
   function paintSide() {
-    const omen = OMENS[view.omen] || { name: view.omen, text: "" };
+    const omen = omenOf(view.omen);
     const starter = view.starter === you ? "вы" : other(view.starter);
     const passTxt = (s) =>
       view.passed[s] ? (view.auto_passed[s] ? "пас (автоматически)" : "пас") : view.phase === "season" ? "играет" : "—";
@@ -758,7 +769,7 @@ export function createRenderer(ctx) {
 
   function paintInfoBar() {
     if (!ctx.infoBar) return;
-    const omen = OMENS[view.omen] || { name: view.omen };
+    const omen = omenOf(view.omen);
     const me = you ?? 0;
     ctx.infoBar.replaceChildren(
       el("span", { class: "chip", id: "season-chip" }, `Сезон ${view.season} из 3`),

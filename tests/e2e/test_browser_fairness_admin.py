@@ -295,6 +295,9 @@ def test_admin_opens_a_finished_match_steps_the_replay_and_sees_the_seeds(
         assert page.locator("#board [data-field]").count() == 3
         side = page.locator("#side-game").inner_text()  # the full view: both hands are shown
         assert "Рука игрока 1: 8 карт" in side and "Рука игрока 2: 8 карт" in side
+        assert "ваш" not in page.inner_text("#omen-desc").lower()  # the replay has no «you»
+        facts = page.inner_text("#facts")
+        assert "у игрока 1" in facts and "{" not in facts
 
         page.click("#replay-next")
         page.wait_for_selector("#admin-match[data-seq='1']")
@@ -308,6 +311,16 @@ def test_admin_opens_a_finished_match_steps_the_replay_and_sees_the_seeds(
         assert page.locator("#replay-next").is_disabled()
         page.click("#replay-first")
         page.wait_for_selector("#admin-match[data-seq='0']")
+
+        # a phone: the list stacks each row, the players are readable within the screen
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.goto(f"{live_server}/admin?user={name}")
+        page.wait_for_selector(f"#matches tr[data-match-id='{mid}']")
+        cell = page.locator(f"#matches tr[data-match-id='{mid}'] td[data-label='Игроки']")
+        box = cell.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+        assert name in cell.inner_text()
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
         assert not errors, errors
     finally:
         context.close()
