@@ -228,8 +228,9 @@ function showFairness() {
     const seeds = info.client_seeds || [];
     const a = Array.isArray(seeds) ? seeds[0] : seeds.a ?? seeds["0"];
     const b = Array.isArray(seeds) ? seeds[1] : seeds.b ?? seeds["1"];
-    $("client-seed-0").textContent = a || "(пусто)";
-    $("client-seed-1").textContent = b || "(пусто)";
+    const empty = (i) => (info.seats?.[i]?.bot ? "(пусто) — бот не добавляет своё зерно" : "(пусто)");
+    $("client-seed-0").textContent = a || empty(0);
+    $("client-seed-1").textContent = b || empty(1);
     $("log-link").href = `/api/matches/${encodeURIComponent(matchId)}/log`;
   }
 }
