@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 from typing import Any
+from urllib.parse import quote
 
 PASSWORD = "e2e-Password-42"
 
@@ -17,3 +18,17 @@ def sign_up(context: Any, base: str, prefix: str = "e2e") -> str:
     me = context.request.get(f"{base}/api/me")
     assert me.status == 200, "the session of a new member must be usable right away"
     return name
+
+
+def log_in(
+    page: Any, base: str, username: str, password: str = PASSWORD, next_path: str | None = None
+) -> str:
+    """Log in through the login form (with ``?next=`` when given) and return the URL the page lands on."""
+    suffix = f"?next={quote(next_path, safe='')}" if next_path is not None else ""
+    page.goto(f"{base}/login{suffix}")
+    page.fill("#username", username)
+    page.fill("#password", password)
+    page.click("#auth-form button[type=submit]")
+    page.wait_for_url(lambda url: "/login" not in url, wait_until="commit")
+    page.wait_for_load_state()
+    return str(page.url)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from accounts import PASSWORD, sign_up
+from accounts import PASSWORD, log_in, sign_up
 
 pytestmark = pytest.mark.browser
 
@@ -24,15 +24,6 @@ def _watch(page: Any) -> list[str]:
     page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
     return errors
-
-
-def _log_in(page: Any, base: str, username: str, password: str) -> None:
-    page.goto(f"{base}/login")
-    page.fill("#username", username)
-    page.fill("#password", password)
-    page.click("#auth-form button[type=submit]")
-    page.wait_for_url(lambda url: "/login" not in url, wait_until="commit")
-    page.wait_for_load_state()
 
 
 def test_change_the_password_then_log_out_everywhere(live_server: str, browser: Any) -> None:
@@ -73,13 +64,13 @@ def test_change_the_password_then_log_out_everywhere(live_server: str, browser: 
         page.click("#logout")
         page.wait_for_url(f"{base}/")
         assert first.request.get(f"{base}/api/me").status == 401
-        _log_in(page, base, username, NEW_PASSWORD)
+        log_in(page, base, username, NEW_PASSWORD)
         me = first.request.get(f"{base}/api/me")
         assert me.status == 200 and me.json()["username"] == username
 
         # a second device logs in too (through the browser), then the first ends every session
         other = second.new_page()
-        _log_in(other, base, username, NEW_PASSWORD)
+        log_in(other, base, username, NEW_PASSWORD)
         assert second.request.get(f"{base}/api/me").status == 200
 
         page.goto(f"{base}/account")

@@ -12,10 +12,10 @@ import json
 import re
 import secrets
 from typing import Any
-from urllib.parse import quote
 
 import httpx
 import pytest
+from accounts import log_in
 
 pytestmark = pytest.mark.browser
 
@@ -57,22 +57,12 @@ def _context(browser: Any) -> tuple[Any, list[str]]:
     return context, foreign
 
 
-def _log_in_with_next(page: Any, base: str, username: str, target: str) -> str:
-    page.goto(f"{base}/login?next={quote(target, safe='')}")
-    page.fill("#username", username)
-    page.fill("#password", PASSWORD)
-    page.click("#auth-form button[type=submit]")
-    page.wait_for_url(lambda url: "/login" not in url, wait_until="commit")
-    page.wait_for_load_state()
-    return str(page.url)
-
-
 @pytest.mark.parametrize("target", [*EVIL_NEXTS[:4], "//evil.example/phish"])
 def test_login_with_a_hostile_next_stays_on_the_site(live_server: str, browser: Any, target: str) -> None:
     username = _account(live_server)
     context, foreign = _context(browser)
     try:
-        url = _log_in_with_next(context.new_page(), live_server, username, target)
+        url = log_in(context.new_page(), live_server, username, PASSWORD, next_path=target)
         assert url == f"{live_server}/", url
         assert foreign == []
     finally:
@@ -93,7 +83,7 @@ def test_the_page_guards_next_even_if_the_server_did_not(live_server: str, brows
     try:
         page = context.new_page()
         page.route(re.compile(r"/login(\?|$)"), echo_next)
-        url = _log_in_with_next(page, live_server, username, hostile)
+        url = log_in(page, live_server, username, PASSWORD, next_path=hostile)
         assert url == f"{live_server}/", url
         assert foreign == []
     finally:
@@ -104,7 +94,7 @@ def test_a_local_next_is_followed(live_server: str, browser: Any) -> None:
     username = _account(live_server)
     context, foreign = _context(browser)
     try:
-        url = _log_in_with_next(context.new_page(), live_server, username, "/register?x=1#top")
+        url = log_in(context.new_page(), live_server, username, PASSWORD, next_path="/register?x=1#top")
         # a member visiting /register is sent on to "/": the page did go to the local target first
         assert url.startswith(f"{live_server}/"), url
         assert foreign == []
