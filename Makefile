@@ -48,6 +48,7 @@ typecheck: install-dev
 	$(BIN)/mypy
 
 bench: install-dev
+	$(BIN)/python benchmarks/engine_speed.py
 	$(BIN)/python benchmarks/mezha_engine.py
 	$(BIN)/python benchmarks/mezha_bots.py
 

@@ -25,7 +25,7 @@ class Settings(BaseSettings):
     - ``DATABASE_URL``: SQLAlchemy URL (``sqlite:///…`` or ``postgresql+psycopg://…``).
     - ``REDIS_URL``: ``redis://…`` for the Redis bus; None = in-process bus.
     - ``SECRET_KEY``: signs session cookies.
-    - ``BOT_THINK_SECONDS``: time budget per bot decision.
+    - ``BOT_THINK_SECONDS``: wall-clock budget per decision of a searching bot; None = the level's default.
     - ``TEMPLATES_DIR``/``STATIC_DIR``: UI files.
     - ``COOKIE_SECURE``: mark the session cookie Secure (behind HTTPS).
     - ``VAR_DIR``: where the default database and secret live.
@@ -40,7 +40,7 @@ class Settings(BaseSettings):
     DATABASE_URL: str = ""
     REDIS_URL: str | None = None
     SECRET_KEY: str = Field(default="", repr=False)
-    BOT_THINK_SECONDS: float = Field(default=0.8, ge=0)
+    BOT_THINK_SECONDS: float | None = Field(default=None, ge=0)
     TEMPLATES_DIR: Path = PROJECT_ROOT / "templates"
     STATIC_DIR: Path = PROJECT_ROOT / "static"
     COOKIE_SECURE: bool = False

@@ -6,9 +6,9 @@
 // Test hooks: #admin-match[data-ready] once loaded, [data-seq] the replay step on screen.
 
 import { el, get, post, toast } from "./api.js";
-import { GAME_TITLES, HOUSE_NAMES, STATUS_NAMES, formatTime, resultText, seatName } from "./names.js";
+import { loadGame } from "./games.js";
+import { GAME_TITLES, STATUS_NAMES, formatTime, resultText, seatName } from "./names.js";
 
-const GAMES = { mezha: () => import("./mezha.js") };
 const SOURCES = { player: "игрок", bot: "бот", clock: "часы (время вышло)" };
 const ENDED = new Set(["finished", "aborted"]);
 const LIVE = new Set(["open", "active"]);
@@ -61,7 +61,7 @@ function showAudit() {
     ]),
   );
   $("audit-note").textContent = ended
-    ? "Партия окончена: секрет сервера раскрыт, раздачу и все ходы можно проверить."
+    ? `${info.status === "aborted" ? "Партия прервана" : "Партия окончена"}: секрет сервера раскрыт, раздачу и все ходы можно проверить.`
     : "Секрет сервера не показывается, пока партия не закончилась, — даже администраторам.";
   if (ended) {
     $("log-json").href = `/api/admin/matches/${enc}/log`;
@@ -69,20 +69,8 @@ function showAudit() {
   }
 }
 
-/** The match options in words: Mezha's {"house": seat 0's house} → «Дом Ольхи у игрока 1». */
-function optionsText(game, options) {
-  const parts = [];
-  for (const [k, v] of Object.entries(options)) {
-    if (game === "mezha" && k === "house") parts.push(`${HOUSE_NAMES[v] || v} у игрока 1`);
-    else parts.push(`${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`);
-  }
-  return parts.length ? parts.join("; ") : "по умолчанию";
-}
-
 function showFacts() {
-  const options = info.options || {};
-  const houses = info.game === "mezha" && options.house ? [options.house, options.house === "olkha" ? "gorn" : "olkha"] : null;
-  const seat = (s) => `${seatName(info.seats[s])}${houses ? ` (${HOUSE_NAMES[houses[s]] || houses[s]})` : ""}`;
+  const seat = (s) => seatName(info.seats[s]);
   $("facts").replaceChildren(
     ...pairs([
       ["Статус", STATUS_NAMES[info.status] || info.status],
@@ -93,7 +81,7 @@ function showFacts() {
       ["Создана", formatTime(info.created_at)],
       ["Началась", formatTime(info.started_at)],
       ["Окончена", formatTime(info.finished_at)],
-      ["Настройки", optionsText(info.game, options)],
+      ["Настройки", info.options_text || "по умолчанию"],
     ]),
   );
 }
@@ -240,9 +228,8 @@ async function loadRenderer() {
   } catch (_err) {
     /* names fall back to ids */
   }
-  const load = GAMES[info.game];
-  if (!load) return null;
-  const mod = await load();
+  const mod = await loadGame(info.game);
+  if (!mod) return null;
   return mod.createRenderer({
     root: $("board"),
     side: $("side-game"),

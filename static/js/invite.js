@@ -1,6 +1,6 @@
-// Invite page: show who invites, the game, the house you will get and the commitment; accept the challenge.
+// Invite page: show who invites, the game, the options (from your seat) and the commitment; accept the challenge.
 import { clientSeed, get, post } from "./api.js";
-import { GAME_TITLES, HOUSE_NAMES, seatName } from "./names.js";
+import { GAME_TITLES, seatName } from "./names.js";
 
 const root = document.getElementById("invite");
 const token = root.dataset.token;
@@ -41,13 +41,10 @@ async function load() {
   }
   const opener = openerName(inv);
   const game = GAME_TITLES[inv.game] || inv.game;
-  const openerHouse = (inv.options && inv.options.house) || "olkha";
-  const mine = openerHouse === "olkha" ? "gorn" : "olkha";
   $("invite-lead").textContent = `${opener} вызывает вас сыграть в «${game}».`;
   $("invite-game").textContent = game;
   $("invite-opener").textContent = opener;
-  $("invite-house").textContent = HOUSE_NAMES[mine];
-  $("invite-opp-house").textContent = HOUSE_NAMES[openerHouse];
+  $("invite-options-text").textContent = inv.options_text || "по умолчанию";
   $("commitment").textContent = inv.commitment || "";
   $("invite-loading").hidden = true;
   $("invite-body").hidden = false;
@@ -77,7 +74,7 @@ async function showClosed(inv, opener, game, meName) {
   acceptBtn.hidden = true;
   acceptBtn.disabled = true;
   $("invite-hash-note").hidden = true;
-  if (!mine) $("invite-houses").hidden = true;
+  if (!mine) $("invite-options").hidden = true;
   const link = $("open-match");
   const showLink = (text) => {
     link.textContent = text;

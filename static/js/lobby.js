@@ -1,9 +1,11 @@
-// Lobby: start a Межа match vs the bot, create an invite link and wait for the friend (or cancel it),
-// list my matches.
+// Lobby: pick a game (tabs, remembered in the URL hash), set its options (forms drawn by the server from each
+// game's options_form), play vs the bot, create an invite link and wait for the friend (or cancel it), list
+// my matches. Nothing here is specific to one game.
 import { clientSeed, del, el, get, post, toast } from "./api.js";
-import { GAME_TITLES, HOUSE_NAMES, resultFor, seatName } from "./names.js";
+import { GAME_TITLES, resultFor, seatName } from "./names.js";
 
-const form = document.getElementById("mezha-form");
+const tabs = [...document.querySelectorAll(".game-tab")];
+const panels = [...document.querySelectorAll(".game-panel")];
 const playBot = document.getElementById("play-bot");
 const inviteBtn = document.getElementById("invite-friend");
 const inviteBox = document.getElementById("invite-box");
@@ -16,10 +18,42 @@ const finishedList = document.getElementById("finished-matches");
 let me = null;
 let waitTimer = null;
 let shownInvite = null; // id of the match whose invite the box shows
+let selected = panels.length ? panels[0].dataset.game : null;
 
-function options() {
+/** Show the tab and options of game `slug`; `remember` puts it in the URL hash. */
+export function selectGame(slug, remember = true) {
+  if (!panels.some((p) => p.dataset.game === slug)) return;
+  selected = slug;
+  for (const t of tabs) t.setAttribute("aria-selected", String(t.dataset.game === slug));
+  for (const p of panels) p.hidden = p.dataset.game !== slug;
+  if (remember && location.hash !== `#${slug}`) history.replaceState(null, "", `#${slug}`);
+  document.dispatchEvent(new CustomEvent("lobby:game", { detail: { game: slug } }));
+}
+
+for (const t of tabs) t.addEventListener("click", () => selectGame(t.dataset.game));
+tabs.forEach((t, i) =>
+  t.addEventListener("keydown", (ev) => {
+    const step = ev.key === "ArrowRight" ? 1 : ev.key === "ArrowLeft" ? -1 : 0;
+    if (!step) return;
+    const next = tabs[(i + step + tabs.length) % tabs.length];
+    next.focus();
+    selectGame(next.dataset.game);
+  }),
+);
+if (location.hash.length > 1) selectGame(decodeURIComponent(location.hash.slice(1)), false);
+
+/** The selected game and its form values: {game, options, botLevel}. */
+export function currentChoice() {
+  const form = document.getElementById(`${selected}-form`);
   const data = new FormData(form);
-  return { house: data.get("house") || "olkha", botLevel: data.get("bot_level") || "easy" };
+  const options = {};
+  for (const fs of form.querySelectorAll("fieldset[data-option]")) {
+    const name = fs.dataset.option;
+    if (name === "bot_level" || name === "clock") continue;
+    const v = data.get(name);
+    if (v !== null) options[name] = v;
+  }
+  return { game: selected, options, botLevel: data.get("bot_level") || "easy" };
 }
 
 function busy(on) {
@@ -27,16 +61,15 @@ function busy(on) {
   inviteBtn.disabled = on;
 }
 
-form.addEventListener("submit", async (ev) => {
-  ev.preventDefault();
-  const { house, botLevel } = options();
+playBot.addEventListener("click", async () => {
+  const { game, options, botLevel } = currentChoice();
   busy(true);
   try {
     const m = await post("/api/matches", {
-      game: "mezha",
+      game,
       vs: "bot",
       bot_level: botLevel,
-      options: { house },
+      options,
       client_seed: clientSeed(),
     });
     location.assign(`/matches/${encodeURIComponent(m.id)}`);
@@ -45,6 +78,12 @@ form.addEventListener("submit", async (ev) => {
     toast(err.message);
   }
 });
+for (const f of document.querySelectorAll(".game-form")) {
+  f.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    playBot.click();
+  });
+}
 
 function absoluteUrl(url) {
   try {
@@ -54,32 +93,44 @@ function absoluteUrl(url) {
   }
 }
 
-function showInvite(match, house) {
+function showInvite(match, optionsText) {
   inviteBox.hidden = false;
   shownInvite = match.id;
   cancelInviteBtn.disabled = false;
   const path = match.invite_url || (match.invite_token ? `/invite/${encodeURIComponent(match.invite_token)}` : "");
   inviteUrl.value = absoluteUrl(path);
   document.getElementById("invite-commitment").textContent = match.commitment || "";
-  const other = house === "olkha" ? "gorn" : "olkha";
-  document.getElementById("invite-house").textContent = HOUSE_NAMES[other];
+  const title = GAME_TITLES[match.game] || match.game || "";
+  document.getElementById("invite-options").textContent = [title, optionsText].filter(Boolean).join(" · ");
   document.getElementById("invite-status").textContent = "Ждём соперника…";
   inviteUrl.focus();
   inviteUrl.select();
   waitForOpponent(match.id);
 }
 
+/** The options of my open invite in words, from my seat (the list row of GET /api/matches). */
+async function myOptionsText(matchId) {
+  try {
+    const data = await get("/api/matches");
+    const all = Array.isArray(data) ? data : data.matches || data.items || [];
+    const row = all.find((m) => m.id === matchId);
+    return row ? row.options_text || "" : "";
+  } catch (_err) {
+    return "";
+  }
+}
+
 inviteBtn.addEventListener("click", async () => {
-  const { house } = options();
+  const { game, options } = currentChoice();
   busy(true);
   try {
     const m = await post("/api/matches", {
-      game: "mezha",
+      game,
       vs: "invite",
-      options: { house },
+      options,
       client_seed: clientSeed(),
     });
-    showInvite(m, house);
+    showInvite({ ...m, game }, await myOptionsText(m.id));
     loadMatches();
   } catch (err) {
     toast(err.message);
@@ -168,7 +219,7 @@ async function resumeInvite(m) {
     const full = await get(`/api/matches/${encodeURIComponent(m.id)}`);
     const token = m.invite_token || full.invite_token;
     const url = m.invite_url || full.invite_url || (token ? `/invite/${encodeURIComponent(token)}` : "");
-    showInvite({ id: m.id, invite_url: url, commitment: full.commitment }, (full.options || {}).house || "olkha");
+    showInvite({ id: m.id, game: m.game, invite_url: url, commitment: full.commitment }, m.options_text || "");
     inviteBox.scrollIntoView({ behavior: "smooth", block: "nearest" });
   } catch (err) {
     toast(err.message);
@@ -200,12 +251,6 @@ function whenText(iso) {
   return d.toLocaleString("ru-RU", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
 }
 
-function myHouse(m, mySeat) {
-  const h = m.options && m.options.house;
-  if (!h || mySeat === null) return null;
-  return mySeat === 0 ? h : h === "olkha" ? "gorn" : "olkha";
-}
-
 function matchItem(m) {
   const mySeat = mySeatOf(m);
   const title = GAME_TITLES[m.game] || m.game;
@@ -219,8 +264,7 @@ function matchItem(m) {
         : noOpponent
           ? "соперник не присоединился"
           : `соперник: ${opponentOf(m, mySeat)}`;
-  const house = myHouse(m, mySeat);
-  const meta = [house ? HOUSE_NAMES[house] : null, whenText(m.finished_at || m.started_at || m.created_at)]
+  const meta = [m.options_text || null, whenText(m.finished_at || m.started_at || m.created_at)]
     .filter(Boolean)
     .join(" · ");
   const href = `/matches/${encodeURIComponent(m.id)}`;

@@ -7,12 +7,10 @@
 // With seat null and a full view it renders everything (the admins' replay).
 
 import { el, get, toast } from "./api.js";
+import { loadGame } from "./games.js";
 import { MatchLive } from "./live.js";
 import { resultFor, seatName } from "./names.js";
 
-const GAMES = {
-  mezha: () => import("./mezha.js"),
-};
 
 const ERROR_TEXT = {
   not_your_turn: "Сейчас ход соперника.",
@@ -393,11 +391,6 @@ async function main() {
     return;
   }
   showFairness();
-  const load = GAMES[info.game];
-  if (!load) {
-    $("board").replaceChildren(el("p", { class: "form-error" }, `Игра «${info.game}» пока не поддерживается.`));
-    return;
-  }
   let catalog = null;
   try {
     const games = await get("/api/games");
@@ -408,7 +401,11 @@ async function main() {
   } catch (_err) {
     /* the renderer copes without names */
   }
-  const mod = await load();
+  const mod = await loadGame(info.game);
+  if (!mod) {
+    $("board").replaceChildren(el("p", { class: "form-error" }, `Игра «${info.game}» пока не поддерживается.`));
+    return;
+  }
   live = new MatchLive(matchId, {
     onState,
     onStatus,

@@ -1,6 +1,6 @@
 // Shared words for match summaries (lobby, invite page, match pages).
 
-export const GAME_TITLES = { mezha: "Межа" };
+export const GAME_TITLES = { mezha: "Межа", towers: "Дві вежі", warchest: "Сундук войны", artania: "Артания и Куявия" };
 export const HOUSE_NAMES = { olkha: "Дом Ольхи", gorn: "Дом Горна" };
 export const BOT_LEVELS = { easy: "Лёгкий", hard: "Сильный" };
 

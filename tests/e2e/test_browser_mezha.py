@@ -199,7 +199,7 @@ def test_two_players_play_a_live_match_by_invite(live_server: str, browser: Any)
         b.wait_for_url(invite_url)
         b.locator("#invite-body").wait_for(state="visible")
         assert b.locator("#commitment").inner_text().strip() == commitment
-        assert "Дом Горна" in b.locator("#invite-house").inner_text()
+        assert "Дом Горна" in b.locator("#invite-options-text").inner_text()
         b.click("#accept")
 
         # Both end on the same match page; A was waiting and is redirected.

@@ -36,6 +36,12 @@ class Resign(_A):
     kind: Literal["resign"] = "resign"
 
 
+class Timeout(_A):
+    """Clock-only: plays the seat's lowest card, or continues in a pause."""
+
+    kind: Literal["timeout"] = "timeout"
+
+
 class DuelOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
     rounds: int = Field(default=3, ge=1, le=3)
@@ -64,9 +70,12 @@ class Duel(Game[DuelState, Any, DuelOptions]):
     title: ClassVar[str] = "Duel"
     options_model: ClassVar[type[BaseModel]] = DuelOptions
     action_adapter: ClassVar[TypeAdapter[Any]] = TypeAdapter(
-        Annotated[Play | Continue | Resign, Field(discriminator="kind")]
+        Annotated[Play | Continue | Resign | Timeout, Field(discriminator="kind")]
     )
     bot_levels: ClassVar[tuple[str, ...]] = ("easy",)
+
+    def options_text(self, options: DuelOptions, seat: int | None) -> str:
+        return f"раундов: {options.rounds}" + (" (вы открыли)" if seat == 0 else "")
 
     def new_match(self, key: bytes, options: DuelOptions) -> DuelState:
         st = Stream(key)
@@ -90,6 +99,8 @@ class Duel(Game[DuelState, Any, DuelOptions]):
         if action.kind == "resign":
             state.outcome = Outcome(1 - seat, "resign")
             return [{"kind": "resign", "seat": seat}]
+        if action.kind == "timeout":
+            action = Continue() if state.paused else Play(card=min(state.hands[seat]))
         if action.kind == "continue":
             if not state.paused:
                 raise IllegalAction("not_paused", "nothing to continue")
@@ -152,7 +163,10 @@ class Duel(Game[DuelState, Any, DuelOptions]):
         return state.outcome
 
     def timeout_action(self, state: DuelState, seat: Seat) -> Any:
-        return Continue() if state.paused else Play(card=state.hands[seat][0])
+        return Timeout()
+
+    def clock_only(self, action: Any) -> bool:
+        return bool(action.kind == "timeout")
 
     def to_position(self, state: DuelState) -> JSON:
         return {"version": 1, **self.full_view(state), "turn": state.turn}

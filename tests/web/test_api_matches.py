@@ -98,11 +98,13 @@ async def test_invite_flow(alice: AsyncClient, bob: AsyncClient, carol: AsyncCli
         "game": "duel",
         "opener": "alice",
         "options": {"rounds": 1, "pause": False},
+        "options_text": "раундов: 1",
         "commitment": body["commitment"],
         "status": "open",
     }
     mine = (await alice.get("/api/matches")).json()
     assert mine[0]["invite_token"] == token and mine[0]["status"] == "open"
+    assert mine[0]["options_text"] == "раундов: 1 (вы открыли)"  # from the caller's seat
     r = await alice.post(f"/api/invites/{token}/accept", json={})
     assert r.status_code == 409 and r.json()["code"] == "own_invite"
     r = await bob.post(f"/api/invites/{token}/accept", json={"client_seed": "beef"})
@@ -290,3 +292,22 @@ async def test_games_list(client_factory: Callable[[], AsyncClient]) -> None:
     assert duel["options_schema"]["properties"]["rounds"]["maximum"] == 3
     mezha = next(g for g in games if g["slug"] == "mezha")
     assert mezha["title"] == "Межа" and mezha["catalog"]
+
+
+async def test_a_player_cannot_send_the_clock_only_action(alice: AsyncClient, state_of: StateOf) -> None:
+    """``Game.clock_only`` actions (the fake's ``timeout``) come only from the clock: 422, nothing changes."""
+    r = await alice.post(
+        "/api/matches", json={"game": "duel", "vs": "bot", "bot_level": "easy", "options": {}}
+    )
+    mid = r.json()["id"]
+    for _ in range(200):
+        st = await state_of(alice, mid)
+        if st["legal"]:
+            break
+        await asyncio.sleep(0.01)
+    assert st["legal"], "the bot never let seat 0 move"
+    r = await act(alice, mid, st["seq"], {"kind": "timeout"})
+    assert r.status_code == 422 and r.json()["code"] == "illegal_action"
+    after = await state_of(alice, mid)
+    assert after["seq"] == st["seq"] and after["view"] == st["view"]
+    assert (await act(alice, mid, st["seq"], st["legal"][0])).status_code == 200

@@ -13,6 +13,7 @@ mutate ``state``.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
 from duelclub.games.contract import Game, Seat
@@ -45,3 +46,9 @@ def legal_or_raise(game: AnyGame, state: Any, seat: Seat) -> list[Any]:
     if not actions:
         raise ValueError(f"seat {seat} has no legal action")
     return actions
+
+
+LevelFactory = Callable[[float | None], Bot]
+"""One bot level of one game: ``think_seconds -> Bot`` (None: the level's own default budget).
+
+Each game lists its levels as ``LEVELS: dict[str, LevelFactory]`` in ``duelclub.bots.<slug>``."""

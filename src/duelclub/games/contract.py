@@ -17,7 +17,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
@@ -31,6 +31,10 @@ OptionsT = TypeVar("OptionsT", bound=BaseModel)
 
 SEATS: tuple[Seat, Seat] = (0, 1)
 RESIGN_REASON = "resign"
+
+
+ClockMode = Literal["none", "optional", "required"]
+"""See :attr:`Game.clock_mode`."""
 
 
 class IllegalAction(Exception):
@@ -60,7 +64,9 @@ class Outcome:
 class Game(ABC, Generic[StateT, ActionT, OptionsT]):
     """Static facts and rules of one game; every method is a pure function of its arguments.
 
-    Subclasses set ``slug``, ``title``, ``options_model``, ``action_adapter`` and ``bot_levels``.
+    Subclasses set ``slug``, ``title``, ``options_model``, ``action_adapter`` and ``bot_levels``; the lobby
+    reads ``tagline``, ``summary``, :meth:`options_form` and :meth:`options_text`, the clock reads
+    ``clock_mode`` and :meth:`clock_only`.
     """
 
     slug: ClassVar[str]
@@ -68,6 +74,13 @@ class Game(ABC, Generic[StateT, ActionT, OptionsT]):
     options_model: ClassVar[type[BaseModel]]
     action_adapter: ClassVar[TypeAdapter[Any]]
     bot_levels: ClassVar[tuple[str, ...]] = ()
+    tagline: ClassVar[str] = ""
+    """One line under the title in the lobby (Russian), e.g. «карточная дуэль · до трёх сезонов»."""
+    summary: ClassVar[str] = ""
+    """Two or three sentences that tell a newcomer what the game is (Russian)."""
+    clock_mode: ClassVar[ClockMode] = "none"
+    """Per-move clock between members: ``none`` (never), ``optional`` (the opener may set seconds per move),
+    ``required`` (every match between members has one). Matches against a bot never run a clock."""
 
     # -- parsing at the boundary -------------------------------------------------------------
     def parse_options(self, raw: Any) -> OptionsT:
@@ -91,6 +104,25 @@ class Game(ABC, Generic[StateT, ActionT, OptionsT]):
     def catalog(self) -> JSON:
         """Static data the UI needs to render this game (card names, strengths, …)."""
         return {}
+
+    def options_form(self) -> list[JSON]:
+        """The lobby's form for :attr:`options_model`, field by field, labelled for people (Russian).
+
+        Each field is ``{"name", "label", "choices": [{"value", "label", "hint"?}], "default"}``: the
+        lobby draws one group of radio buttons per field and sends ``{name: value, …}`` as the options, so
+        every value must be valid for :meth:`parse_options`. An empty list means the game has no options.
+        """
+        return []
+
+    def options_text(self, options: OptionsT, seat: Seat | None) -> str:
+        """The options in words for ``seat`` (None: a third party), e.g. «Ваш дом: Дом Горна»; shown in match
+        lists, on the invite and challenge tables and to admins. Empty when there is nothing to say."""
+        return ""
+
+    def clock_only(self, action: ActionT) -> bool:
+        """True for an action only the clock may play (``timeout_action``'s kind where it differs from every
+        player action); the platform refuses it from a player with ``illegal_action``."""
+        return False
 
     # -- the rules ---------------------------------------------------------------------------
     @abstractmethod

@@ -1,17 +1,34 @@
-"""The games the platform offers, by slug."""
+"""The games the platform offers, by slug.
+
+A game plugs in as the package ``duelclub.games.<slug>`` exporting ``GAME`` (a
+:class:`~duelclub.games.contract.Game`); :data:`LOBBY_ORDER` lists the slugs in lobby order.
+"""
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
+from functools import cache
 from typing import Any
 
 from duelclub.games.contract import Game
 
+LOBBY_ORDER: tuple[str, ...] = ("mezha", "towers", "warchest", "artania")
+"""Every game of DESIGN.md, in the order the lobby shows them."""
 
+
+@cache
 def all_games() -> dict[str, Game[Any, Any, Any]]:
-    """Slug → game object, in lobby order."""
-    from duelclub.games.mezha import GAME as MEZHA
-
-    return {MEZHA.slug: MEZHA}
+    """Slug → game object, in lobby order. Raises ImportError if a listed game's package is missing."""
+    games: dict[str, Game[Any, Any, Any]] = {}
+    for slug in LOBBY_ORDER:
+        if importlib.util.find_spec(f"duelclub.games.{slug}") is None:
+            continue  # not built yet (TODO: drop once all four games have landed)
+        game = importlib.import_module(f"duelclub.games.{slug}").GAME
+        if game.slug != slug:
+            raise ImportError(f"duelclub.games.{slug}.GAME has slug {game.slug!r}")
+        games[slug] = game
+    return games
 
 
 def get_game(slug: str) -> Game[Any, Any, Any]:

@@ -12,6 +12,7 @@ from typing import Any
 
 from duelclub.games.contract import IllegalAction
 from duelclub.games.fairness import commitment, is_valid_client_seed, new_server_seed
+from duelclub.play import views
 from duelclub.play.errors import PlayError
 from duelclub.play.live import JSON, LiveMatch, build
 from duelclub.play.schemas import CreatedMatch, InviteInfo, MatchSummary
@@ -112,6 +113,7 @@ async def invite_info(service: MatchService, token: str) -> InviteInfo:
             game=record.game,
             opener=opener,
             options=record.options,
+            options_text=views.options_text(service.games.get(record.game), record.options, 1),
             commitment=record.commitment,
             status=record.status,
         )

@@ -58,6 +58,8 @@ class MatchSummary(BaseModel):
     client_seeds: ClientSeeds
     server_seed: str | None
     options: JSON
+    options_text: str = ""
+    """The options in words for a third party (``Game.options_text``)."""
     created_at: datetime
     started_at: datetime | None
     finished_at: datetime | None
@@ -80,6 +82,8 @@ class InviteInfo(BaseModel):
     game: str
     opener: str | None
     options: JSON
+    options_text: str = ""
+    """The options in words for the invited player (seat 1)."""
     commitment: str
     status: str
 
@@ -91,7 +95,9 @@ class MatchListItem(BaseModel):
     game: str
     status: str
     options: JSON
-    """The match options (Mezha: ``{"house": seat 0's house}``)."""
+    """The match options as stored (the game's options model, e.g. Mezha ``{"house": seat 0's house}``)."""
+    options_text: str = ""
+    """The options in words from the caller's seat (``Game.options_text``)."""
     seat: int | None
     seats: list[SeatInfo]
     opponent: SeatInfo | None

@@ -203,6 +203,8 @@ class MatchService:
         game = live.game
         try:
             action = game.parse_action(raw)
+            if source != "clock" and game.clock_only(action):
+                raise IllegalAction("illegal_action", "only the clock plays this action")
             state = game.copy(live.state)
             events = game.apply(state, seat, action)
         except IllegalAction as exc:
@@ -307,7 +309,12 @@ class MatchService:
             ids = {u for r in records for u in r.seat_users if u is not None}
             names = users.usernames(s, ids)
         return [
-            views.list_item(r, (names.get(r.seat_users[0] or -1), names.get(r.seat_users[1] or -1)), viewer)
+            views.list_item(
+                r,
+                (names.get(r.seat_users[0] or -1), names.get(r.seat_users[1] or -1)),
+                viewer,
+                self.games.get(r.game),
+            )
             for r in records
         ]
 

@@ -11,7 +11,7 @@ from typing import Any
 from duelclub.games.contract import Seat
 from duelclub.games.fairness import SCHEME
 from duelclub.play.clock import clock_payload
-from duelclub.play.live import LiveMatch
+from duelclub.play.live import AnyGame, LiveMatch
 from duelclub.play.schemas import (
     ClientSeeds,
     LoggedAction,
@@ -25,6 +25,13 @@ from duelclub.play.schemas import (
 from duelclub.store.matches import ACTIVE, ENDED, OPEN, ActionRecord, MatchRecord
 
 Names = tuple[str | None, str | None]
+
+
+def options_text(game: AnyGame | None, options: dict[str, Any], seat: Seat | None) -> str:
+    """``game.options_text`` of stored options for ``seat`` (None: a third party); "" for an unknown game."""
+    if game is None:
+        return ""
+    return game.options_text(game.parse_options(options), seat)
 
 
 def seat_infos(record: MatchRecord, names: Names) -> list[SeatInfo]:
@@ -83,6 +90,7 @@ def summary(live: LiveMatch) -> MatchSummary:
         client_seeds=ClientSeeds(a=r.client_seeds[0], b=r.client_seeds[1]),
         server_seed=r.server_seed if r.status in ENDED else None,
         options=r.options,
+        options_text=options_text(live.game, r.options, None),
         created_at=r.created_at,
         started_at=r.started_at,
         finished_at=r.finished_at,
@@ -131,8 +139,9 @@ def match_log(live: LiveMatch) -> MatchLog:
     )
 
 
-def list_item(record: MatchRecord, names: Names, user_id: int | None) -> MatchListItem:
-    """A list row; ``seat``/``opponent`` from the side of ``user_id`` (None for the admin list)."""
+def list_item(record: MatchRecord, names: Names, user_id: int | None, game: AnyGame | None) -> MatchListItem:
+    """A list row; ``seat``/``opponent``/``options_text`` from the side of ``user_id`` (None for the admin
+    list); ``game`` is the record's game (None if the server no longer offers it)."""
     seat = next((s for s in (0, 1) if user_id is not None and record.seat_users[s] == user_id), None)
     seats = seat_infos(record, names)
     return MatchListItem(
@@ -140,6 +149,7 @@ def list_item(record: MatchRecord, names: Names, user_id: int | None) -> MatchLi
         game=record.game,
         status=record.status,
         options=record.options,
+        options_text=options_text(game, record.options, seat),
         seat=seat,
         seats=seats,
         opponent=seats[1 - seat] if seat is not None else None,

@@ -42,7 +42,7 @@ class DuelclubApp(FastAPI):
         return wrap(super().build_middleware_stack(), max_body_bytes=settings.MAX_BODY_BYTES)
 
 
-def default_bot_factory(think_seconds: float) -> BotFactory:
+def default_bot_factory(think_seconds: float | None) -> BotFactory:
     """``make_bot(slug, level, think_seconds=…)`` from the bots registry."""
     from duelclub.bots.registry import make_bot
 

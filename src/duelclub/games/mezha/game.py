@@ -13,13 +13,16 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, TypeAdapter
 
-from duelclub.games.contract import JSON, Game, Outcome, Seat
+from duelclub.games.contract import JSON, ClockMode, Game, Outcome, Seat
 from duelclub.games.mezha import determinize as _determinize
 from duelclub.games.mezha import position as _position
 from duelclub.games.mezha import rules, view
 from duelclub.games.mezha.actions import ACTION_ADAPTER, MezhaAction, MezhaOptions
 from duelclub.games.mezha.cards import catalog
 from duelclub.games.mezha.state import State
+
+HOUSE_NAMES = {"olkha": "Дом Ольхи", "gorn": "Дом Горна"}
+"""The houses in words (§Houses and decks)."""
 
 
 class MezhaGame(Game[State, MezhaAction, MezhaOptions]):
@@ -30,9 +33,41 @@ class MezhaGame(Game[State, MezhaAction, MezhaOptions]):
     options_model: ClassVar[type[BaseModel]] = MezhaOptions
     action_adapter: ClassVar[TypeAdapter[Any]] = ACTION_ADAPTER
     bot_levels: ClassVar[tuple[str, ...]] = ("easy", "hard")
+    tagline: ClassVar[str] = "карточная дуэль · до трёх сезонов · рейтинг не меняется"
+    summary: ClassVar[str] = (
+        "Два дома делят три поля — Луг, Брод и Холм. Сезон берёт тот, кто возьмёт больше полей; "
+        "матч — тот, кто первым выиграет два сезона."
+    )
+    clock_mode: ClassVar[ClockMode] = "none"  # rules/mezha.md D19: turn time is unlimited
 
     def catalog(self) -> JSON:
         return catalog()
+
+    def options_form(self) -> list[JSON]:
+        """One field, the opener's house (§Houses and decks); the other seat gets the other house."""
+        return [
+            {
+                "name": "house",
+                "label": "Ваш дом",
+                "choices": [
+                    {"value": "olkha", "label": HOUSE_NAMES["olkha"], "hint": "прячется, растёт, остаётся"},
+                    {
+                        "value": "gorn",
+                        "label": HOUSE_NAMES["gorn"],
+                        "hint": "бьёт, держит строй, зовёт подмогу",
+                    },
+                ],
+                "default": "olkha",
+            }
+        ]
+
+    def options_text(self, options: MezhaOptions, seat: Seat | None) -> str:
+        """«Ваш дом: Дом Горна» for a seat, «Дом Ольхи у игрока 1» for a third party."""
+        house0 = options.house
+        if seat is None:
+            return f"{HOUSE_NAMES[house0]} у игрока 1"
+        mine = house0 if seat == 0 else ("gorn" if house0 == "olkha" else "olkha")
+        return f"Ваш дом: {HOUSE_NAMES[mine]}"
 
     def new_match(self, key: bytes, options: MezhaOptions) -> State:
         """Deal from the match key ``K`` (fairness.md); ``options.house`` is seat 0's house."""

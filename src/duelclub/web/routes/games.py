@@ -14,11 +14,17 @@ router = APIRouter(prefix="/api", tags=["games"])
 
 
 class GameInfo(BaseModel):
-    """One game: ``options_schema`` is the JSON schema of the match options; ``catalog`` static UI data."""
+    """One game: ``options_schema`` is the JSON schema of the match options and ``options_form`` the same
+    options labelled for the lobby form (``Game.options_form``); ``clock_mode`` says whether matches between
+    members have a per-move clock (none / optional / required); ``catalog`` is static UI data."""
 
     slug: str
     title: str
+    tagline: str
+    summary: str
     options_schema: dict[str, Any]
+    options_form: list[dict[str, Any]]
+    clock_mode: str
     bot_levels: list[str]
     catalog: dict[str, Any]
 
@@ -30,7 +36,11 @@ def list_games(service: Annotated[MatchService, Depends(get_service)]) -> list[G
         GameInfo(
             slug=g.slug,
             title=g.title,
+            tagline=g.tagline,
+            summary=g.summary,
             options_schema=g.options_model.model_json_schema(),
+            options_form=g.options_form(),
+            clock_mode=g.clock_mode,
             bot_levels=list(g.bot_levels),
             catalog=g.catalog(),
         )

@@ -19,7 +19,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
 from duelclub.store import matches as matches_repo
-from duelclub.web.deps import OptionalUser, UserInfo, get_database
+from duelclub.web.deps import OptionalUser, UserInfo, get_database, get_service
 
 _Handler = TypeVar("_Handler", bound=Callable[..., Any])
 
@@ -89,7 +89,37 @@ def home(request: Request, user: OptionalUser) -> Response:
     """The lobby for members, a welcome page with login/register links for everybody else."""
     if user is None:
         return _render(request, "welcome.html", None)
-    return _render(request, "lobby.html", user)
+    return _render(request, "lobby.html", user, games=lobby_games(request))
+
+
+BOT_LEVEL_WORDS: dict[str, tuple[str, str]] = {
+    "easy": ("Лёгкий", "для знакомства с игрой"),
+    "hard": ("Сильный", "думает над каждым ходом"),
+}
+"""Bot level → (name, hint) on the lobby's buttons."""
+
+
+def lobby_games(request: Request) -> list[dict[str, Any]]:
+    """The games as the lobby draws them: title, tagline, summary, ``options_form`` fields, bot levels."""
+    return [
+        {
+            "slug": g.slug,
+            "title": g.title,
+            "tagline": g.tagline,
+            "summary": g.summary,
+            "fields": g.options_form(),
+            "clock_mode": g.clock_mode,
+            "bot_levels": [
+                {
+                    "value": level,
+                    "label": BOT_LEVEL_WORDS.get(level, (level, ""))[0],
+                    "hint": BOT_LEVEL_WORDS.get(level, (level, ""))[1],
+                }
+                for level in g.bot_levels
+            ],
+        }
+        for g in get_service(request).games.values()
+    ]
 
 
 @page("/login")

@@ -1,0 +1,94 @@
+"""Engine speed of every game: random-playout actions per second through the public ``Game`` contract.
+
+Run: ``.venv/bin/python benchmarks/engine_speed.py [--seconds S] [--game SLUG ...]`` — for each game of the
+registry (or the ones named) prints one line: playouts/s, actions/s, mean actions per playout, and the rate of
+``copy`` + ``determinize`` (what one ISMCTS simulation costs before its playout). Each playout starts from a
+fresh match with options drawn from the game's lobby form (every choice in turn) and plays uniformly random
+legal actions (the lowest seat to move acts) to the end. Rates are per second of CPU time of this process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from typing import Any
+
+from duelclub.games.contract import Game
+from duelclub.games.registry import all_games
+
+AnyGame = Game[Any, Any, Any]
+
+
+def option_sets(game: AnyGame) -> list[Any]:
+    """Parsed options: the form's defaults, then each choice of each field once."""
+    form = game.options_form()
+    defaults = {f["name"]: f["default"] for f in form}
+    raw = [defaults] + [{**defaults, f["name"]: c["value"]} for f in form for c in f["choices"]]
+    return [game.parse_options(r) for r in raw]
+
+
+def playout(game: AnyGame, state: Any, rng: random.Random, cap: int = 100_000) -> int:
+    """Random legal actions to the end (or ``cap`` actions); returns how many were applied."""
+    steps = 0
+    to_move, legal, apply, outcome = game.to_move, game.legal_actions, game.apply, game.outcome
+    while outcome(state) is None and steps < cap:
+        seats = to_move(state)
+        if not seats:
+            break
+        seat = min(seats)
+        acts = legal(state, seat)
+        apply(state, seat, acts[rng.randrange(len(acts))])
+        steps += 1
+    return steps
+
+
+def measure(game: AnyGame, seconds: float) -> dict[str, float]:
+    rng = random.Random(2026)
+    opts = option_sets(game)
+    playouts = actions = 0
+    start = time.process_time()
+    i = 0
+    while (elapsed := time.process_time() - start) < seconds:
+        state = game.new_match(rng.randbytes(32), opts[i % len(opts)])
+        actions += playout(game, state, rng)
+        playouts += 1
+        i += 1
+    mid = game.new_match(rng.randbytes(32), opts[0])
+    for _ in range(10):
+        seats = game.to_move(mid)
+        if game.outcome(mid) is not None or not seats:
+            break
+        seat = min(seats)
+        game.apply(mid, seat, rng.choice(game.legal_actions(mid, seat)))
+    n, t0 = 0, time.process_time()
+    while (dt := time.process_time() - t0) < seconds / 4:
+        game.determinize(game.copy(mid), 0, rng)
+        n += 1
+    return {
+        "playouts_s": playouts / elapsed,
+        "actions_s": actions / elapsed,
+        "mean_len": actions / max(playouts, 1),
+        "determinize_s": n / dt,
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=3.0, help="CPU seconds of playouts per game")
+    ap.add_argument("--game", action="append", help="only this game (repeatable)")
+    args = ap.parse_args()
+    games = all_games()
+    slugs = args.game or list(games)
+    head = ("game", "playouts/s", "actions/s", "actions/playout", "copy+determinize/s")
+    print(f"{head[0]:<10} {head[1]:>11} {head[2]:>11} {head[3]:>16} {head[4]:>19}")
+    for slug in slugs:
+        r = measure(games[slug], args.seconds)
+        print(
+            f"{slug:<10} {r['playouts_s']:>11,.0f} {r['actions_s']:>11,.0f} {r['mean_len']:>16.1f}"
+            f" {r['determinize_s']:>19,.0f}"
+        )
+
+
+if __name__ == "__main__":
+    main()
