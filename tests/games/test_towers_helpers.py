@@ -1,0 +1,124 @@
+"""Helpers for the Дві вежі tests: build positions conveniently (imported as ``test_towers_helpers``).
+
+``state(...)`` fills in what a scenario does not name: counters default to the battlefield's start, hands
+are completed to 6 with the lowest unused ids (normal deck) or with card 8 (infinite), and every other card
+goes to the draw pile (``tops`` first, then ascending ids) unless it is named in ``discard``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from duelclub.games.contract import JSON
+from duelclub.games.towers import GAME
+from duelclub.games.towers.actions import RESIGN, TIMEOUT, discard_action, play_action
+from duelclub.games.towers.battlefields import BATTLEFIELD_INDEX, BATTLEFIELDS
+from duelclub.games.towers.dsl import ATTRS
+from duelclub.games.towers.state import State
+
+KEY = "ab" * 32
+FILLER = 8  # Звичайна стіна, cost 2 ore: a harmless card to complete infinite-deck hands
+
+
+def counters(field: str = "archmage_citadel", **over: int) -> dict[str, int]:
+    c = dict(zip(ATTRS, BATTLEFIELDS[BATTLEFIELD_INDEX[field]].start, strict=True))
+    for k, v in over.items():
+        assert k in c, k
+        c[k] = v
+    return c
+
+
+def position(
+    *,
+    me: dict[str, int] | None = None,
+    en: dict[str, int] | None = None,
+    hands: tuple[list[int], list[int]] = ([], []),
+    active: int = 0,
+    field: str = "archmage_citadel",
+    deck: str = "normal",
+    phase: str = "main",
+    turn: int = 5,
+    tops: list[int] | None = None,
+    discard: list[int] | None = None,
+    timeouts: tuple[int, int] = (0, 0),
+    again: bool = False,
+    full_hands: bool = True,
+) -> JSON:
+    """A complete position; ``me`` are the active seat's counters, ``en`` the other's (overrides of the
+    field's start). With ``full_hands`` each hand is completed to 6 (7 for the active seat at a forced
+    discard)."""
+    p = [counters(field, **(me or {})), counters(field, **(en or {}))]
+    if active == 1:
+        p.reverse()
+    hs = [list(hands[0]), list(hands[1])]
+    discard = list(discard or [])
+    tops = list(tops or [])
+    if deck == "normal":
+        used = set(hs[0]) | set(hs[1]) | set(discard) | set(tops)
+        free = [c for c in range(1, 103) if c not in used]
+        if full_hands:
+            for seat in (0, 1):
+                want = 7 if phase == "forced_discard" and seat == active else 6
+                while len(hs[seat]) < want:
+                    hs[seat].append(free.pop(0))
+        pile = tops + free
+        pool = sorted(pile)
+    else:
+        if full_hands:
+            for seat in (0, 1):
+                want = 7 if phase == "forced_discard" and seat == active else 6
+                hs[seat] += [FILLER] * (want - len(hs[seat]))
+        pile = discard = pool = None  # type: ignore[assignment]
+    return {
+        "game": "towers",
+        "version": 1,
+        "stream": {"key": KEY, "position": 0},
+        "battlefield": field,
+        "deck": deck,
+        "players": p,
+        "hands": hs,
+        "pile": pile,
+        "discard": discard,
+        "pool": pool,
+        "active": active,
+        "turn": turn,
+        "phase": phase,
+        "again": again,
+        "timeouts": list(timeouts),
+        "last": [[], []],
+        "history": [],
+        "outcome": None,
+    }
+
+
+def state(**kw: Any) -> State:
+    return GAME.from_position(position(**kw))
+
+
+def play(s: State, card: int, seat: int | None = None) -> list[JSON]:
+    return GAME.apply(s, s.active if seat is None else seat, play_action(card))
+
+
+def discard(s: State, card: int, seat: int | None = None) -> list[JSON]:
+    return GAME.apply(s, s.active if seat is None else seat, discard_action(card))
+
+
+def timeout(s: State) -> list[JSON]:
+    return GAME.apply(s, s.active, TIMEOUT)
+
+
+def resign(s: State, seat: int) -> list[JSON]:
+    return GAME.apply(s, seat, RESIGN)
+
+
+def kinds(events: list[JSON]) -> list[str]:
+    return [e["kind"] for e in events]
+
+
+def of_kind(events: list[JSON], kind: str) -> list[JSON]:
+    return [e for e in events if e["kind"] == kind]
+
+
+def pc(s: State, seat: int) -> dict[str, int]:
+    """Seat's counters as a dict."""
+    return dict(zip(ATTRS, s.p[seat], strict=True))
