@@ -1,0 +1,131 @@
+"""Playing one coin (§7): the complete list of a coin's uses and their resolution.
+
+``coin_actions(s, side, coin)`` is used for the normal turn (each distinct coin in hand) and for the
+Warrior Priest's drawn coin (``wp_play``). ``play_coin`` assumes the coin has already left the hand
+(or the draw) and puts it where §7.4 says before carrying out the effect.
+"""
+
+from __future__ import annotations
+
+from duelclub.games.warchest import decrees, tactics
+from duelclub.games.warchest import effects as fx
+from duelclub.games.warchest.actions import Action, act
+from duelclub.games.warchest.board import IS_LOCATION
+from duelclub.games.warchest.queries import (
+    attack_targets,
+    can_deploy,
+    deploy_hexes,
+    own_units,
+    steps1,
+)
+from duelclub.games.warchest.state import State, add, take
+from duelclub.games.warchest.units import DECOY_INF, DECOY_SKI, ROYAL, coin_ru
+
+
+def face_down(s: State, side: int, coin: str) -> list[Action]:
+    """§7.3: initiative (not the holder, not changed this round), recruit per type, pass."""
+    out = []
+    if s.initiative != side and not s.changed:
+        out.append(act("initiative", coin))
+    p = s.sides[side]
+    out.extend(act("recruit", coin, type=t) for t in p.types if p.supply.get(t))
+    out.append(act("pass", coin))
+    return out
+
+
+def unit_coin_actions(s: State, side: int, coin: str) -> list[Action]:
+    """Face-up uses of a coin of unit type ``coin`` (§7.1, §7.2, Cure)."""
+    out: list[Action] = []
+    if can_deploy(s, side, coin):
+        out.extend(act("deploy", coin, to=h) for h in deploy_hexes(s, side, coin))
+    for h in own_units(s, side, coin):
+        u = s.units[h]
+        if not u.poison:
+            out.append(act("bolster", coin, h))
+            out.extend(act("move", coin, h, to=d) for d in steps1(s, h))
+        if IS_LOCATION[h] and s.control[h] != side:
+            out.append(act("control", coin, h))
+        out.extend(act("attack", coin, h, target=t) for t in attack_targets(s, h))
+        out.extend(tactics.options(s, h))
+        if u.poison:
+            out.append(act("cure", coin, h))
+    return out
+
+
+def royal_actions(s: State, side: int) -> list[Action]:
+    """Face-up uses of the Royal coin: the Royal Guard tactic and proclamations (§8.13, §11.2)."""
+    out = tactics.royal_guard_options(s, side)
+    if s.nobility and len(s.sealed[side]) < 3:
+        for d in s.decrees:
+            if d not in s.sealed[side]:
+                out.extend(decrees.options(s, side, d, ROYAL))
+    return out
+
+
+def coin_actions(s: State, side: int, coin: str) -> list[Action]:
+    """Every legal use of one coin of kind ``coin`` by ``side`` (face-up first, then face-down)."""
+    if coin == ROYAL:
+        up = royal_actions(s, side)
+    elif coin in (DECOY_INF, DECOY_SKI):
+        up = [act("purge", coin)]
+    else:
+        up = unit_coin_actions(s, side, coin)
+    return up + face_down(s, side, coin)
+
+
+_WORDS = {"initiative": "инициатива", "recruit": "найм", "pass": "пас"}
+
+
+def play_coin(s: State, side: int, a: Action, ev: fx.Events) -> None:
+    """Put the coin where §7.4 says, then carry out action ``a``."""
+    p = s.sides[side]
+    coin = a.coin
+    assert coin is not None
+    k = a.kind
+    if k in ("initiative", "recruit", "pass"):
+        add(p.down, coin)
+        text = f"монета рубашкой вниз — {_WORDS[k]}"
+        ev.append(fx.event(s, side, "face_down", text, action=k, secret={"coin": coin}))
+        if k == "initiative":
+            s.initiative, s.changed = side, True
+        elif k == "recruit":
+            assert a.type is not None
+            fx.recruit(s, side, a.type, ev)
+        return
+    if k == "deploy":
+        assert a.to is not None
+        fx.new_unit(s, side, coin, a.to)
+        ev.append(fx.event(s, side, "deploy", f"выставляет {fx.nom(coin)} на {fx.hex_ru(a.to)}", to=a.to))
+        if coin == "earl":
+            s.stack.append(("earl_step", s.units[a.to].uid))
+        return
+    if k == "bolster":
+        assert a.unit is not None
+        u = s.units[a.unit]
+        s.units[a.unit] = u._replace(height=u.height + 1)
+        ev.append(fx.event(s, side, "bolster", f"усиливает {fx.acc(coin)}", unit=a.unit))
+        return
+    if k == "purge":
+        ev.append(fx.event(s, side, "purge", f"{coin_ru(coin)} уходит из игры", coin=coin))
+        return
+    add(p.up, coin)  # every other use is face up (§7.4)
+    if k == "cure":
+        assert a.unit is not None
+        u = s.units[a.unit]
+        s.units[a.unit] = u._replace(poison=0)
+        ev.append(fx.event(s, side, "cure", f"{fx.nom(u.type)} излечен(а)", unit=a.unit))
+    elif k in ("move", "control", "attack"):
+        assert a.unit is not None
+        tactics.do_basic(s, a.unit, a, ev)
+    elif k == "tactic":
+        tactics.execute(s, a, ev)
+    elif k == "proclaim":
+        assert a.decree is not None
+        s.stack.append(("after_decree", side, a.decree, True))
+        decrees.execute(s, side, a, ev)
+    else:  # pragma: no cover
+        raise AssertionError(k)
+
+
+def take_from_hand(s: State, side: int, coin: str) -> None:
+    take(s.sides[side].hand, coin)

@@ -1,0 +1,93 @@
+"""Royal decrees of Nobility (§11.2): the parameterised options of each decree and their effects.
+
+``options(s, side, decree, coin)`` lists every concrete proclamation (``coin`` is ``"royal"`` for a
+proclamation with the Royal coin, None for the Earl's, which ignores seals). An empty list means the
+decree is not executable now (D21).
+"""
+
+from __future__ import annotations
+
+from duelclub.games.warchest import effects as fx
+from duelclub.games.warchest.actions import Action, act
+from duelclub.games.warchest.board import IS_LOCATION, NEIGH
+from duelclub.games.warchest.queries import attack_targets, own_units, reach12
+from duelclub.games.warchest.state import State, add, take
+from duelclub.games.warchest.units import DECREE
+
+
+def redeploy_hexes(s: State, side: int, h: int) -> list[int]:
+    """Destinations of Redeploy for the unit on ``h`` (an empty controlled location; Scout: next to
+    another friendly unit), never its own hex."""
+    units = s.units
+    out = {d for d in range(len(s.control)) if s.control[d] == side and d not in units}
+    if units[h].type == "scout":
+        for f, v in units.items():
+            if v.owner == side and f != h:
+                out.update(n for n in NEIGH[f] if n not in units)
+    out.discard(h)
+    return sorted(out)
+
+
+def options(s: State, side: int, decree: str, coin: str | None) -> list[Action]:
+    p = s.sides[side]
+    units = own_units(s, side)
+    if decree == "enlist":
+        return [act("proclaim", coin, type=t, decree=decree) for t in p.types if p.supply.get(t)]
+    if decree == "reinforce":
+        return [act("proclaim", coin, type=t, decree=decree) for t in p.types if p.elim.get(t)]
+    out: list[Action] = []
+    for h in units:
+        u = s.units[h]
+        if decree == "redeploy":
+            out.extend(act("proclaim", coin, h, to=d, decree=decree) for d in redeploy_hexes(s, side, h))
+        elif decree == "sortie":
+            if IS_LOCATION[h] and s.control[h] == side:
+                out.extend(act("proclaim", coin, h, target=t, decree=decree) for t in attack_targets(s, h))
+        elif decree == "forced_march":
+            out.extend(act("proclaim", coin, h, to=d, decree=decree) for d in reach12(s, h))
+        elif decree == "fortify":
+            if p.supply.get(u.type):
+                out.append(act("proclaim", coin, h, decree=decree))
+        elif decree == "claim" and IS_LOCATION[h] and s.control[h] != side:
+            out.append(act("proclaim", coin, h, decree=decree))
+    return out
+
+
+def execute(s: State, side: int, a: Action, ev: fx.Events) -> None:
+    """Carry out decree ``a.decree``; triggers become tasks above the caller's continuation."""
+    d = a.decree
+    assert d is not None
+    ev.append(fx.event(s, side, "decree", f"оглашает указ «{DECREE[d].ru}»", decree=d))
+    p = s.sides[side]
+    if d == "enlist":
+        assert a.type is not None
+        s.stack.append(("enlist_second", side))
+        fx.recruit(s, side, a.type, ev)
+        return
+    if d == "reinforce":
+        assert a.type is not None
+        take(p.elim, a.type)
+        add(p.supply, a.type)
+        ev.append(fx.event(s, side, "reinforce", f"{fx.nom(a.type)}: монета возвращается в запас"))
+        return
+    h = a.unit
+    assert h is not None
+    u = s.units[h]
+    if d == "redeploy":
+        assert a.to is not None
+        fx.move(s, h, a.to, ev, how="передислоцируется")
+    elif d == "sortie":
+        assert a.target is not None
+        s.stack.append(("after_man", u.uid))
+        fx.attack(s, h, a.target, ev)
+    elif d == "forced_march":
+        assert a.to is not None
+        s.stack.append(("after_man", u.uid))
+        fx.move(s, h, a.to, ev, how="совершает марш-бросок")
+    elif d == "fortify":
+        take(p.supply, u.type)
+        s.units[h] = u._replace(height=u.height + 1)
+        ev.append(fx.event(s, side, "bolster", f"{fx.nom(u.type)} укреплён(а)", unit=h))
+    elif d == "claim":
+        s.stack.append(("after_man", u.uid))
+        fx.control(s, u.uid, h, ev)

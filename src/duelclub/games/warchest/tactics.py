@@ -1,0 +1,313 @@
+"""Unit tactics (§8, §11.1, §12): one option generator and one executor per unit type.
+
+``options(s, h)`` lists every legal tactic action of the unit on ``h`` (the coin is its own type; the
+Royal Guard's tactic is paid with the Royal coin, ``royal_guard_options``). ``execute(s, a, ev)``
+carries a chosen tactic out; follow-ups (Footman's second maneuver, Bishop's part 2, Earl's decree)
+are continuation tasks pushed *before* the step that may raise a trigger (G3, D35).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from duelclub.games.warchest import effects as fx
+from duelclub.games.warchest.actions import Action, act
+from duelclub.games.warchest.board import IS_LOCATION, LINE2, NEIGH, RING2, STEP, WITHIN2
+from duelclub.games.warchest.queries import (
+    attack_targets,
+    basic_maneuvers,
+    can_hit,
+    exact2,
+    hex_of,
+    own_units,
+    reach12,
+    saboteur_targets,
+    steps1,
+)
+from duelclub.games.warchest.state import State, take
+from duelclub.games.warchest.units import ASSASSIN_SEAL, SABOTEUR_SEAL
+
+Options = Callable[[State, int], list[Action]]
+
+
+def _enemy(s: State, h: int, side: int) -> bool:
+    u = s.units.get(h)
+    return u is not None and u.owner != side
+
+
+def archer(s: State, h: int) -> list[Action]:
+    """§8.1: attack an enemy at distance exactly 2 (anything in between)."""
+    u = s.units[h]
+    return [
+        act("tactic", "archer", h, target=t)
+        for t in RING2[h]
+        if _enemy(s, t, u.owner) and can_hit(u.height, s.units[t])
+    ]
+
+
+def cavalry(s: State, h: int) -> list[Action]:
+    """§8.3: one step, then a normal attack from the new hex."""
+    u = s.units[h]
+    if u.poison:
+        return []
+    out = []
+    for d in steps1(s, h):
+        for t in NEIGH[d]:
+            if t != h and _enemy(s, t, u.owner) and can_hit(u.height, s.units[t]):
+                out.append(act("tactic", "cavalry", h, to=d, target=t))
+    return out
+
+
+def crossbowman(s: State, h: int) -> list[Action]:
+    """§8.4: attack at distance 2 in a straight line, the middle hex empty."""
+    u = s.units[h]
+    return [
+        act("tactic", "crossbowman", h, target=t)
+        for t, mid in LINE2[h]
+        if mid not in s.units and _enemy(s, t, u.owner) and can_hit(u.height, s.units[t])
+    ]
+
+
+def ensign(s: State, h: int) -> list[Action]:
+    """§8.5: another friendly unit within 2 steps to an empty hex still within 2 of the Ensign (D11)."""
+    side = s.units[h].owner
+    out = []
+    for a in WITHIN2[h]:
+        v = s.units.get(a)
+        if v is None or v.owner != side:
+            continue
+        for d in steps1(s, a):
+            if d in WITHIN2[h]:
+                out.append(act("tactic", "ensign", h, to=d, ally=a))
+    return out
+
+
+def footman(s: State, h: int) -> list[Action]:
+    """§8.6: this Footman (the first one) performs a basic maneuver; the other follows (``footman_next``)."""
+    out = []
+    for m in basic_maneuvers(s, h):
+        out.append(act("tactic", "footman", h, to=m.to, target=m.target, maneuver=m.kind))  # type: ignore[arg-type]
+    return out
+
+
+def lancer(s: State, h: int) -> list[Action]:
+    """§8.8 (D14): 1–2 steps in one direction, then attack the next hex in that direction."""
+    u = s.units[h]
+    if u.poison:
+        return []
+    out = []
+    for d in range(6):
+        cur = h
+        for _ in range(2):
+            nxt = STEP[cur][d]
+            if nxt < 0 or nxt in s.units:
+                break
+            cur = nxt
+            t = STEP[cur][d]
+            if t >= 0 and _enemy(s, t, u.owner) and can_hit(u.height, s.units[t]):
+                out.append(act("tactic", "lancer", h, to=cur, target=t))
+    return out
+
+
+def light_cavalry(s: State, h: int) -> list[Action]:
+    """§8.9 (D15): exactly two steps, not back to the start hex."""
+    if s.units[h].poison:
+        return []
+    return [act("tactic", "light_cavalry", h, to=d) for d in exact2(s, h)]
+
+
+def marshal(s: State, h: int) -> list[Action]:
+    """§8.10 (D11, D12): another friendly unit within 2 makes a normal attack."""
+    side = s.units[h].owner
+    out: list[Action] = []
+    for a in WITHIN2[h]:
+        v = s.units.get(a)
+        if v is not None and v.owner == side:
+            out.extend(act("tactic", "marshal", h, target=t, ally=a) for t in attack_targets(s, a))
+    return out
+
+
+def royal_guard_options(s: State, side: int) -> list[Action]:
+    """§8.13 (D18): Royal coin; the Guard moves 1–2 steps onto an empty location it controls."""
+    out = []
+    for h in own_units(s, side, "royal_guard"):
+        if s.units[h].poison:
+            continue
+        for d in reach12(s, h):
+            if IS_LOCATION[d] and s.control[d] == side:
+                out.append(act("tactic", "royal", h, to=d))
+    return out
+
+
+def bishop(s: State, h: int) -> list[Action]:
+    """§11.1 (D24): recruit, then step or attack — both parts must be possible now."""
+    u = s.units[h]
+    p = s.sides[u.owner]
+    if not p.supply:
+        return []
+    if not ((not u.poison and steps1(s, h)) or attack_targets(s, h)):
+        return []
+    return [act("tactic", "bishop", h, type=t) for t in p.types if p.supply.get(t)]
+
+
+def earl(s: State, h: int) -> list[Action]:
+    """§11.1 (D22): the Earl stands on a location its side does not control."""
+    u = s.units[h]
+    return [act("tactic", "earl", h)] if IS_LOCATION[h] and s.control[h] != u.owner else []
+
+
+def herald(s: State, h: int) -> list[Action]:
+    """§11.1 (D23): bolster an adjacent 1-coin friendly unit from the supply of its type."""
+    side = s.units[h].owner
+    p = s.sides[side]
+    out = []
+    for a in NEIGH[h]:
+        v = s.units.get(a)
+        if v is not None and v.owner == side and v.height == 1 and p.supply.get(v.type):
+            out.append(act("tactic", "herald", h, ally=a))
+    return out
+
+
+def infiltrator(s: State, h: int) -> list[Action]:
+    """§12.3: step into an adjacent empty enemy-controlled location and take it."""
+    u = s.units[h]
+    if u.poison:
+        return []
+    enemy = 1 - u.owner
+    return [
+        act("tactic", "infiltrator", h, to=d)
+        for d in steps1(s, h)
+        if IS_LOCATION[d] and s.control[d] == enemy
+    ]
+
+
+def skirmisher(s: State, h: int) -> list[Action]:
+    """§12.4: 1–2 steps through empty hexes, ending adjacent to an enemy unit."""
+    u = s.units[h]
+    if u.poison:
+        return []
+    return [
+        act("tactic", "skirmisher", h, to=d)
+        for d in reach12(s, h)
+        if any(_enemy(s, n, u.owner) for n in NEIGH[d] if n != h)
+    ]
+
+
+def assassin(s: State, h: int) -> list[Action]:
+    """§12.5: one step, then poison an adjacent enemy not carrying the Assassin's seal."""
+    u = s.units[h]
+    if u.poison:
+        return []
+    out = []
+    for d in steps1(s, h):
+        for t in NEIGH[d]:
+            v = s.units.get(t)
+            if t != h and v is not None and v.owner != u.owner and not v.poison & ASSASSIN_SEAL:
+                out.append(act("tactic", "assassin", h, to=d, target=t))
+    return out
+
+
+def saboteur(s: State, h: int) -> list[Action]:
+    """§12.6 (D29): poison an enemy at distance 1, or 2 in a straight line."""
+    return [act("tactic", "saboteur", h, target=t) for t in saboteur_targets(s, h)]
+
+
+OPTIONS: dict[str, Options] = {
+    "archer": archer,
+    "cavalry": cavalry,
+    "crossbowman": crossbowman,
+    "ensign": ensign,
+    "footman": footman,
+    "lancer": lancer,
+    "light_cavalry": light_cavalry,
+    "marshal": marshal,
+    "bishop": bishop,
+    "earl": earl,
+    "herald": herald,
+    "infiltrator": infiltrator,
+    "skirmisher": skirmisher,
+    "assassin": assassin,
+    "saboteur": saboteur,
+}
+
+
+def options(s: State, h: int) -> list[Action]:
+    """All tactic actions of the unit on ``h`` paid with its own coin (none for units without one)."""
+    f = OPTIONS.get(s.units[h].type)
+    return f(s, h) if f else []
+
+
+def do_basic(s: State, h: int, a: Action, ev: fx.Events) -> None:
+    """Perform the basic maneuver ``a`` (move/control/attack) with the unit on ``h`` (after_man pushed)."""
+    u = s.units[h]
+    s.stack.append(("after_man", u.uid))
+    if a.kind == "move" or a.maneuver == "move":
+        assert a.to is not None
+        fx.move(s, h, a.to, ev)
+    elif a.kind == "control" or a.maneuver == "control":
+        fx.control(s, u.uid, h, ev)
+    else:
+        assert a.target is not None
+        fx.attack(s, h, a.target, ev)
+
+
+def execute(s: State, a: Action, ev: fx.Events) -> None:
+    """Carry out a tactic action (its coin is already in the discard)."""
+    h = a.unit
+    assert h is not None
+    u = s.units[h]
+    t = u.type if a.coin != "royal" else "royal_guard"
+    ev.append(fx.event(s, u.owner, "tactic", f"тактика: {fx.nom(t)}", unit=h, type=t))
+    if t in ("archer", "crossbowman"):
+        assert a.target is not None
+        fx.attack(s, h, a.target, ev)
+    elif t in ("cavalry", "lancer"):
+        assert a.to is not None and a.target is not None
+        fx.move(s, h, a.to, ev)
+        fx.attack(s, a.to, a.target, ev)
+    elif t in ("light_cavalry", "skirmisher", "royal_guard"):
+        assert a.to is not None
+        fx.move(s, h, a.to, ev)
+    elif t == "ensign":
+        assert a.ally is not None and a.to is not None
+        s.stack.append(("after_man", s.units[a.ally].uid))  # G4: a maneuver of the moved unit
+        fx.move(s, a.ally, a.to, ev)
+    elif t == "marshal":
+        assert a.ally is not None and a.target is not None
+        s.stack.append(("after_man", s.units[a.ally].uid))
+        fx.attack(s, a.ally, a.target, ev)
+    elif t == "footman":
+        others = [f for f in own_units(s, u.owner, "footman") if f != h]
+        if others:
+            s.stack.append(("footman_next", s.units[others[0]].uid))
+        do_basic(s, h, a, ev)
+    elif t == "bishop":
+        assert a.type is not None
+        s.stack.append(("bishop_follow", u.uid))
+        fx.recruit(s, u.owner, a.type, ev)
+    elif t == "earl":
+        s.stack.append(("earl_decree", u.owner))
+        fx.control(s, u.uid, h, ev)
+    elif t == "herald":
+        assert a.ally is not None
+        v = s.units[a.ally]
+        take(s.sides[u.owner].supply, v.type)
+        s.units[a.ally] = v._replace(height=v.height + 1)
+        ev.append(fx.event(s, u.owner, "bolster", f"{fx.nom(v.type)} усилен(а) из запаса", unit=a.ally))
+    elif t == "infiltrator":
+        assert a.to is not None
+        fx.move(s, h, a.to, ev)
+        fx.control(s, u.uid, a.to, ev)
+    elif t == "assassin":
+        assert a.to is not None and a.target is not None
+        fx.move(s, h, a.to, ev)
+        fx.poison(s, u.owner, ASSASSIN_SEAL, a.target, ev)
+    elif t == "saboteur":
+        assert a.target is not None
+        fx.poison(s, u.owner, SABOTEUR_SEAL, a.target, ev)
+    else:  # pragma: no cover - legal_actions never offers it
+        raise AssertionError(t)
+
+
+def unit_uid_hex(s: State, uid: int) -> int:
+    return hex_of(s, uid)
