@@ -1,0 +1,367 @@
+"""Артания и Куявия rules: setup, legal actions and ``apply`` (rules/artania.md; decisions D1–D35).
+
+``new_state(key, deck)`` deals a match; ``legal_actions(state, seat)`` lists cached action objects;
+``apply(state, seat, action)`` validates fully before mutating (raising ``IllegalAction``) and returns events.
+At any moment at most one seat is to act (§Decision points and actions).
+
+Events of this module (``scoring`` adds the end-of-turn ones):
+
+- ``place {seat, step, cards: [{slot, card}], empty: [slot…], automatic}`` — a placement step (D9, D10, D33);
+- ``pass {seat, window, automatic, closed}`` — ``automatic`` for an empty hand (windows rule 6);
+- ``nektar {seat, window, target_seat, slot, card}``; ``idol {seat, window, target_seat, slot, card}``;
+- ``chasy {seat, window, discard}`` followed by ``draw {seat, cards, count, reason: "chasy"}``;
+- ``resign {seat}``, ``match_end {winner, reason}``.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from duelclub.games.artania.actions import (
+    CHASYS,
+    IDOLS,
+    NEKTARS,
+    PASS,
+    ArtaniaAction,
+    Chasy,
+    Idol,
+    Nektar,
+    Pass,
+    Place,
+    Resign,
+    place_action,
+)
+from duelclub.games.artania.cards import (
+    CHASY,
+    CHASY_DRAW,
+    CLASS_OF,
+    IDOL,
+    IDS,
+    INDEX,
+    IS_WARRIOR,
+    N_CARDS,
+    NEKTAR,
+    START_HAND,
+    WARRIOR_MASK,
+    mask_indexes,
+)
+from duelclub.games.artania.scoring import Events, draw, finish_turn
+from duelclub.games.artania.state import (
+    EMPTY,
+    F_OPENS,
+    LAST_WINDOW,
+    OVER,
+    PENDING,
+    PLACE_SLOTS,
+    REMOVED,
+    STEPS,
+    JSONDict,
+    State,
+)
+from duelclub.games.contract import IllegalAction, Outcome
+from duelclub.games.fairness import Stream
+
+
+def seat_decks_for(deck: str, first: int) -> tuple[int, int]:
+    """Deck index (cards.DECKS) per seat: ``deck`` is seat 0's; ``"random"`` gives Артания to ``first``,
+    the seat that won the first-player lot (no further stream word is read; the choice is cosmetic, D29)."""
+    if deck == "artania":
+        return (0, 1)
+    if deck == "kuyavia":
+        return (1, 0)
+    if deck == "random":
+        return (0, 1) if first == 0 else (1, 0)
+    raise ValueError(f"unknown deck {deck!r}")
+
+
+def new_state(key: bytes, deck: str) -> State:
+    """Deal a match from the 32-byte match key (rules/artania.md §Setup; fairness.md consumers — artania).
+
+    Stream order: ``randint(2)`` for turn 1's first player, shuffle seat 0's deck (canonical order, D32),
+    shuffle seat 1's deck; then each player draws their top 5 cards (D25: no other draw before turn 1).
+    """
+    stream = Stream(key)
+    first = stream.randint(2)
+    s = State.__new__(State)
+    s.stream = stream
+    s.seat_decks = seat_decks_for(deck, first)
+    s.decks = [stream.shuffled(range(N_CARDS)), stream.shuffled(range(N_CARDS))]
+    s.hands = [0, 0]
+    for seat in (0, 1):
+        for c in s.decks[seat][:START_HAND]:
+            s.hands[seat] |= 1 << c
+        del s.decks[seat][:START_HAND]
+    s.known = [0, 0]
+    s.no_warrior = [False, False]
+    s.discards = [[], []]
+    s.slots = [[PENDING] * 3, [PENDING] * 3]
+    s.nektar = [[0, 0, 0], [0, 0, 0]]
+    s.tokens = [0, 0]
+    s.turn, s.first, s.step, s.actor, s.passes = 1, first, 0, first, 0  # D26: turn 1 opens with W0
+    s.plays, s.results, s.outcome = [], [], None
+    settle(s, [])
+    return s
+
+
+_SINGLE = (frozenset((0,)), frozenset((1,)))
+_NOBODY: frozenset[int] = frozenset()
+
+
+def to_move(state: State) -> frozenset[int]:
+    """The one seat due to act (the placer in a step, the window's actor); nobody once over."""
+    t = state.to_act()
+    return _NOBODY if t < 0 else _SINGLE[t]
+
+
+def legal_actions(state: State, seat: int) -> list[ArtaniaAction]:
+    """§Decision points and actions: every ``place`` list of m = min(k, w) distinct warriors in slot order;
+    in a window ``pass``, then ``nektar`` (seat 0 slots 1–3, seat 1 slots 1–3), ``idol``, ``chasy`` by
+    discard in canonical order. Resign excluded; ``[]`` for a seat that is not to act."""
+    if seat != state.to_act():
+        return []
+    hand = state.hands[seat]
+    if state.step % 2:
+        warriors = mask_indexes(hand & WARRIOR_MASK)
+        m = min(len(PLACE_SLOTS[state.step]), len(warriors))
+        return [place_action(p) for p in permutations(warriors, m)]
+    out: list[ArtaniaAction] = [PASS]
+    if hand >> NEKTAR & 1:
+        for t in (0, 1):
+            row = state.slots[t]
+            out.extend(NEKTARS[t][k] for k in range(3) if row[k] >= 0 and CLASS_OF[row[k]] >= 0)
+    if hand >> IDOL & 1:
+        row = state.slots[1 - seat]
+        out.extend(IDOLS[k] for k in range(3) if row[k] >= 0)
+    if hand >> CHASY & 1:
+        out.extend(CHASYS[c] for c in mask_indexes(hand & ~(1 << CHASY)))
+    return out
+
+
+def settle(state: State, events: Events) -> None:
+    """Run the automatic steps until a player must act: a placement by a player with no warrior (D33), a
+    pass for an empty hand (windows rule 6), closing windows, and the end of the turn after W4."""
+    while state.step != OVER:
+        if state.step % 2:
+            p = state.placer()
+            if state.hands[p] & WARRIOR_MASK:
+                return
+            _place(state, p, (), True, events)
+        else:
+            a = state.actor
+            if state.hands[a]:
+                return
+            _pass(state, a, True, events)
+
+
+def _open_window(state: State, step: int) -> None:
+    state.step = step
+    state.actor = state.first if F_OPENS[step] else 1 - state.first
+    state.passes = 0
+
+
+def _place(state: State, seat: int, cards: tuple[int, ...], automatic: bool, events: Events) -> None:
+    """Fill the step's slots with ``cards`` in order, the rest stay empty (D10); open the next window."""
+    slots = PLACE_SLOTS[state.step]
+    row = state.slots[seat]
+    placed = []
+    empty = []
+    for i, k in enumerate(slots):
+        if i < len(cards):
+            row[k] = cards[i]
+            state.hands[seat] &= ~(1 << cards[i])
+            state.known[seat] &= ~(1 << cards[i])
+            placed.append({"slot": k + 1, "card": IDS[cards[i]]})
+        else:
+            row[k] = EMPTY
+            empty.append(k + 1)
+    if empty:
+        state.no_warrior[seat] = True  # D10: a slot is left empty only when no warrior is left in hand
+    events.append(
+        {
+            "kind": "place",
+            "seat": seat,
+            "step": STEPS[state.step],
+            "cards": placed,
+            "empty": empty,
+            "automatic": automatic,
+        }
+    )
+    _open_window(state, state.step + 1)
+
+
+def _pass(state: State, seat: int, automatic: bool, events: Events) -> None:
+    """A pass (spoken or automatic); the second in a row closes the window (§Equipment windows, rule 3)."""
+    state.passes += 1
+    closed = state.passes >= 2
+    events.append(
+        {"kind": "pass", "seat": seat, "window": STEPS[state.step], "automatic": automatic, "closed": closed}
+    )
+    if not closed:
+        state.actor = 1 - seat
+    elif state.step == LAST_WINDOW:
+        finish_turn(state, events)
+    else:
+        state.step += 1  # the next placement step
+
+
+def _reject(code: str, message: str) -> IllegalAction:
+    return IllegalAction(code, message)
+
+
+def _slot(slot: object) -> int:
+    if type(slot) is not int or not 1 <= slot <= 3:
+        raise _reject("bad_slot", f"slot must be 1, 2 or 3, not {slot!r}")
+    return slot - 1
+
+
+def _card(state: State, seat: int, cid: object) -> int:
+    c = INDEX.get(cid, -1) if isinstance(cid, str) else -1
+    if c < 0 or not state.hands[seat] >> c & 1:
+        raise _reject("card_not_in_hand", f"no {cid!r} in hand")
+    return c
+
+
+def _check_place(state: State, seat: int, action: Place) -> tuple[int, ...]:
+    """§A turn — placement rules; returns the card indexes."""
+    hand = state.hands[seat]
+    k = len(PLACE_SLOTS[state.step])
+    want = min(k, bin(hand & WARRIOR_MASK).count("1"))
+    if len(action.cards) != want:
+        raise _reject("wrong_count", f"this step needs {want} warrior(s), not {len(action.cards)}")
+    cards = tuple(_card(state, seat, cid) for cid in action.cards)
+    if len(set(cards)) != len(cards):
+        raise _reject("duplicate_card", "each slot needs a different warrior")
+    for c in cards:
+        if not IS_WARRIOR[c]:
+            raise _reject("not_a_warrior", f"{IDS[c]!r} is not a warrior")
+    return cards
+
+
+def _check_window(state: State, seat: int, action: ArtaniaAction) -> int:
+    """§Equipment: validate a window action; returns the target (0-based slot or discarded card) or -1."""
+    cls = type(action)
+    if cls is Pass:
+        return -1
+    hand = state.hands[seat]
+    if isinstance(action, Nektar):
+        if not hand >> NEKTAR & 1:
+            raise _reject("card_not_in_hand", "no 'nektar' in hand")
+        if type(action.seat) is not int or action.seat not in (0, 1):
+            raise _reject("bad_seat", f"target seat must be 0 or 1, not {action.seat!r}")
+        k = _slot(action.slot)
+        card = state.slots[action.seat][k]
+        if card < 0 or CLASS_OF[card] < 0:
+            raise _reject("bad_target", "Нектар needs a class warrior in that slot (D14)")
+        return k
+    if isinstance(action, Idol):
+        if not hand >> IDOL & 1:
+            raise _reject("card_not_in_hand", "no 'idol' in hand")
+        k = _slot(action.slot)
+        if state.slots[1 - seat][k] < 0:
+            raise _reject("bad_target", "Идол гнева needs an opponent's warrior in that slot (D15)")
+        return k
+    if isinstance(action, Chasy):
+        if not hand >> CHASY & 1:
+            raise _reject("card_not_in_hand", "no 'chasy' in hand")
+        c = _card(state, seat, action.discard)
+        if c == CHASY:
+            raise _reject("bad_target", "discard another card with Часы Базилевса (D16)")
+        return c
+    raise _reject("malformed_action", f"not an Artania action: {action!r}")
+
+
+def _check(state: State, seat: int, action: ArtaniaAction) -> int:
+    """All validation of ``apply``; nothing is mutated. Returns the target of a window card, else -1."""
+    if type(seat) is not int or seat not in (0, 1):
+        raise _reject("bad_seat", f"seat must be 0 or 1, not {seat!r}")
+    if state.step == OVER:
+        raise _reject("match_over", "the match is over")
+    cls = type(action)
+    if cls is Resign:
+        return -1
+    if cls not in (Place, Pass, Nektar, Idol, Chasy):
+        raise _reject("malformed_action", f"not an Artania action: {action!r}")
+    placing = state.step % 2 == 1
+    if cls is Place:
+        if not placing:
+            raise _reject(
+                "not_placement", f"{STEPS[state.step]} is an equipment window, not a placement step"
+            )
+    elif placing:
+        raise _reject("not_window", f"{STEPS[state.step]} is a placement step: no equipment (D12)")
+    if state.to_act() != seat:
+        raise _reject("not_your_turn", "it is the opponent's action")
+    if isinstance(action, Place):
+        _check_place(state, seat, action)
+        return -1
+    return _check_window(state, seat, action)
+
+
+def apply(state: State, seat: int, action: ArtaniaAction) -> Events:
+    """Validate and apply ``action`` for ``seat``; returns the events. Raises IllegalAction with code
+    ``bad_seat``, ``match_over``, ``not_placement``, ``not_window``, ``not_your_turn``, ``wrong_count``,
+    ``card_not_in_hand``, ``duplicate_card``, ``not_a_warrior``, ``bad_slot``, ``bad_target`` or
+    ``malformed_action``; the state is then unchanged."""
+    target = _check(state, seat, action)
+    events: Events = []
+    if isinstance(action, Resign):
+        state.outcome = Outcome(1 - seat, "resign")
+        state.step, state.actor = OVER, -1
+        events.append({"kind": "resign", "seat": seat})
+        events.append({"kind": "match_end", **state.outcome.to_json()})
+        return events
+    if isinstance(action, Place):
+        _place(state, seat, tuple(INDEX[c] for c in action.cards), False, events)
+    elif isinstance(action, Pass):
+        _pass(state, seat, False, events)
+    else:
+        _play_equipment(state, seat, action, target, events)
+        state.passes = 0  # windows rule 3: a card play resets the count
+        state.actor = 1 - seat
+    settle(state, events)
+    return events
+
+
+def _spend(state: State, seat: int, card: int) -> None:
+    state.hands[seat] &= ~(1 << card)
+    state.known[seat] &= ~(1 << card)
+    state.discards[seat].append(card)  # windows rule 4: played equipment goes face up to its owner's discard
+
+
+def _play_equipment(state: State, seat: int, action: ArtaniaAction, target: int, events: Events) -> None:
+    ev: JSONDict = {"kind": action.kind, "seat": seat, "window": STEPS[state.step]}
+    if isinstance(action, Nektar):
+        _spend(state, seat, NEKTAR)
+        state.nektar[action.seat][target] |= 1 << seat
+        card = state.slots[action.seat][target]
+        ev.update({"target_seat": action.seat, "slot": target + 1, "card": IDS[card]})
+        events.append(ev)
+    elif isinstance(action, Idol):
+        opp = 1 - seat
+        _spend(state, seat, IDOL)
+        card = state.slots[opp][target]
+        state.slots[opp][target] = REMOVED  # D15: stays empty; its Нектар is lost with it
+        state.nektar[opp][target] = 0
+        state.discards[opp].append(card)
+        ev.update({"target_seat": opp, "slot": target + 1, "card": IDS[card]})
+        events.append(ev)
+    else:
+        _spend(state, seat, CHASY)
+        _spend(state, seat, target)
+        ev["discard"] = IDS[target]
+        events.append(ev)
+        draw(state, seat, CHASY_DRAW, "chasy", events)
+    state.plays.append(dict(ev))  # public: the card discarded with Часы included, the drawn cards not
+
+
+def timeout_action(state: State, seat: int) -> ArtaniaAction:
+    """D34: ``pass`` in a window; in a placement step the hand's first warriors in canonical order (D32),
+    in slot order. Raises IllegalAction ``match_over`` once over, ``not_your_turn`` if ``seat`` is not due."""
+    if state.step == OVER:
+        raise IllegalAction("match_over", "the match is over")
+    if state.to_act() != seat:
+        raise IllegalAction("not_your_turn", "it is the opponent's action")
+    if state.step % 2 == 0:
+        return PASS
+    warriors = mask_indexes(state.hands[seat] & WARRIOR_MASK)
+    return place_action(tuple(warriors[: len(PLACE_SLOTS[state.step])]))

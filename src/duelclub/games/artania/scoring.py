@@ -1,0 +1,184 @@
+"""End of a turn (rules/artania.md §Scoring a turn, §Tie-break, §Clean-up and the next turn, §End).
+
+``finish_turn`` runs after W4 closes: score, tie-break rounds while equal, the token, clean-up, the end checks
+(D22, D23), the draw step (D21) and the start of the next turn with roles swapped (D20). Everything is
+automatic; events:
+
+- ``turn_scored {turn, first, slots: [[<slot>×3], [<slot>×3]], totals: [t0, t1]}`` where a slot is
+  ``{"slot", "state": "card"|"empty"|"removed", "card", "base", "bonus", "nektar", "total"}``;
+- ``tiebreak {round, cards: [id|None, id|None], values: [v0, v1], to_hand: [id|None, id|None]}`` — one per
+  round (D17, D27); ``to_hand`` names an equipment card that went into its owner's hand (public, D35);
+- ``token {seat: winner|None, tokens: [n0, n1]}`` — ``seat`` None when the tie-break ran both decks dry;
+- ``cleanup {discarded: [[ids], [ids]]}`` — battlefield cards (slots 1–3) then tie-break warriors;
+- ``draw {seat, cards, count, reason: "turn"}`` — ``cards`` is private to ``seat`` (view.event_view);
+- ``match_end {winner, reason}``; ``turn_start {turn, first}``.
+"""
+
+from __future__ import annotations
+
+from duelclub.games.artania.cards import (
+    CARD_BONUS,
+    IDS,
+    IS_WARRIOR,
+    NEKTAR_BONUS,
+    SWORDS,
+    TOKENS_TO_WIN,
+    TURN_DRAW,
+)
+from duelclub.games.artania.state import OVER, PENDING, SLOT_STATES, JSONDict, State
+from duelclub.games.contract import Outcome
+
+Events = list[JSONDict]
+_NEKTARS = (0, 1, 1, 2)  # popcount of a 2-bit owner mask
+
+
+def slot_value(state: State, seat: int, k: int) -> tuple[int, int, int]:
+    """(base, counter-class bonus, Нектар swords) of ``seat``'s slot ``k`` (0-based); zeros when empty."""
+    card = state.slots[seat][k]
+    if card < 0:
+        return 0, 0, 0
+    opposite = state.slots[1 - seat][k]
+    bonus = CARD_BONUS[card][opposite] if opposite >= 0 else 0  # D11: an empty slot gives no bonus
+    return SWORDS[card], bonus, NEKTAR_BONUS * _NEKTARS[state.nektar[seat][k]]
+
+
+def totals(state: State) -> list[int]:
+    """Both players' running totals (§Scoring a turn): base + bonus + Нектар over the three slots."""
+    out = [0, 0]
+    for seat in (0, 1):
+        for k in range(3):
+            base, bonus, nek = slot_value(state, seat, k)
+            out[seat] += base + bonus + nek
+    return out
+
+
+def slot_json(state: State, seat: int, k: int) -> JSONDict:
+    """One slot as the views and the ``turn_scored`` event show it."""
+    card = state.slots[seat][k]
+    base, bonus, nek = slot_value(state, seat, k)
+    owners = state.nektar[seat][k]
+    return {
+        "slot": k + 1,
+        "state": "card" if card >= 0 else SLOT_STATES[card],
+        "card": IDS[card] if card >= 0 else None,
+        "base": base,
+        "bonus": bonus,
+        "nektar": nek,
+        "nektar_by": [s for s in (0, 1) if owners >> s & 1],
+        "total": base + bonus + nek,
+    }
+
+
+def draw(state: State, seat: int, n: int, reason: str, events: Events) -> None:
+    """``seat`` draws up to ``n`` cards from the top of its own deck (fewer if short, D16, D21, D22)."""
+    deck = state.decks[seat]
+    got = deck[:n]
+    del deck[:n]
+    for c in got:
+        state.hands[seat] |= 1 << c
+    if got:
+        state.no_warrior[seat] = False  # unseen cards arrived: the hand is no longer known warrior-free
+    events.append(
+        {"kind": "draw", "seat": seat, "cards": [IDS[c] for c in got], "count": len(got), "reason": reason}
+    )
+
+
+def _tiebreak(state: State, revealed: list[list[int]], events: Events) -> int | None:
+    """§Tie-break: reveal both deck tops until one value is higher or both decks are empty (D17, D27)."""
+    rnd = 0
+    decks = state.decks
+    while decks[0] or decks[1]:
+        rnd += 1
+        cards: list[str | None] = [None, None]
+        values = [0, 0]
+        to_hand: list[str | None] = [None, None]
+        for seat in (0, 1):
+            if not decks[seat]:
+                continue  # D17: an empty deck reveals nothing and counts 0
+            c = decks[seat].pop(0)
+            cards[seat] = IDS[c]
+            if IS_WARRIOR[c]:
+                values[seat] = SWORDS[c]
+                revealed[seat].append(c)  # D18: discarded at clean-up
+            else:
+                state.hands[seat] |= 1 << c
+                state.known[seat] |= 1 << c  # D35: everyone saw it go into the hand
+                to_hand[seat] = IDS[c]
+        events.append(
+            {"kind": "tiebreak", "round": rnd, "cards": cards, "values": values, "to_hand": to_hand}
+        )
+        if values[0] != values[1]:
+            return 0 if values[0] > values[1] else 1
+    return None
+
+
+def finish_turn(state: State, events: Events) -> None:
+    """Score the turn after W4 closed, award the token, clean up, and end the match or start the next turn."""
+    slots = [[slot_json(state, seat, k) for k in range(3)] for seat in (0, 1)]
+    tot = [sum(s["total"] for s in slots[0]), sum(s["total"] for s in slots[1])]
+    events.append(
+        {"kind": "turn_scored", "turn": state.turn, "first": state.first, "slots": slots, "totals": tot}
+    )
+    revealed: list[list[int]] = [[], []]
+    rounds_from = len(events)
+    if tot[0] != tot[1]:
+        winner: int | None = 0 if tot[0] > tot[1] else 1
+    else:
+        winner = _tiebreak(state, revealed, events)
+    if winner is not None:
+        state.tokens[winner] += 1
+    events.append({"kind": "token", "seat": winner, "tokens": state.tokens[:]})
+    state.results.append(
+        {
+            "turn": state.turn,
+            "first": state.first,
+            "slots": slots,
+            "totals": tot,
+            "tiebreak": [
+                {k: e[k] for k in ("round", "cards", "values", "to_hand")} for e in events[rounds_from:-1]
+            ],
+            "winner": winner,
+            "tokens": state.tokens[:],
+        }
+    )
+    _cleanup(state, revealed, events)
+    if winner is not None and state.tokens[winner] >= TOKENS_TO_WIN:
+        _end(state, Outcome(winner, "five_tokens"), events)
+        return
+    if not state.decks[0] or not state.decks[1]:
+        t0, t1 = state.tokens
+        _end(state, Outcome(None if t0 == t1 else (0 if t0 > t1 else 1), "deck_exhausted"), events)
+        return
+    for seat in (0, 1):
+        draw(state, seat, TURN_DRAW, "turn", events)
+    state.turn += 1
+    state.first = 1 - state.first  # D20
+    events.append({"kind": "turn_start", "turn": state.turn, "first": state.first})
+    state.step = 0
+    state.actor = state.first
+    state.passes = 0
+
+
+def _cleanup(state: State, revealed: list[list[int]], events: Events) -> None:
+    """Clean-up step 1: battlefield cards (slots 1–3) then tie-break warriors to their owners' discards."""
+    discarded: list[list[str]] = [[], []]
+    for seat in (0, 1):
+        row = state.slots[seat]
+        for k in range(3):
+            if row[k] >= 0:
+                state.discards[seat].append(row[k])
+                discarded[seat].append(IDS[row[k]])
+            row[k] = PENDING
+        state.nektar[seat] = [0, 0, 0]
+        for c in revealed[seat]:
+            state.discards[seat].append(c)
+            discarded[seat].append(IDS[c])
+    state.plays = []
+    events.append({"kind": "cleanup", "discarded": discarded})
+
+
+def _end(state: State, outcome: Outcome, events: Events) -> None:
+    state.outcome = outcome
+    state.step = OVER
+    state.actor = -1
+    events.append({"kind": "match_end", **outcome.to_json()})
