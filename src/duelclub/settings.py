@@ -32,6 +32,8 @@ class Settings(BaseSettings):
     - ``LOGIN_FAILURES_PER_USERNAME``/``LOGIN_FAILURES_PER_IP``/``REGISTRATIONS_PER_IP``: throttling
       (``web/ratelimit.py``), in the ``limits`` notation (``"10 per 15 minutes"``).
     - ``MAX_BODY_BYTES``: the largest HTTP request body and WebSocket message accepted (413 / ``too_large``).
+    - ``ABANDON_GRACE_SECONDS``: how long a player of a match without a clock may be disconnected before
+      the opponent may claim the win (play/presence.py).
     """
 
     model_config = SettingsConfigDict(case_sensitive=True, extra="ignore")
@@ -48,6 +50,7 @@ class Settings(BaseSettings):
     LOGIN_FAILURES_PER_USERNAME: str = "10 per 15 minutes"
     LOGIN_FAILURES_PER_IP: str = "30 per 15 minutes"
     REGISTRATIONS_PER_IP: str = "10 per hour"
+    ABANDON_GRACE_SECONDS: float = Field(default=60.0, ge=0)
 
     @field_validator("LOGIN_FAILURES_PER_USERNAME", "LOGIN_FAILURES_PER_IP", "REGISTRATIONS_PER_IP")
     @classmethod
