@@ -51,7 +51,7 @@ def test_cancel_the_invite_just_created(live_server: str, browser: Any) -> None:
         title = page.inner_text(f'#finished-matches li[data-match="{match_id}"] .match-list__title')
         assert title == "Межа · Приглашение отменено"
         meta = page.inner_text(f'#finished-matches li[data-match="{match_id}"] .match-list__meta')
-        assert meta.startswith("Дом ")
+        assert meta.startswith("Ваш дом: Дом ")
         guest_page.goto(link)
         page_error = guest_page.locator("#invite-error")
         page_error.wait_for(state="visible")
