@@ -45,8 +45,7 @@ def position(
     full_hands: bool = True,
 ) -> JSON:
     """A complete position; ``me`` are the active seat's counters, ``en`` the other's (overrides of the
-    field's start). With ``full_hands`` each hand is completed to 6 (7 for the active seat at a forced
-    discard)."""
+    field's start). With ``full_hands`` each hand is completed to 6."""
     p = [counters(field, **(me or {})), counters(field, **(en or {}))]
     if active == 1:
         p.reverse()
@@ -58,7 +57,7 @@ def position(
         free = [c for c in range(1, 103) if c not in used]
         if full_hands:
             for seat in (0, 1):
-                want = 7 if phase == "forced_discard" and seat == active else 6
+                want = 6
                 while len(hs[seat]) < want:
                     hs[seat].append(free.pop(0))
         pile = tops + free
@@ -66,7 +65,7 @@ def position(
     else:
         if full_hands:
             for seat in (0, 1):
-                want = 7 if phase == "forced_discard" and seat == active else 6
+                want = 6
                 hs[seat] += [FILLER] * (want - len(hs[seat]))
         pile = discard = pool = None  # type: ignore[assignment]
     return {

@@ -138,11 +138,10 @@ def _check(s: State) -> None:
     if s.outcome is not None:
         _need(s.outcome.winner in (None, 0, 1) and s.outcome.reason in _REASONS, "outcome")
     for seat in (0, 1):
+        # A hand holds 6 at every decision point, also at the forced discard (play -1, draw +1; see
+        # docs/positions/towers.md); a match that ended on a played card was not refilled (5).
         n = len(s.hands[seat])
-        if (s.phase == FORCED and seat == s.active) or s.phase == OVER:
-            _need(n in (HAND_SIZE, HAND_SIZE + 1), "hand size")
-        else:
-            _need(n == HAND_SIZE, f"seat {seat} must hold {HAND_SIZE} cards")
+        _need(n == HAND_SIZE or (s.phase == OVER and n == HAND_SIZE - 1), f"seat {seat}: bad hand size {n}")
     _need(s.phase == FORCED or not s.again, "again is only pending at a forced discard")
     if not s.infinite:
         every = Counter(s.hands[0] + s.hands[1] + s.pile + s.discard)

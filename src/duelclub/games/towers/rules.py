@@ -268,6 +268,7 @@ def on_timeout(s: State, seat: int, events: Events) -> None:
     otherwise the worst card is discarded and the turn ends (after the card's victory check at a forced
     discard, «Граємо знову» forfeited). A turn that ends the match leaves the counter unchanged."""
     count = s.timeouts[seat] + 1
+    s.again = False  # a pending «Граємо знову» is forfeited (D41)
     events.append({"kind": "timeout", "seat": seat, "count": count})
     if count >= TIMEOUT_LOSS:
         s.timeouts[seat] = count
@@ -323,8 +324,9 @@ def apply(s: State, seat: int, action: TowersAction) -> Events:
     elif cls is Discard:
         card = action.card  # type: ignore[union-attr]
         if s.phase == FORCED:
+            again, s.again = s.again, False
             leave(s, seat, card, FORCED_DISCARD, events)
-            after_card(s, seat, s.again, events)
+            after_card(s, seat, again, events)
         else:
             leave(s, seat, card, DISCARD, events)  # a discard always ends the turn (§5)
             refill(s, seat, events)
