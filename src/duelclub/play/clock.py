@@ -1,33 +1,155 @@
-"""Move clocks (DESIGN.md §Real time — clocks are deadlines on the match row). Not built yet.
+"""Move clocks (DESIGN.md §Real time — clocks are deadlines on the match row).
 
-Where the clock goes when a game needs one (Mezha has none, rules/mezha.md D19, so ``clock`` is null):
-- :func:`next_deadline` — the service stores its value in ``matches.deadline_at`` in the same transaction as
-  every action (``store.matches.append_action``), so the deadline and the log never disagree.
-- :func:`clock_payload` — the ``clock`` field of state payloads.
-- A sweeper task (started next to the bot driver in ``MatchService.start``) would poll active matches whose
-  ``deadline_at`` has passed and, for each seat in ``to_move``, apply ``game.timeout_action(state, seat)``
-  through ``MatchService.apply_as(..., source="clock")`` — the same path as a bot move, so a timeout is an
-  ordinary, replayable log entry and a race with the player's own move is settled by the (match_id, seq) key.
+A clocked match stores ``move_seconds`` (``T``, a match-level setting chosen by whoever opens the match:
+invite, challenge or queue; never an engine option) and ``deadline_at`` on its row. The deadline is set when
+the match starts and after every action (:func:`next_deadline`, written in the same transaction as the
+action by ``store.matches.append_action``), so the deadline and the log never disagree.
+
+When the deadline passes, ``game.timeout_action(state, seat)`` is applied as an ordinary logged action with
+source ``clock`` (``MatchService.run_clock``), through the same (match_id, seq) path as a player's move.
+:class:`ClockSweeper` polls for overdue matches — also those whose deadline passed while no worker ran — and
+is safe with several workers: the seq key lets exactly one of them store the timeout.
+
+Which matches have a clock (``Game.clock_mode``, :func:`clock_setting`): ``none`` never (Межа, rules/mezha.md
+D19); ``optional`` when the opener sets ``T``; ``required`` always between members (Дві вежі §9, D39; absent
+``T`` means :data:`DEFAULT_MOVE_SECONDS`); a match against a bot never.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+import anyio.to_thread
+
+from duelclub.play.errors import PlayError
+from duelclub.store import matches as repo
 from duelclub.store.matches import MatchRecord
+from duelclub.store.models import utcnow
+
+if TYPE_CHECKING:
+    from duelclub.play.live import AnyGame
+    from duelclub.play.service import MatchService
+
+log = logging.getLogger(__name__)
+MIN_MOVE_SECONDS, MAX_MOVE_SECONDS = 10, 86_400
+MOVE_SECONDS_PRESETS = (15, 30, 60, 120, 300, 86_400)
+DEFAULT_MOVE_SECONDS = 60
+"""``T`` for a ``required`` clock when the opener did not choose one."""
+
+
+def clock_setting(game: AnyGame, *, vs_bot: bool, move_seconds: int | None) -> int | None:
+    """The ``move_seconds`` a new match gets: None (no clock) or ``T`` seconds per move.
+
+    Raises PlayError 422 ``bad_clock`` for a clock on a game without one, or ``T`` outside 10..86400."""
+    if vs_bot:
+        return None
+    if game.clock_mode == "none":
+        if move_seconds is not None:
+            raise PlayError(422, "bad_clock", f"{game.slug} has no move clock")
+        return None
+    if move_seconds is None:
+        return DEFAULT_MOVE_SECONDS if game.clock_mode == "required" else None
+    if not MIN_MOVE_SECONDS <= move_seconds <= MAX_MOVE_SECONDS:
+        raise PlayError(
+            422,
+            "bad_clock",
+            f"seconds per move are {MIN_MOVE_SECONDS}..{MAX_MOVE_SECONDS}, not {move_seconds}",
+        )
+    return move_seconds
 
 
 def next_deadline(record: MatchRecord, now: datetime) -> datetime | None:
-    """The deadline after a move made at ``now``: None when the match has no move clock."""
+    """The deadline after a move made (or a match started) at ``now``: None when the match has no clock."""
     if record.move_seconds is None:
         return None
     return now + timedelta(seconds=record.move_seconds)
 
 
-def clock_payload(record: MatchRecord) -> dict[str, Any] | None:
-    """``{"move_seconds", "deadline_at"}`` for clocked matches, else None."""
+def is_overdue(record: MatchRecord, now: datetime) -> bool:
+    """Whether the match's running move clock has run out at ``now``."""
+    return record.deadline_at is not None and record.deadline_at <= now
+
+
+def clock_payload(record: MatchRecord, now: datetime | None = None) -> dict[str, Any] | None:
+    """``{"move_seconds", "deadline_at", "server_now", "remaining_ms"}`` for clocked matches, else None.
+
+    ``server_now`` lets a browser whose own clock is off count down correctly."""
     if record.move_seconds is None:
         return None
-    deadline = record.deadline_at.isoformat() if record.deadline_at is not None else None
-    return {"move_seconds": record.move_seconds, "deadline_at": deadline}
+    now = now or utcnow()
+    deadline = record.deadline_at
+    remaining = max(0, int((deadline - now).total_seconds() * 1000)) if deadline is not None else None
+    return {
+        "move_seconds": record.move_seconds,
+        "deadline_at": deadline.isoformat() if deadline is not None else None,
+        "server_now": now.isoformat(),
+        "remaining_ms": remaining,
+    }
+
+
+class ClockSweeper:
+    """Applies timeouts of overdue matches: one task per service, polling the ``deadline_at`` index.
+
+    It wakes at the earliest running deadline (at most every ``interval`` seconds, so a deadline set by
+    another worker is seen within that). :meth:`sweep` does one pass (tests call it after moving their
+    fake clock)."""
+
+    def __init__(self, service: MatchService, *, interval: float = 1.0) -> None:
+        self._service = service
+        self._interval = interval
+        self._task: asyncio.Task[None] | None = None
+
+    @property
+    def now(self) -> Callable[[], datetime]:
+        return self._service.now
+
+    async def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name="clock-sweeper")
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+    async def sweep(self) -> int:
+        """Run the clock of every overdue match once; the number of timeouts this worker stored."""
+        now = self.now()
+        ids = await anyio.to_thread.run_sync(self._overdue, now)
+        applied = 0
+        for match_id in ids:
+            try:
+                applied += int(await self._service.run_clock(match_id))
+            except Exception:
+                log.exception("clock: match %s", match_id)
+        return applied
+
+    def _overdue(self, now: datetime) -> list[str]:
+        with self._service.db.session() as s:
+            return repo.overdue_match_ids(s, now)
+
+    def _next(self) -> datetime | None:
+        with self._service.db.session() as s:
+            return repo.next_deadline_at(s)
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                await self.sweep()
+                upcoming = await anyio.to_thread.run_sync(self._next)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("clock sweep failed")
+                upcoming = None
+            delay = self._interval
+            if upcoming is not None:
+                delay = min(delay, max(0.02, (upcoming - self.now()).total_seconds()))
+            await asyncio.sleep(delay)

@@ -1,8 +1,14 @@
-"""Opening matches: vs a bot (starts at once) or by an invite link (starts when someone accepts).
+"""Opening matches: vs a bot (starts at once), by an invite link or as a challenge in the open table (both
+start when someone accepts).
 
 Seat 0 is the player who opens the match (vs a bot: the human), seat 1 the bot or the invited player
 (rules/fairness.md §Values). The commitment ``C`` exists from creation; the deal needs both client seeds,
 so an invite match has no game state until it is accepted. Its opener may cancel it until then.
+
+A challenge («заявка») is an open match with ``listed`` set and no invite token: ``GET /api/challenges`` lists
+them, any other member accepts (the same guarded UPDATE as an invite, so a double accept starts one match),
+and the author may cancel. Invites and challenges between members carry the match's move clock
+(``move_seconds``, play/clock.py); the first deadline is set when the match starts.
 """
 
 from __future__ import annotations
@@ -10,9 +16,11 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from duelclub.bus import match_channel
 from duelclub.games.contract import IllegalAction
 from duelclub.games.fairness import commitment, is_valid_client_seed, new_server_seed
-from duelclub.play import views
+from duelclub.play import notify, views
+from duelclub.play.clock import clock_setting, next_deadline
 from duelclub.play.errors import PlayError
 from duelclub.play.live import JSON, LiveMatch, build
 from duelclub.play.schemas import CreatedMatch, InviteInfo, MatchSummary
@@ -20,7 +28,6 @@ from duelclub.play.service import MatchService, in_thread
 from duelclub.store import matches as repo
 from duelclub.store import users
 from duelclub.store.matches import ACTIVE, ENDED, OPEN, MatchRecord
-from duelclub.store.models import utcnow
 
 
 def new_match_id() -> str:
@@ -28,7 +35,8 @@ def new_match_id() -> str:
     return secrets.token_urlsafe(9)
 
 
-def _seed(client_seed: str | None) -> str:
+def seed_or_refuse(client_seed: str | None) -> str:
+    """A valid client seed ("" when none); PlayError 422 ``bad_client_seed`` otherwise."""
     seed = client_seed or ""
     if not is_valid_client_seed(seed):
         raise PlayError(422, "bad_client_seed", "a client seed is 0-64 lowercase hex characters")
@@ -44,27 +52,31 @@ async def create_match(
     options: JSON | None,
     bot_level: str | None = None,
     client_seed: str | None = None,
+    move_seconds: int | None = None,
 ) -> CreatedMatch:
-    """Open a match for ``user_id`` at seat 0 (``POST /api/matches``).
+    """Open a match for ``user_id`` at seat 0 (``POST /api/matches``, ``POST /api/challenges``).
 
     ``vs="bot"``: seat 1 is the bot ``bot_level`` (default: the game's first level); the match is active at
-    once. ``vs="invite"``: the match is open with an invite token. Raises PlayError ``unknown_game``,
-    ``bad_options``, ``bad_bot_level``, ``bad_client_seed``, ``bad_request`` (422).
+    once, without a clock. ``vs="invite"``: the match is open with an invite token. ``vs="challenge"``: the
+    match is open and listed in the challenge table. ``move_seconds`` is the clock (play/clock.py). Raises
+    PlayError ``unknown_game``, ``bad_options``, ``bad_bot_level``, ``bad_client_seed``, ``bad_clock``,
+    ``bad_request`` (422).
     """
     g = service.game(game)
     try:
         opts = g.parse_options(options).model_dump(mode="json")
     except IllegalAction as exc:
         raise PlayError(422, exc.code, exc.message) from None
-    seed_a = _seed(client_seed)
-    if vs not in ("bot", "invite"):
-        raise PlayError(422, "bad_request", "vs is 'bot' or 'invite'")
+    seed_a = seed_or_refuse(client_seed)
+    if vs not in ("bot", "invite", "challenge"):
+        raise PlayError(422, "bad_request", "vs is 'bot', 'invite' or 'challenge'")
+    clock = clock_setting(g, vs_bot=vs == "bot", move_seconds=move_seconds)
     level = None
     if vs == "bot":
         level = bot_level or (g.bot_levels[0] if g.bot_levels else None)
         if level not in g.bot_levels or not service.bots.available:
             raise PlayError(422, "bad_bot_level", f"bot levels: {', '.join(g.bot_levels)}")
-    server_seed, match_id, now = new_server_seed(), new_match_id(), utcnow()
+    server_seed, match_id, now = new_server_seed(), new_match_id(), service.now()
     fields: dict[str, Any] = {
         "id": match_id,
         "game": g.slug,
@@ -72,18 +84,23 @@ async def create_match(
         "status": ACTIVE if level else OPEN,
         "seat0_user_id": user_id,
         "seat1_bot": level,
-        "invite_token": None if level else secrets.token_urlsafe(24),
+        "invite_token": secrets.token_urlsafe(24) if vs == "invite" else None,
         "commitment": commitment(server_seed, match_id),
         "server_seed": server_seed.hex(),
         "client_seed_a": seed_a,
         "client_seed_b": "",
         "created_at": now,
         "started_at": now if level else None,
+        "move_seconds": clock,
+        "listed": vs == "challenge",
+        "opened_by": user_id,
     }
     record, name = await in_thread(_insert, service, fields, user_id)
     live = await in_thread(build, record, g, (name, None), [])
     service.remember(live)
     service.bots.poke(live)
+    if vs == "challenge":
+        await notify.challenges_changed(service.bus)
     return CreatedMatch(
         id=record.id,
         status=record.status,
@@ -130,28 +147,62 @@ async def accept_invite(
     ``invite_not_found`` (404), ``own_invite`` (409), ``invite_taken`` (409), ``invite_closed`` (409:
     cancelled by its opener or aborted), ``bad_client_seed`` (422).
     """
-    seed_b = _seed(client_seed)
+    seed_b = seed_or_refuse(client_seed)
 
-    def claim() -> tuple[str, bool]:
-        with service.db.session() as s:
-            record = repo.get_by_invite(s, token)
-            if record is None:
-                raise PlayError(404, "invite_not_found", "no such invite")
-            if record.seat_users[0] == user_id:
-                raise PlayError(409, "own_invite", "this is your own invite; send the link to someone else")
-            if record.seat_users[1] == user_id:
-                return record.id, False
-            if record.status in ENDED:
-                raise PlayError(409, "invite_closed", "this invite was cancelled")
-            if record.status != OPEN or not repo.start_invited(s, record.id, user_id, seed_b, utcnow()):
-                raise PlayError(409, "invite_taken", "someone has already accepted this invite")
-            return record.id, True
+    def find(s: Any) -> MatchRecord:
+        record = repo.get_by_invite(s, token)
+        if record is None:
+            raise PlayError(404, "invite_not_found", "no such invite")
+        return record
 
-    match_id, started = await in_thread(claim)
-    if started:
-        live = await service.fresh(match_id)
-        await service.changed(live)
+    match_id = await take_seat1(
+        service,
+        find,
+        user_id,
+        seed_b,
+        own=("own_invite", "this is your own invite; send the link to someone else"),
+    )
     return match_id, 1
+
+
+async def take_seat1(
+    service: MatchService,
+    find: Any,
+    user_id: int,
+    seed_b: str,
+    *,
+    own: tuple[str, str],
+    kind: str = "invite",
+) -> str:
+    """Seat ``user_id`` at seat 1 of the open match ``find(session)`` returns and start it, with its first
+    move deadline; tells the opener (``user:{id}``) and, for a challenge, the lobby. Holding the seat
+    already answers the same. Raises PlayError ``own`` (409), ``<kind>_closed`` (409, cancelled or
+    aborted), ``<kind>_taken`` (409)."""
+
+    def claim() -> tuple[MatchRecord, bool]:
+        with service.db.session() as s:
+            record: MatchRecord = find(s)
+            if record.seat_users[0] == user_id:
+                raise PlayError(409, own[0], own[1])
+            if record.seat_users[1] == user_id:
+                return record, False
+            if record.status in ENDED:
+                raise PlayError(409, f"{kind}_closed", f"this {kind} was cancelled")
+            now = service.now()
+            if record.status != OPEN or not repo.start_invited(
+                s, record.id, user_id, seed_b, now, next_deadline(record, now)
+            ):
+                raise PlayError(409, f"{kind}_taken", f"someone has already accepted this {kind}")
+            return record, True
+
+    record, started = await in_thread(claim)
+    if started:
+        live = await service.fresh(record.id)
+        await service.changed(live)
+        await notify.match_started(service.bus, [record.seat_users[0]], record.id, kind)
+        if record.listed:
+            await notify.challenges_changed(service.bus)
+    return record.id
 
 
 async def cancel_invite(service: MatchService, match_id: str, user_id: int) -> MatchSummary:
@@ -162,9 +213,17 @@ async def cancel_invite(service: MatchService, match_id: str, user_id: int) -> M
     ``match_not_open`` (409: already accepted, ended, or a match vs a bot)."""
 
     def opener_only(live: LiveMatch) -> None:
-        if live.record.seat_users[0] != user_id:
+        # A rematch offer may be withdrawn by its author or declined by the other player.
+        allowed = live.record.seat_users if live.record.rematch_of else (live.record.seat_users[0],)
+        if user_id not in allowed:
             raise PlayError(403, "not_your_match", "only the player who opened this invite may cancel it")
 
-    return await service.end_unplayed(
+    summary = await service.end_unplayed(
         match_id, "cancelled", from_status=(OPEN,), conflict="match_not_open", check=opener_only
     )
+    live = await service.get_live(match_id)
+    if live.record.listed:
+        await notify.challenges_changed(service.bus)
+    if live.record.rematch_of:
+        await service.bus.publish(match_channel(live.record.rematch_of), {"rematch": match_id})
+    return summary

@@ -44,6 +44,15 @@ class StatePayload(BaseModel):
     to_move: list[int]
 
 
+class Rematch(BaseModel):
+    """A rematch offer after an ended match: the new match (open until the other player accepts)."""
+
+    id: str
+    status: str
+    offered_by: int | None
+    """The seat (in the ended match) of the player who offered it."""
+
+
 class MatchSummary(BaseModel):
     """``GET /api/matches/{id}``; ``server_seed`` is None until the match has ended."""
 
@@ -63,6 +72,13 @@ class MatchSummary(BaseModel):
     created_at: datetime
     started_at: datetime | None
     finished_at: datetime | None
+    move_seconds: int | None = None
+    """The move clock: seconds per move, or None (no clock)."""
+    listed: bool = False
+    """An open match shown in the challenge table."""
+    rematch_of: str | None = None
+    rematch: Rematch | None = None
+    """The rematch offered after this match, if any."""
 
 
 class CreatedMatch(BaseModel):
@@ -158,3 +174,60 @@ class MatchLog(BaseModel):
     created_at: datetime
     started_at: datetime | None
     finished_at: datetime | None
+
+
+class Challenge(BaseModel):
+    """One row of the open challenge table (``GET /api/challenges``): an open, listed match."""
+
+    id: str
+    game: str
+    author: str | None
+    options: JSON
+    options_text: str = ""
+    """The author's options in words for whoever accepts (seat 1)."""
+    move_seconds: int | None
+    """Seconds per move, or None: no clock."""
+    commitment: str
+    created_at: datetime
+    mine: bool = False
+
+
+class QueueStatus(BaseModel):
+    """The caller's matchmaking entry: ``waiting`` (with what it waits for), ``matched`` (``match_id``) or
+    ``none``."""
+
+    status: str
+    game: str | None = None
+    options: JSON | None = None
+    move_seconds: int | None = None
+    match_id: str | None = None
+    since: datetime | None = None
+
+
+class SeatPresence(BaseModel):
+    """Whether a seat's player is connected; ``away_since`` when not (bots are always connected)."""
+
+    seat: int
+    online: bool
+    away_since: datetime | None = None
+
+
+class Presence(BaseModel):
+    """Both seats' connection status and, for the caller, when a win by abandonment may be claimed."""
+
+    seats: list[SeatPresence]
+    grace_seconds: float
+    claim_at: datetime | None = None
+    """When the caller may claim the win (the opponent gone for the grace period); None: not applicable."""
+    can_claim: bool = False
+
+
+class LiveMatchItem(BaseModel):
+    """A running match between members that anyone may watch (``GET /api/matches/live``)."""
+
+    id: str
+    game: str
+    players: list[str | None]
+    options_text: str = ""
+    move_seconds: int | None = None
+    started_at: datetime | None

@@ -7,14 +7,21 @@ Every action — a player's (:meth:`MatchService.act`), a bot's or later the clo
 publish ``{"seq": n, "status": s}`` on ``match:{id}`` and let the bot driver look at the match. Two writers
 racing for one seq are settled by the (match_id, seq) primary key: the loser reloads; a player gets
 ``stale_seq``, a bot simply looks again.
+
+The clock takes the same path (:meth:`MatchService.run_clock`, source ``clock``): when a match's
+``deadline_at`` has passed, ``game.timeout_action`` is applied for the seat to move. A player's action that
+arrives after its deadline runs the clock first and is then refused (``clock_expired``), so a last-second move
+and the timeout never both count. ``now`` (a callable) is the service's clock; tests pass a fake one.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
+from datetime import datetime
 from typing import Any, TypeVar
 
 import anyio.to_thread
@@ -23,7 +30,7 @@ from duelclub.bus import Bus, Message, match_channel
 from duelclub.games.contract import IllegalAction, Outcome, Seat
 from duelclub.play import views
 from duelclub.play.bots import BotDriver, BotFactory
-from duelclub.play.clock import next_deadline
+from duelclub.play.clock import is_overdue, next_deadline
 from duelclub.play.errors import PlayError, not_found, stale
 from duelclub.play.live import JSON, AnyGame, LiveMatch, build
 from duelclub.play.schemas import MatchListItem, MatchLog, MatchSummary, ReplayStep, StatePayload
@@ -52,21 +59,41 @@ class MatchService:
     """
 
     def __init__(
-        self, db: Database, bus: Bus, games: Mapping[str, AnyGame], bot_factory: BotFactory | None = None
+        self,
+        db: Database,
+        bus: Bus,
+        games: Mapping[str, AnyGame],
+        bot_factory: BotFactory | None = None,
+        *,
+        now: Callable[[], datetime] = utcnow,
+        abandon_grace_seconds: float = 60.0,
     ) -> None:
         self.db = db
         self.bus = bus
         self.games = dict(games)
+        self.now = now
+        self.abandon_grace_seconds = abandon_grace_seconds
         self.bots = BotDriver(self, bot_factory)
         self._cache: OrderedDict[str, LiveMatch] = OrderedDict()
         self._load_locks: dict[str, asyncio.Lock] = {}
+        self._background: list[Any] = []
 
     # -- lifecycle ---------------------------------------------------------------------------
+    def add_background(self, worker: Any) -> None:
+        """Register a background worker (``start()``/``stop()`` coroutines: the clock sweeper, the
+        matchmaker, presence heartbeats) started and stopped with the service."""
+        self._background.append(worker)
+
     async def start(self) -> None:
-        """Resume the bots of active matches that are due (after a restart)."""
+        """Resume the bots of active matches that are due (after a restart); start the background workers
+        (the clock sweeper picks up matches whose deadline passed while no worker ran)."""
         await self.bots.resume()
+        for worker in self._background:
+            await worker.start()
 
     async def stop(self) -> None:
+        for worker in reversed(self._background):
+            await worker.stop()
         await self.bots.stop()
 
     def game(self, slug: str) -> AnyGame:
@@ -163,6 +190,13 @@ class MatchService:
             if cid in live.client_ids:
                 return await self._resent(live, seat, live.client_ids[cid])
             _check_active(live)
+            if is_overdue(live.record, self.now()):
+                was_due = seat in live.to_move()
+                if await self._timeout(live):
+                    await self.changed(live)
+                if was_due:
+                    raise PlayError(409, "clock_expired", "your move time ran out; the clock has played")
+                _check_active(live)
             if seq != live.seq:
                 raise stale(live.seq)
             try:
@@ -196,6 +230,34 @@ class MatchService:
         await self.changed(live)
         return True
 
+    async def run_clock(self, match_id: str) -> bool:
+        """If the match's move clock has run out, apply ``timeout_action`` for the seat to move (source
+        ``clock``); True if a timeout was stored by this call. Safe to call from several workers at once:
+        the (match_id, seq) key lets one of them store it, the others find the deadline moved."""
+        live = await self.get_live(match_id)
+        async with live.lock:
+            await self.catch_up(live)
+            if live.status != ACTIVE or not is_overdue(live.record, self.now()):
+                return False
+            applied = await self._timeout(live)
+        if applied:
+            await self.changed(live)
+        return applied
+
+    async def _timeout(self, live: LiveMatch) -> bool:
+        """The clock's move for the first seat to move (call under ``live.lock``, match overdue)."""
+        to_move = sorted(live.to_move())
+        if not to_move:
+            return False
+        seat = to_move[0]
+        raw = live.game.action_to_json(live.game.timeout_action(live.state, seat))
+        try:
+            await self._apply(live, seat, raw, source="clock", user_id=None, cid=None)
+        except (repo.SeqConflict, repo.MatchNotActive):
+            await self.catch_up(live)
+            return False
+        return True
+
     async def _apply(
         self, live: LiveMatch, seat: Seat, raw: JSON, *, source: str, user_id: int | None, cid: str | None
     ) -> None:
@@ -209,7 +271,7 @@ class MatchService:
             events = game.apply(state, seat, action)
         except IllegalAction as exc:
             raise PlayError(422, exc.code, exc.message) from None
-        now = utcnow()
+        now = self.now()
         record = ActionRecord(
             match_id=live.id,
             seq=live.seq + 1,
@@ -222,8 +284,10 @@ class MatchService:
         )
         outcome = game.outcome(state)
         finish = Finish(FINISHED, self.result_json(live, outcome), now) if outcome is not None else None
-        await in_thread(self._store, record, finish, next_deadline(live.record, now))
+        deadline = next_deadline(live.record, now) if finish is None else None
+        await in_thread(self._store, record, finish, deadline)
         live.commit(record, state, events)
+        live.record = dataclasses.replace(live.record, deadline_at=deadline)
         if finish is not None:
             live.ended(finish.status, finish.result, finish.at)
 
@@ -346,7 +410,7 @@ class MatchService:
                 check(live)
             if live.status not in from_status:
                 raise PlayError(409, conflict, f"the match is {live.status}")
-            finish = Finish(ABORTED, self.result_json(live, Outcome(None, reason)), utcnow())
+            finish = Finish(ABORTED, self.result_json(live, Outcome(None, reason)), self.now())
             if not await in_thread(self._end, live.id, finish, from_status):
                 await self.catch_up(live)
                 raise PlayError(409, conflict, f"the match is {live.status}")

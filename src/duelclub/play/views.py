@@ -94,6 +94,9 @@ def summary(live: LiveMatch) -> MatchSummary:
         created_at=r.created_at,
         started_at=r.started_at,
         finished_at=r.finished_at,
+        move_seconds=r.move_seconds,
+        listed=r.listed,
+        rematch_of=r.rematch_of,
     )
 
 

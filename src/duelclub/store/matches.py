@@ -50,6 +50,9 @@ class MatchRecord:
     finished_at: datetime | None
     move_seconds: int | None
     deadline_at: datetime | None
+    listed: bool = False
+    opened_by: int | None = None
+    rematch_of: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +96,9 @@ def _record(m: Match) -> MatchRecord:
         finished_at=m.finished_at,
         move_seconds=m.move_seconds,
         deadline_at=m.deadline_at,
+        listed=bool(m.listed),
+        opened_by=m.opened_by,
+        rematch_of=m.rematch_of,
     )
 
 
@@ -137,15 +143,93 @@ def actions_after(s: Session, match_id: str, seq: int = 0) -> list[ActionRecord]
     return [_action(a) for a in rows]
 
 
-def start_invited(s: Session, match_id: str, user_id: int, seed_b: str, now: datetime) -> bool:
-    """Seat ``user_id`` at seat 1 of an open match and make it active; False if it was taken first."""
+def start_invited(
+    s: Session, match_id: str, user_id: int, seed_b: str, now: datetime, deadline_at: datetime | None = None
+) -> bool:
+    """Seat ``user_id`` at seat 1 of an open match and make it active (its first move clock running until
+    ``deadline_at``); False if it was taken or cancelled first. The guarded UPDATE makes a double accept
+    start one match: the second finds the row no longer open."""
     res = s.execute(
         update(Match)
         .where(Match.id == match_id, Match.status == OPEN, Match.seat1_user_id.is_(None))
-        .values(seat1_user_id=user_id, client_seed_b=seed_b, status=ACTIVE, started_at=now)
+        .values(
+            seat1_user_id=user_id,
+            client_seed_b=seed_b,
+            status=ACTIVE,
+            started_at=now,
+            deadline_at=deadline_at,
+        )
         .execution_options(synchronize_session=False)
     )
     return _rowcount(res) == 1
+
+
+def start_rematch(
+    s: Session, match_id: str, seat: int, seed: str, now: datetime, deadline_at: datetime | None
+) -> bool:
+    """Start an open rematch whose seats are both taken: ``seat`` (the player accepting) adds its client seed.
+    False if it is no longer open."""
+    seed_col = "client_seed_a" if seat == 0 else "client_seed_b"
+    res = s.execute(
+        update(Match)
+        .where(
+            Match.id == match_id,
+            Match.status == OPEN,
+            Match.seat0_user_id.is_not(None),
+            Match.seat1_user_id.is_not(None),
+        )
+        .values({seed_col: seed, "status": ACTIVE, "started_at": now, "deadline_at": deadline_at})
+        .execution_options(synchronize_session=False)
+    )
+    return _rowcount(res) == 1
+
+
+def get_rematch(s: Session, match_id: str) -> MatchRecord | None:
+    """The rematch offered after ``match_id``, if any."""
+    m = s.scalars(select(Match).where(Match.rematch_of == match_id)).first()
+    return _record(m) if m is not None else None
+
+
+def open_challenges(s: Session, game: str | None = None, limit: int = 200) -> list[MatchRecord]:
+    """Listed open matches (the challenge table), oldest first."""
+    q = select(Match).where(Match.status == OPEN, Match.listed.is_(True))
+    if game is not None:
+        q = q.where(Match.game == game)
+    return [_record(m) for m in s.scalars(q.order_by(Match.created_at, Match.id).limit(limit))]
+
+
+def live_member_matches(s: Session, limit: int = 50) -> list[MatchRecord]:
+    """Active matches between two members, newest first (what spectators may watch)."""
+    q = (
+        select(Match)
+        .where(Match.status == ACTIVE, Match.seat0_user_id.is_not(None), Match.seat1_user_id.is_not(None))
+        .order_by(Match.started_at.desc(), Match.id)
+        .limit(limit)
+    )
+    return [_record(m) for m in s.scalars(q)]
+
+
+def overdue_match_ids(s: Session, now: datetime, limit: int = 100) -> list[str]:
+    """Active matches whose move clock ran out at or before ``now``, most overdue first."""
+    q = (
+        select(Match.id)
+        .where(Match.status == ACTIVE, Match.deadline_at.is_not(None), Match.deadline_at <= now)
+        .order_by(Match.deadline_at)
+        .limit(limit)
+    )
+    return list(s.scalars(q))
+
+
+def next_deadline_at(s: Session) -> datetime | None:
+    """The earliest running deadline of any active match (the sweeper sleeps until then)."""
+    q = select(Match.deadline_at).where(Match.status == ACTIVE, Match.deadline_at.is_not(None))
+    return s.scalars(q.order_by(Match.deadline_at).limit(1)).first()
+
+
+def last_seq(s: Session, match_id: str) -> int:
+    """The seq of the match's last stored action (0 when none)."""
+    q = select(MatchAction.seq).where(MatchAction.match_id == match_id).order_by(MatchAction.seq.desc())
+    return int(s.scalars(q.limit(1)).first() or 0)
 
 
 def end_match(s: Session, match_id: str, finish: Finish, *, from_status: tuple[str, ...]) -> bool:

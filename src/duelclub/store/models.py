@@ -9,6 +9,14 @@ Tables:
   (never the id itself), the user, and its times; deleting a row ends that session.
 - ``matches`` — one row per match; ``id`` is the string ``G`` of rules/fairness.md.
 - ``match_actions`` — the match's event log, primary key ``(match_id, seq)``; rows are only ever inserted.
+- ``queue_entries`` — the matchmaking queue (one row per waiting member, ``store/lobby.py``): the game, its
+  options and clock as a ``pool`` key (compatible entries share it), a heartbeat, and the match once paired.
+- ``match_presence`` — per (match, seat): when a seated player's socket last reported in and when it left,
+  so every worker can tell whether the opponent is connected and for how long it has been gone.
+
+``matches`` also carries the lobby's facts: ``listed`` (an open match shown in the challenge table),
+``opened_by`` (who created the row: the invite's author, or the player who offered a rematch) and
+``rematch_of`` (the ended match a rematch follows; unique, so one rematch per match).
 """
 
 from __future__ import annotations
@@ -96,7 +104,10 @@ class Match(Base):
     started_at: Mapped[datetime | None]
     finished_at: Mapped[datetime | None]
     move_seconds: Mapped[int | None] = mapped_column(Integer)
-    deadline_at: Mapped[datetime | None]
+    deadline_at: Mapped[datetime | None] = mapped_column(index=True)
+    listed: Mapped[bool] = mapped_column(Boolean, default=False)
+    opened_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    rematch_of: Mapped[str | None] = mapped_column(String(40), unique=True)
 
 
 class MatchAction(Base):
@@ -111,3 +122,26 @@ class MatchAction(Base):
     client_action_id: Mapped[str | None] = mapped_column(String(64))
     user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class QueueEntry(Base):
+    __tablename__ = "queue_entries"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    move_seconds: Mapped[int | None] = mapped_column(Integer)
+    pool: Mapped[str] = mapped_column(String(255), index=True)
+    client_seed: Mapped[str] = mapped_column(String(64), default="")
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    seen_at: Mapped[datetime] = mapped_column(default=utcnow)
+    match_id: Mapped[str | None] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
+
+
+class MatchPresence(Base):
+    __tablename__ = "match_presence"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    seen_at: Mapped[datetime] = mapped_column(default=utcnow)
+    left_at: Mapped[datetime | None]

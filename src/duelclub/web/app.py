@@ -1,8 +1,10 @@
 """The FastAPI application factory (DESIGN.md §Layers — web/; CONVENTIONS.md §Web).
 
 ``create_app(settings)`` builds an app whose lifespan opens the database engine and the bus, creates the
-match service (``app.state.service``) and resumes the bots of active matches; on shutdown it stops the bots
-and closes the bus and the engine. It does not migrate: ``duelclub serve`` and the tests do that first.
+match service (``app.state.service``) with its background workers — the clock sweeper (``app.state.clock``),
+the matchmaker (``app.state.matchmaker``), the presence heartbeat (``app.state.presence``) — and resumes
+the bots of active matches; on shutdown it stops them and closes the bus and the engine. It does not
+migrate: ``duelclub serve`` and the tests do that first.
 """
 
 from __future__ import annotations
@@ -18,16 +20,19 @@ from starlette.types import ASGIApp
 
 from duelclub.bus import open_bus
 from duelclub.play.bots import BotFactory
+from duelclub.play.clock import ClockSweeper
 from duelclub.play.live import AnyGame
+from duelclub.play.matchmaking import Matchmaker
+from duelclub.play.presence import PresenceTracker
 from duelclub.play.service import MatchService
 from duelclub.settings import Settings
 from duelclub.store.db import Database
 from duelclub.store.sessions import SESSION_TTL
-from duelclub.web import ws
+from duelclub.web import lobby_ws, ws
 from duelclub.web.errors import install_error_handlers
 from duelclub.web.middleware import wrap
 from duelclub.web.ratelimit import AuthLimiter
-from duelclub.web.routes import admin, auth, games, matches
+from duelclub.web.routes import admin, auth, games, lobby, matches
 
 SESSION_COOKIE = "duelclub_session"
 SESSION_MAX_AGE = int(SESSION_TTL.total_seconds())
@@ -68,8 +73,19 @@ def create_app(
         db = Database(settings.DATABASE_URL)
         bus = await open_bus(settings.REDIS_URL)
         factory = bot_factory or default_bot_factory(settings.BOT_THINK_SECONDS)
-        service = MatchService(db, bus, games_map if games_map is not None else all_games(), factory)
+        service = MatchService(
+            db,
+            bus,
+            games_map if games_map is not None else all_games(),
+            factory,
+            abandon_grace_seconds=settings.ABANDON_GRACE_SECONDS,
+        )
         app.state.db, app.state.bus, app.state.service = db, bus, service
+        app.state.clock = ClockSweeper(service)
+        app.state.matchmaker = Matchmaker(service)
+        app.state.presence = PresenceTracker(service)
+        for worker in (app.state.clock, app.state.matchmaker, app.state.presence):
+            service.add_background(worker)
         app.state.limiter = AuthLimiter(settings)
         await service.start()
         try:
@@ -90,7 +106,15 @@ def create_app(
         same_site="lax",
         https_only=settings.COOKIE_SECURE,
     )
-    for router in (auth.router, games.router, matches.router, admin.router, ws.router):
+    for router in (
+        auth.router,
+        games.router,
+        lobby.router,
+        matches.router,
+        admin.router,
+        ws.router,
+        lobby_ws.router,
+    ):
         app.include_router(router)
     from duelclub.web.routes import pages
 

@@ -11,11 +11,17 @@ messages get an error ``malformed`` and the socket stays open; so do messages ov
 bigger frame is never buffered and the socket closes with 1009.) A cross-origin handshake is refused (1008).
 Every ``act`` re-checks the session, and so does a push when the last check is over 10 s old: once it was
 ended (logout, logout-all, password change) the socket gets ``not_authenticated`` and is closed with 4401.
+
+Presence (issue 6): a seated player's sockets are counted by ``app.state.presence`` (play/presence.py);
+whenever a seat connects or leaves, every socket of the match gets ``{"type":"presence", seq, seats,
+grace_seconds, claim_at, can_claim}`` (also on connect), and ``{"type":"rematch", seq, id}`` when a rematch
+is offered or accepted after the match. Every push carries the ``seq`` of the match state the socket last got.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import time
@@ -27,9 +33,11 @@ from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 from starlette.websockets import WebSocketDisconnect
 
 from duelclub.bus import Subscription, match_channel
-from duelclub.play import views
+from duelclub.play import presence, views
 from duelclub.play.errors import PlayError
+from duelclub.play.presence import PresenceTracker
 from duelclub.play.service import MatchService
+from duelclub.store.matches import ACTIVE, OPEN
 from duelclub.web.deps import OptionalUser, UserInfo, get_service, optional_user
 from duelclub.web.security import origin_ok
 
@@ -102,14 +110,27 @@ class MatchSocket:
         self.sent_seq, self.sent_status = payload.seq, payload.status
         await self.send({"type": "state", **payload.model_dump(mode="json")})
 
+    async def push_presence(self) -> None:
+        """Both seats' connection status (and, for a player, when the win may be claimed)."""
+        found = await presence.presence(self.service, self.match_id, self.user.id if self.user else None)
+        await self.send({"type": "presence", "seq": self.sent_seq, **found.model_dump(mode="json")})
+
     async def pump(self, sub: Subscription) -> None:
-        """Push a fresh state for every bus notification (bursts coalesced). Ends quietly when the socket
-        is gone; the read loop then sees the disconnect."""
+        """Push a fresh state for every bus notification (bursts coalesced), presence and rematch notices.
+        Ends quietly when the socket is gone; the read loop then sees the disconnect."""
         async for message in sub:
-            latest = [message, *sub.drain()][-1]
+            batch = [message, *sub.drain()]
+            states = [m for m in batch if "seq" in m]
             try:
                 await self.end_if_logged_out()
-                await self.push_state(None, latest)
+                for m in batch:
+                    if "rematch" in m:
+                        await self.send({"type": "rematch", "seq": self.sent_seq, "id": m["rematch"]})
+                if any("presence" in m for m in batch):
+                    await self.push_presence()
+                if not states:
+                    continue
+                await self.push_state(None, states[-1])
             except PlayError:
                 log.exception("match %s: cannot build a state", self.match_id)
             except Exception:  # the client went away mid-send
@@ -181,8 +202,16 @@ async def match_socket(
         await ws.close(code=4404)
         return
     sub = await service.bus.subscribe(match_channel(match_id))
+    tracker: PresenceTracker | None = getattr(ws.app.state, "presence", None)
+    live = await service.get_live(match_id)
+    seat = live.seat_of(user.id if user else None)
+    tracked = tracker is not None and seat is not None and live.status in (OPEN, ACTIVE)
     try:
+        if tracked:
+            assert tracker is not None and seat is not None
+            await tracker.connected(match_id, seat)
         await sock.push_state(None)
+        await sock.push_presence()
         async with anyio.create_task_group() as tg:
             tg.start_soon(sock.pump, sub)
             await sock.read_loop()
@@ -191,3 +220,7 @@ async def match_socket(
         pass
     finally:
         await sub.close()
+        if tracked:
+            assert tracker is not None and seat is not None
+            with contextlib.suppress(Exception):
+                await tracker.disconnected(match_id, seat)

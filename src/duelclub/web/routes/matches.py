@@ -7,6 +7,8 @@
   Content-Type, see web/security.py)
 - ``GET /api/matches/{id}``, ``GET /api/matches/{id}/state?since=N``, ``POST /api/matches/{id}/actions``,
   ``GET /api/matches/{id}/log``
+- ``GET /api/matches/{id}/presence`` (both seats connected or away), ``POST /api/matches/{id}/claim`` (the
+  win over an opponent gone for the grace period), ``POST /api/matches/{id}/rematch`` (offer or accept)
 
 Reads of a match are open to spectators (seat null, the public view); writes need a seat.
 """
@@ -18,8 +20,16 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Depends, Query, Request
 from pydantic import BaseModel, Field
 
-from duelclub.play import lobby
-from duelclub.play.schemas import InviteInfo, MatchListItem, MatchLog, MatchSummary, StatePayload
+from duelclub.play import lobby, presence, rematch
+from duelclub.play.schemas import (
+    InviteInfo,
+    MatchListItem,
+    MatchLog,
+    MatchSummary,
+    Presence,
+    Rematch,
+    StatePayload,
+)
 from duelclub.play.service import MatchService
 from duelclub.web.deps import CurrentUser, OptionalUser, get_service
 from duelclub.web.security import csrf_guard
@@ -35,6 +45,8 @@ class CreateMatchBody(BaseModel):
     bot_level: str | None = None
     options: dict[str, Any] = Field(default_factory=dict)
     client_seed: ClientSeed = None
+    move_seconds: int | None = None
+    """Seconds per move (10..86400) between members, for games with a clock; ignored vs a bot."""
 
 
 class CreatedMatchOut(BaseModel):
@@ -75,6 +87,7 @@ async def create_match(body: CreateMatchBody, request: Request, user: CurrentUse
         options=body.options,
         bot_level=body.bot_level,
         client_seed=body.client_seed,
+        move_seconds=body.move_seconds,
     )
     out = CreatedMatchOut(**created.model_dump())
     if created.invite_token is not None:
@@ -105,8 +118,12 @@ async def accept_invite(
 
 @router.get("/matches/{match_id}", response_model=MatchSummary)
 async def get_match(match_id: str, service: Service) -> Any:
-    """Seats, status, whose move, result, commitment, client seeds, the server seed once ended."""
-    return await service.summary(match_id)
+    """Seats, status, whose move, result, commitment, client seeds, the server seed once ended, the move
+    clock, and the rematch offered after it."""
+    summary = await service.summary(match_id)
+    if summary.status in ("finished", "aborted"):
+        summary.rematch = await rematch.rematch_of(service, match_id)
+    return summary
 
 
 @router.delete("/matches/{match_id}", response_model=MatchSummary)
@@ -136,3 +153,25 @@ async def get_log(match_id: str, user: CurrentUser, service: Service) -> Any:
     """The full log of an ended match, for its players and admins (rules/fairness.md §Reveal).
     409 ``match_not_finished``, 403 ``not_your_match``."""
     return await service.match_log(match_id, user.id, user.is_admin)
+
+
+@router.get("/matches/{match_id}/presence", response_model=Presence)
+async def get_presence(match_id: str, user: OptionalUser, service: Service) -> Any:
+    """Whether each seat's player is connected; for a seated caller, when the win may be claimed."""
+    return await presence.presence(service, match_id, user.id if user else None)
+
+
+@router.post("/matches/{match_id}/claim", response_model=Presence)
+async def claim_win(match_id: str, user: CurrentUser, service: Service) -> Any:
+    """Claim the win: your opponent has been disconnected for the grace period in a match without a clock.
+    409 ``claim_too_early`` / ``opponent_connected`` / ``claim_not_allowed`` / ``match_not_active``."""
+    return await presence.claim_win(service, match_id, user.id)
+
+
+@router.post("/matches/{match_id}/rematch", response_model=Rematch)
+async def offer_rematch(
+    match_id: str, user: CurrentUser, service: Service, body: AcceptBody | None = None
+) -> Any:
+    """Offer a rematch of an ended match (same options and clock, seats swapped), or accept the opponent's
+    offer: then the new match starts. Against a bot the new match starts at once."""
+    return await rematch.offer_or_accept(service, match_id, user.id, body.client_seed if body else None)

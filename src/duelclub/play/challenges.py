@@ -1,0 +1,96 @@
+"""The open challenge table («таблица заявок», issue 6): publish, list, accept, cancel.
+
+A challenge is an open match with ``listed`` set (play/lobby.py): it has its commitment from the start, its
+author's options and move clock, and no invite token. Accepting it is the invite's guarded UPDATE, so two
+members accepting at once start one match (the other gets 409 ``challenge_taken``). Every change is
+published on the ``lobby`` channel (play/notify.py) so lobby pages redraw the table live.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from duelclub.play import lobby, views
+from duelclub.play.errors import PlayError
+from duelclub.play.live import JSON
+from duelclub.play.schemas import Challenge, CreatedMatch, MatchSummary
+from duelclub.play.service import MatchService, in_thread
+from duelclub.store import matches as repo
+from duelclub.store import users
+from duelclub.store.matches import MatchRecord
+
+
+async def publish(
+    service: MatchService,
+    user_id: int,
+    *,
+    game: str,
+    options: JSON | None,
+    move_seconds: int | None,
+    client_seed: str | None = None,
+) -> CreatedMatch:
+    """Publish a challenge (``POST /api/challenges``); errors as :func:`lobby.create_match`."""
+    return await lobby.create_match(
+        service,
+        user_id,
+        game=game,
+        vs="challenge",
+        options=options,
+        client_seed=client_seed,
+        move_seconds=move_seconds,
+    )
+
+
+async def open_table(service: MatchService, viewer: int | None, game: str | None = None) -> list[Challenge]:
+    """The open challenges, oldest first (``GET /api/challenges``); ``mine`` marks the viewer's own."""
+
+    def read() -> list[Challenge]:
+        with service.db.session() as s:
+            records = repo.open_challenges(s, game)
+            names = users.usernames(s, {r.seat_users[0] for r in records if r.seat_users[0] is not None})
+        return [_row(service, r, names.get(r.seat_users[0] or -1), viewer) for r in records]
+
+    return await in_thread(read)
+
+
+def _row(service: MatchService, r: MatchRecord, author: str | None, viewer: int | None) -> Challenge:
+    return Challenge(
+        id=r.id,
+        game=r.game,
+        author=author,
+        options=r.options,
+        options_text=views.options_text(service.games.get(r.game), r.options, 1),
+        move_seconds=r.move_seconds,
+        commitment=r.commitment,
+        created_at=r.created_at,
+        mine=viewer is not None and r.seat_users[0] == viewer,
+    )
+
+
+async def accept(service: MatchService, match_id: str, user_id: int, client_seed: str | None = None) -> str:
+    """Take seat 1 of the challenge and start the match for both (``POST /api/challenges/{id}/accept``).
+
+    Raises PlayError ``challenge_not_found`` (404), ``own_challenge``, ``challenge_taken``,
+    ``challenge_closed`` (409), ``bad_client_seed`` (422)."""
+    seed_b = lobby.seed_or_refuse(client_seed)
+
+    def find(s: Any) -> MatchRecord:
+        record = repo.get_match(s, match_id)
+        if record is None or not record.listed:
+            raise PlayError(404, "challenge_not_found", "no such challenge")
+        return record
+
+    return await lobby.take_seat1(
+        service,
+        find,
+        user_id,
+        seed_b,
+        own=("own_challenge", "this is your own challenge; wait for someone to accept it"),
+        kind="challenge",
+    )
+
+
+async def cancel(service: MatchService, match_id: str, user_id: int) -> MatchSummary:
+    """The author withdraws an open challenge (``DELETE /api/challenges/{id}``); as
+    :func:`lobby.cancel_invite` (``match_not_open`` once accepted)."""
+    return await lobby.cancel_invite(service, match_id, user_id)

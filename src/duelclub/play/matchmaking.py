@@ -1,0 +1,212 @@
+"""Matchmaking («поиск соперника», issue 6): ``POST/DELETE /api/queue``.
+
+The queue is the ``queue_entries`` table (store/lobby.py), so every worker shares it. A member has at most
+one entry. Two entries are compatible when their ``pool`` is equal: the same game, the same (parsed) options
+and the same move clock. :class:`Matchmaker` pairs the two oldest entries of each pool — at once when a
+member joins, and every ``interval`` seconds (a join racing with another worker's join is paired by the next
+pass, well within a second). Pairing claims both rows with guarded UPDATEs before the match is committed, so
+no entry is used twice; the older entry takes seat 0 and the match starts at once. Both members are told on
+``user:{id}`` (play/notify.py); ``GET /api/queue`` answers ``matched`` with the match id too.
+
+An entry stays only while its member is there: the lobby page's socket refreshes it (``touch``) and removes it
+when the page closes; an entry not refreshed for :data:`STALE_SECONDS` is dropped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from datetime import timedelta
+from typing import Any
+
+import anyio.to_thread
+
+from duelclub.games.contract import IllegalAction
+from duelclub.games.fairness import commitment, new_server_seed
+from duelclub.play import lobby, notify
+from duelclub.play.clock import clock_setting
+from duelclub.play.errors import PlayError
+from duelclub.play.live import JSON
+from duelclub.play.schemas import QueueStatus
+from duelclub.play.service import MatchService, in_thread
+from duelclub.store import lobby as qrepo
+from duelclub.store import matches as repo
+from duelclub.store.lobby import QueueRecord
+from duelclub.store.matches import ACTIVE
+
+log = logging.getLogger(__name__)
+STALE_SECONDS = 30.0
+"""An entry whose member has not reported for this long is no longer waiting."""
+
+
+def pool_key(game: str, options: JSON, move_seconds: int | None) -> str:
+    """The compatibility key: game, canonical options JSON and clock."""
+    canon = json.dumps(options, sort_keys=True, separators=(",", ":"))
+    return f"{game}|{move_seconds or 0}|{canon}"[:255]
+
+
+async def join(
+    service: MatchService,
+    user_id: int,
+    *,
+    game: str,
+    options: JSON | None,
+    move_seconds: int | None,
+    client_seed: str | None = None,
+    matchmaker: Matchmaker | None = None,
+) -> QueueStatus:
+    """Enter the queue (replacing the member's previous entry) and try to pair at once.
+
+    Raises PlayError ``unknown_game``, ``bad_options``, ``bad_clock``, ``bad_client_seed`` (422)."""
+    g = service.game(game)
+    try:
+        opts = g.parse_options(options).model_dump(mode="json")
+    except IllegalAction as exc:
+        raise PlayError(422, exc.code, exc.message) from None
+    clock = clock_setting(g, vs_bot=False, move_seconds=move_seconds)
+    seed = lobby.seed_or_refuse(client_seed)
+    now = service.now()
+    entry = QueueRecord(user_id, g.slug, opts, clock, pool_key(g.slug, opts, clock), seed, now, now, None)
+
+    def write() -> None:
+        with service.db.session() as s:
+            qrepo.join_queue(s, entry)
+
+    await in_thread(write)
+    await (matchmaker or Matchmaker(service)).pair()
+    return await status(service, user_id)
+
+
+async def leave(service: MatchService, user_id: int) -> bool:
+    """Leave the queue (``DELETE /api/queue``, or the lobby page closing); True if the member was waiting."""
+
+    def write() -> bool:
+        with service.db.session() as s:
+            return qrepo.leave_queue(s, user_id, waiting_only=True)
+
+    return await in_thread(write)
+
+
+async def touch(service: MatchService, user_id: int) -> None:
+    """The member is still waiting (heartbeat)."""
+
+    def write() -> None:
+        with service.db.session() as s:
+            qrepo.touch_queue(s, user_id, service.now())
+
+    await in_thread(write)
+
+
+async def status(service: MatchService, user_id: int, *, refresh: bool = False) -> QueueStatus:
+    """The member's entry: ``waiting``, ``matched`` (with ``match_id``) or ``none``. ``refresh`` counts as a
+    heartbeat (a script polling ``GET /api/queue`` stays in the queue)."""
+
+    def read() -> QueueStatus:
+        with service.db.session() as s:
+            if refresh:
+                qrepo.touch_queue(s, user_id, service.now())
+            e = qrepo.queue_entry(s, user_id)
+        if e is None:
+            return QueueStatus(status="none")
+        return QueueStatus(
+            status="matched" if e.match_id else "waiting",
+            game=e.game,
+            options=e.options,
+            move_seconds=e.move_seconds,
+            match_id=e.match_id,
+            since=e.created_at,
+        )
+
+    return await in_thread(read)
+
+
+class Matchmaker:
+    """Pairs compatible entries; one background task per worker (:meth:`start`) plus a pass per join."""
+
+    def __init__(self, service: MatchService, *, interval: float = 0.5) -> None:
+        self._service = service
+        self._interval = interval
+        self._task: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name="matchmaker")
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                await self.pair()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("matchmaking pass failed")
+            await asyncio.sleep(self._interval)
+
+    async def pair(self) -> list[str]:
+        """One pass: pair every pool's oldest waiting entries; the ids of the matches started."""
+        service = self._service
+        entries = await anyio.to_thread.run_sync(self._waiting)
+        pools: dict[str, list[QueueRecord]] = {}
+        for e in entries:
+            pools.setdefault(e.pool, []).append(e)
+        started: list[str] = []
+        for group in pools.values():
+            while len(group) >= 2:
+                a, b = group.pop(0), group.pop(0)
+                try:
+                    match_id = await in_thread(self._start, a, b)
+                except Exception:
+                    log.exception("matchmaking: pairing %s and %s failed", a.user_id, b.user_id)
+                    match_id = None
+                if match_id is None:
+                    continue
+                started.append(match_id)
+                live = await service.fresh(match_id)
+                await service.changed(live)
+                await notify.match_started(service.bus, [a.user_id, b.user_id], match_id, "queue")
+        return started
+
+    def _waiting(self) -> list[QueueRecord]:
+        now = self._service.now()
+        with self._service.db.session() as s:
+            qrepo.drop_stale(s, now - timedelta(seconds=STALE_SECONDS))
+            return qrepo.waiting(s, now - timedelta(seconds=STALE_SECONDS))
+
+    def _start(self, a: QueueRecord, b: QueueRecord) -> str | None:
+        """Create the match of ``a`` (seat 0) and ``b`` (seat 1) and claim both entries, in one transaction;
+        None if either entry was taken or withdrawn meanwhile."""
+        service = self._service
+        server_seed, match_id, now = new_server_seed(), lobby.new_match_id(), service.now()
+        fields: dict[str, Any] = {
+            "id": match_id,
+            "game": a.game,
+            "options": a.options,
+            "status": ACTIVE,
+            "seat0_user_id": a.user_id,
+            "seat1_user_id": b.user_id,
+            "commitment": commitment(server_seed, match_id),
+            "server_seed": server_seed.hex(),
+            "client_seed_a": a.client_seed,
+            "client_seed_b": b.client_seed,
+            "created_at": now,
+            "started_at": now,
+            "move_seconds": a.move_seconds,
+            "deadline_at": now + timedelta(seconds=a.move_seconds) if a.move_seconds else None,
+            "opened_by": a.user_id,
+            "invite_token": None,
+        }
+        with service.db.session() as s:
+            repo.insert_match(s, **fields)
+            if not qrepo.claim_pair(s, a, b, match_id):
+                s.rollback()
+                return None
+        return match_id

@@ -1,0 +1,201 @@
+"""Connection status of seated players, and the win by abandonment (issue 6 §5).
+
+Every worker counts its own match sockets per (match, seat) (:class:`PresenceTracker`): the first socket of
+a seat marks it seen, a heartbeat every :data:`HEARTBEAT_SECONDS` keeps it seen, and the last one to close
+marks when it left (``match_presence``, store/lobby.py), so every worker answers the same. A seat is online
+when it was seen within :data:`OFFLINE_AFTER_SECONDS` and has not left since; away since when it left (or
+was last seen; or the match started, if it never connected). Each change is published on ``match:{id}`` as
+``{"presence": true}`` so both players see it at once.
+
+In a match without a move clock, a player whose opponent has been away for the grace period
+(``ABANDON_GRACE_SECONDS``, default 60 s) may claim the win (:func:`claim_win`): the server checks it
+again, and the match ends ``finished`` with result reason ``abandoned`` — in the same transaction that checks
+no move was stored meanwhile. Clocked matches need no claim: the clock plays for the absent player.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections import Counter
+from datetime import datetime, timedelta
+
+from duelclub.bus import match_channel
+from duelclub.games.contract import Outcome, Seat
+from duelclub.play.errors import PlayError
+from duelclub.play.live import LiveMatch
+from duelclub.play.schemas import Presence, SeatPresence
+from duelclub.play.service import MatchService, in_thread
+from duelclub.store import lobby as prepo
+from duelclub.store import matches as repo
+from duelclub.store.lobby import PresenceRecord
+from duelclub.store.matches import ACTIVE, FINISHED, Finish
+
+log = logging.getLogger(__name__)
+HEARTBEAT_SECONDS = 10.0
+OFFLINE_AFTER_SECONDS = 25.0
+ABANDONED = "abandoned"
+
+
+class PresenceTracker:
+    """This worker's sockets per (match, seat) and their heartbeat task."""
+
+    def __init__(self, service: MatchService, *, heartbeat: float = HEARTBEAT_SECONDS) -> None:
+        self._service = service
+        self._heartbeat = heartbeat
+        self._sockets: Counter[tuple[str, Seat]] = Counter()
+        self._task: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name="presence")
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+    async def connected(self, match_id: str, seat: Seat) -> None:
+        """A socket of ``seat`` opened on this worker."""
+        key = (match_id, seat)
+        self._sockets[key] += 1
+        await in_thread(self._write, match_id, seat, False)
+        await self._service.bus.publish(match_channel(match_id), {"presence": True})
+
+    async def disconnected(self, match_id: str, seat: Seat) -> None:
+        """A socket of ``seat`` closed on this worker; the last one marks the seat as gone."""
+        key = (match_id, seat)
+        self._sockets[key] -= 1
+        if self._sockets[key] > 0:
+            return
+        del self._sockets[key]
+        await in_thread(self._write, match_id, seat, True)
+        await self._service.bus.publish(match_channel(match_id), {"presence": True})
+
+    def _write(self, match_id: str, seat: Seat, gone: bool) -> None:
+        now = self._service.now()
+        with self._service.db.session() as s:
+            (prepo.left if gone else prepo.seen)(s, match_id, seat, now)
+
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(self._heartbeat)
+            for match_id, seat in list(self._sockets):
+                try:
+                    await in_thread(self._write, match_id, seat, False)
+                except Exception:
+                    log.exception("presence heartbeat failed for %s", match_id)
+
+
+def seat_presence(live: LiveMatch, rows: dict[int, PresenceRecord], now: datetime) -> list[SeatPresence]:
+    """Both seats' status at ``now`` (bots are always online)."""
+    out: list[SeatPresence] = []
+    for seat in (0, 1):
+        if live.record.seat_bots[seat] is not None:
+            out.append(SeatPresence(seat=seat, online=True))
+            continue
+        row = rows.get(seat)
+        fresh = row is not None and now - row.seen_at < timedelta(seconds=OFFLINE_AFTER_SECONDS)
+        online = row is not None and fresh and (row.left_at is None or row.left_at < row.seen_at)
+        if online:
+            out.append(SeatPresence(seat=seat, online=True))
+            continue
+        if row is None:
+            since = live.record.started_at or live.record.created_at
+        elif row.left_at is not None and row.left_at >= row.seen_at:
+            since = row.left_at
+        else:
+            since = row.seen_at
+        out.append(SeatPresence(seat=seat, online=False, away_since=since))
+    return out
+
+
+async def presence(service: MatchService, match_id: str, user_id: int | None) -> Presence:
+    """Both seats' connection status; for a seated caller of a clock-less active match against a member,
+    when the win may be claimed (``GET /api/matches/{id}/presence``)."""
+    live = await service.fresh(match_id)
+    rows = await in_thread(_rows, service, match_id)
+    return _presence(service, live, rows, live.seat_of(user_id))
+
+
+def _rows(service: MatchService, match_id: str) -> dict[int, PresenceRecord]:
+    with service.db.session() as s:
+        return prepo.presence(s, match_id)
+
+
+def _presence(
+    service: MatchService, live: LiveMatch, rows: dict[int, PresenceRecord], seat: Seat | None
+) -> Presence:
+    now = service.now()
+    seats = seat_presence(live, rows, now)
+    grace = service.abandon_grace_seconds
+    claim_at = None
+    if _claimable_match(live, seat):
+        assert seat is not None
+        other = seats[1 - seat]
+        if not other.online and other.away_since is not None:
+            claim_at = other.away_since + timedelta(seconds=grace)
+    return Presence(
+        seats=seats,
+        grace_seconds=grace,
+        claim_at=claim_at,
+        can_claim=claim_at is not None and claim_at <= now,
+    )
+
+
+def _claimable_match(live: LiveMatch, seat: Seat | None) -> bool:
+    r = live.record
+    return (
+        seat is not None
+        and r.status == ACTIVE
+        and r.move_seconds is None
+        and r.seat_users[1 - seat] is not None
+        and r.seat_bots[1 - seat] is None
+    )
+
+
+async def claim_win(service: MatchService, match_id: str, user_id: int) -> Presence:
+    """Claim the win over an opponent gone for the grace period (``POST /api/matches/{id}/claim``).
+
+    Raises PlayError ``not_your_seat`` (403), ``match_not_active`` (409), ``claim_not_allowed`` (409: a
+    clocked match, or a bot opponent), ``opponent_connected`` (409), ``claim_too_early`` (409, the message
+    says when), ``stale_seq`` (409: a move was stored meanwhile)."""
+    live = await service.get_live(match_id)
+    seat = live.seat_of(user_id)
+    if seat is None:
+        raise PlayError(403, "not_your_seat", "you do not play in this match")
+    async with live.lock:
+        await service.catch_up(live)
+        if live.status != ACTIVE:
+            raise PlayError(409, "match_not_active", f"the match is {live.status}")
+        if not _claimable_match(live, seat):
+            raise PlayError(409, "claim_not_allowed", "only a match without a clock against a member")
+        rows = await in_thread(_rows, service, match_id)
+        state = _presence(service, live, rows, seat)
+        if state.seats[1 - seat].online:
+            raise PlayError(409, "opponent_connected", "your opponent is connected")
+        if not state.can_claim:
+            at = state.claim_at.isoformat() if state.claim_at else "later"
+            raise PlayError(409, "claim_too_early", f"your opponent may still come back; claim after {at}")
+        finish = Finish(FINISHED, service.result_json(live, Outcome(seat, ABANDONED)), service.now())
+        if not await in_thread(_end, service, live.id, finish, live.seq):
+            await service.catch_up(live)
+            raise PlayError(409, "stale_seq", "the match moved on; look again")
+        live.ended(finish.status, finish.result, finish.at)
+    await service.changed(live)
+    return state
+
+
+def _end(service: MatchService, match_id: str, finish: Finish, seq: int) -> bool:
+    """End the match if it is active and still at ``seq``: the guarded UPDATE locks the row first, so a
+    move stored by another worker meanwhile is seen and the claim rolled back."""
+    with service.db.session() as s:
+        if not repo.end_match(s, match_id, finish, from_status=(ACTIVE,)):
+            return False
+        if repo.last_seq(s, match_id) != seq:
+            s.rollback()
+            return False
+        return True

@@ -1,0 +1,127 @@
+"""The lobby WebSocket ``/ws/lobby`` (issue 6): the challenge table live, and «your match has started».
+
+Server → client (each with a ``seq`` counting this socket's pushes):
+- ``{"type":"challenges", seq, items: [Challenge…]}`` on connect and whenever the table changes (any worker:
+  the ``lobby`` bus channel);
+- ``{"type":"queue", seq, queue: QueueStatus}`` on connect (logged-in members);
+- ``{"type":"match", seq, id, why}`` when a match of the member starts (their challenge was accepted, the
+  queue paired them, a rematch was accepted): the ``user:{id}`` channel.
+Client → server: ``{"type":"sync"}`` (send the table and the queue status again) — anything else is ignored.
+
+A logged-in member's open lobby socket keeps their queue entry alive (a heartbeat), and when the member's last
+lobby socket on this worker closes, the entry is withdrawn: leaving the page leaves the queue. Anonymous
+visitors get the table only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections import Counter
+from typing import Annotated, Any
+
+import anyio
+from fastapi import APIRouter, Depends, WebSocket
+from starlette.websockets import WebSocketDisconnect
+
+from duelclub.bus import Subscription
+from duelclub.play import challenges, matchmaking
+from duelclub.play.notify import LOBBY_CHANNEL, user_channel
+from duelclub.play.service import MatchService
+from duelclub.web.deps import OptionalUser, get_service
+from duelclub.web.security import origin_ok
+
+log = logging.getLogger(__name__)
+router = APIRouter()
+HEARTBEAT_SECONDS = 10.0
+_open: Counter[int] = Counter()
+"""Open lobby sockets per member on this worker."""
+
+
+class LobbySocket:
+    def __init__(self, ws: WebSocket, service: MatchService, user_id: int | None) -> None:
+        self.ws, self.service, self.user_id = ws, service, user_id
+        self.seq = 0
+        self._lock = asyncio.Lock()
+
+    async def send(self, message: dict[str, Any]) -> None:
+        async with self._lock:
+            self.seq += 1
+            await self.ws.send_text(
+                json.dumps({**message, "seq": self.seq}, separators=(",", ":"), default=str)
+            )
+
+    async def send_table(self) -> None:
+        items = await challenges.open_table(self.service, self.user_id)
+        await self.send({"type": "challenges", "items": [i.model_dump(mode="json") for i in items]})
+
+    async def send_queue(self) -> None:
+        if self.user_id is not None:
+            queue = await matchmaking.status(self.service, self.user_id)
+            await self.send({"type": "queue", "queue": queue.model_dump(mode="json")})
+
+    async def pump_lobby(self, sub: Subscription) -> None:
+        async for _message in sub:
+            sub.drain()  # a burst of changes: one fresh table
+            await self.send_table()
+
+    async def pump_user(self, sub: Subscription) -> None:
+        async for message in sub:
+            if message.get("kind") == "match":
+                await self.send({"type": "match", "id": message.get("id"), "why": message.get("why")})
+
+    async def heartbeat(self) -> None:
+        assert self.user_id is not None
+        while True:
+            await asyncio.sleep(HEARTBEAT_SECONDS)
+            await matchmaking.touch(self.service, self.user_id)
+
+    async def read_loop(self) -> None:
+        while True:
+            raw = await self.ws.receive()
+            if raw["type"] == "websocket.disconnect":
+                return
+            text = raw.get("text") or ""
+            if '"sync"' in text[:200]:
+                await self.send_table()
+                await self.send_queue()
+
+
+@router.websocket("/ws/lobby")
+async def lobby_socket(
+    ws: WebSocket, user: OptionalUser, service: Annotated[MatchService, Depends(get_service)]
+) -> None:
+    """The live lobby (see the module docstring)."""
+    if not origin_ok(ws):
+        await ws.close(code=1008)
+        return
+    await ws.accept()
+    uid = user.id if user else None
+    sock = LobbySocket(ws, service, uid)
+    subs = [await service.bus.subscribe(LOBBY_CHANNEL)]
+    if uid is not None:
+        subs.append(await service.bus.subscribe(user_channel(uid)))
+        _open[uid] += 1
+    try:
+        await sock.send_table()
+        await sock.send_queue()
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(sock.pump_lobby, subs[0])
+            if uid is not None:
+                tg.start_soon(sock.pump_user, subs[1])
+                tg.start_soon(sock.heartbeat)
+            await sock.read_loop()
+            tg.cancel_scope.cancel()
+    except* (WebSocketDisconnect, OSError, RuntimeError):  # the page went away while we were sending
+        pass
+    finally:
+        for sub in subs:
+            await sub.close()
+        if uid is not None:
+            _open[uid] -= 1
+            if _open[uid] <= 0:
+                del _open[uid]
+                with contextlib.suppress(Exception):
+                    await matchmaking.leave(service, uid)
