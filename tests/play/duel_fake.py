@@ -3,6 +3,8 @@
 Each seat holds 3 of the cards 1..10, dealt from the match stream (rules/fairness.md); per round the seat to
 move plays a card face down, then the other; the higher card wins the round and leads the next. With the
 ``pause`` option both seats may send ``continue`` between rounds (like Mezha's D17). ``resign`` always works.
+The clock is optional (``clock_mode``); a seat's third consecutive timeout loses (reason ``timeout``), like
+Дві вежі §9 — a seat's own action resets its count.
 Hidden information: the opponent's hand, and the opponent's played card until the round resolves.
 """
 
@@ -15,7 +17,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from duelclub.games.contract import JSON, Game, IllegalAction, Outcome, Seat
+from duelclub.games.contract import JSON, ClockMode, Game, IllegalAction, Outcome, Seat
 from duelclub.games.fairness import Stream
 
 
@@ -56,6 +58,7 @@ class DuelState:
     pause: bool
     played: list[int | None] = field(default_factory=lambda: [None, None])
     score: list[int] = field(default_factory=lambda: [0, 0])
+    timeouts: list[int] = field(default_factory=lambda: [0, 0])
     round: int = 1
     paused: bool = False
     outcome: Outcome | None = None
@@ -73,6 +76,7 @@ class Duel(Game[DuelState, Any, DuelOptions]):
         Annotated[Play | Continue | Resign | Timeout, Field(discriminator="kind")]
     )
     bot_levels: ClassVar[tuple[str, ...]] = ("easy",)
+    clock_mode: ClassVar[ClockMode] = "optional"
 
     def options_text(self, options: DuelOptions, seat: int | None) -> str:
         return f"раундов: {options.rounds}" + (" (вы открыли)" if seat == 0 else "")
@@ -100,7 +104,15 @@ class Duel(Game[DuelState, Any, DuelOptions]):
             state.outcome = Outcome(1 - seat, "resign")
             return [{"kind": "resign", "seat": seat}]
         if action.kind == "timeout":
+            if seat not in self.to_move(state):
+                raise IllegalAction("not_your_turn", "the clock runs only for a seat to move")
+            state.timeouts[seat] += 1
+            if state.timeouts[seat] >= 3:
+                state.outcome = Outcome(1 - seat, "timeout")
+                return [{"kind": "timeout", "seat": seat, "count": 3}]
             action = Continue() if state.paused else Play(card=min(state.hands[seat]))
+        else:
+            state.timeouts[seat] = 0
         if action.kind == "continue":
             if not state.paused:
                 raise IllegalAction("not_paused", "nothing to continue")

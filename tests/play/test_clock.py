@@ -1,0 +1,235 @@
+"""Move clocks through the match service (play/clock.py): the deadline on the row, the sweeper applying
+``timeout_action`` as an ordinary logged action (source ``clock``), the race between a last-second move and
+its deadline, two workers sweeping at once, and the clock settings per ``clock_mode``. Time is a
+:class:`FakeClock`: nothing sleeps for real seconds."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from fake_clock import FakeClock
+
+from duelclub.play import lobby
+from duelclub.play.clock import ClockSweeper, clock_setting
+from duelclub.play.errors import PlayError
+from duelclub.play.service import MatchService
+from duelclub.store import matches as repo
+from duelclub.store import users
+from duelclub.store.db import Database
+
+T = 15
+
+
+def _users(db: Database, *names: str) -> list[int]:
+    with db.session() as s:
+        return [users.create_user(s, n, "password123").id for n in names]
+
+
+async def _clocked(
+    service: MatchService, a: int, b: int, options: dict[str, Any] | None = None, seconds: int | None = T
+) -> str:
+    created = await lobby.create_match(
+        service, a, game="duel", vs="invite", options=options or {}, move_seconds=seconds
+    )
+    assert created.invite_token is not None
+    match_id, _ = await lobby.accept_invite(service, created.invite_token, b, "c0ffee")
+    return match_id
+
+
+def _log(db: Database, match_id: str) -> list[repo.ActionRecord]:
+    with db.session() as s:
+        return repo.actions_after(s, match_id)
+
+
+def _row(db: Database, match_id: str) -> repo.MatchRecord:
+    with db.session() as s:
+        record = repo.get_match(s, match_id)
+    assert record is not None
+    return record
+
+
+async def _mover(service: MatchService, match_id: str, ids: list[int]) -> tuple[int, Any]:
+    for uid in ids:
+        st = await service.state(match_id, uid, None)
+        if st.legal:
+            return uid, st
+    raise AssertionError("nobody to move")
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def worker(db: Database, clock: FakeClock, service_factory: Callable[..., MatchService]) -> MatchService:
+    service = service_factory(db, bots=False)
+    service.now = clock
+    return service
+
+
+async def test_the_deadline_is_set_at_the_start_and_after_every_move(
+    db: Database, worker: MatchService, clock: FakeClock
+) -> None:
+    a, b = _users(db, "alice", "bob")
+    mid = await _clocked(worker, a, b)
+    assert _row(db, mid).deadline_at == clock() + timedelta(seconds=T)
+    uid, st = await _mover(worker, mid, [a, b])
+    clock.advance(7)
+    after = await worker.act(mid, uid, "m1", st.seq, st.legal[0])
+    assert _row(db, mid).deadline_at == clock() + timedelta(seconds=T)
+    assert after.clock is not None and after.clock["move_seconds"] == T
+
+
+async def test_an_expired_clock_plays_the_timeout_as_a_logged_clock_action(
+    db: Database, worker: MatchService, clock: FakeClock
+) -> None:
+    a, b = _users(db, "alice", "bob")
+    mid = await _clocked(worker, a, b)
+    sweeper = ClockSweeper(worker)
+    _, st = await _mover(worker, mid, [a, b])
+    clock.advance(T - 0.001)
+    assert await sweeper.sweep() == 0
+    assert _log(db, mid) == []
+    clock.advance(0.001)
+    assert await sweeper.sweep() == 1
+    (entry,) = _log(db, mid)
+    assert (entry.seq, entry.seat, entry.source) == (1, st.to_move[0], "clock")
+    assert entry.action == {"kind": "timeout"}
+    assert entry.user_id is None
+    # the clock restarted for the next seat, from the moment of the timeout
+    assert _row(db, mid).deadline_at == clock() + timedelta(seconds=T)
+    assert await sweeper.sweep() == 0
+
+
+async def test_the_third_consecutive_timeout_ends_the_match(
+    db: Database, worker: MatchService, clock: FakeClock
+) -> None:
+    """Seat 0 times out at its play, at the pause after round 1 (the clock answers for the first seat to
+    move) and at its play in round 2: the third in a row loses (the fake follows Дві вежі §9)."""
+    a, b = _users(db, "alice", "bob")
+    mid = await _clocked(worker, a, b, {"pause": True})
+    sweeper = ClockSweeper(worker)
+    for _ in range(10):
+        if _row(db, mid).status != "active":
+            break
+        clock.advance(T)
+        assert await sweeper.sweep() == 1
+    record = _row(db, mid)
+    assert record.status == "finished"
+    assert record.result is not None
+    assert (record.result["winner"], record.result["reason"]) == (1, "timeout")
+    assert record.deadline_at is None
+    assert {e.source for e in _log(db, mid)} == {"clock"}
+
+
+async def test_a_move_before_the_deadline_counts_and_the_timeout_does_not(
+    db: Database, worker: MatchService, clock: FakeClock
+) -> None:
+    a, b = _users(db, "alice", "bob")
+    mid = await _clocked(worker, a, b)
+    deadline = _row(db, mid).deadline_at
+    assert deadline is not None
+    uid, st = await _mover(worker, mid, [a, b])
+    clock.at(deadline - timedelta(milliseconds=1))
+    await worker.act(mid, uid, "last-second", st.seq, st.legal[0])
+    clock.at(deadline)
+    assert await ClockSweeper(worker).sweep() == 0
+    assert [(e.seq, e.source) for e in _log(db, mid)] == [(1, "player")]
+
+
+async def test_a_move_at_the_deadline_is_refused_and_the_clock_plays(
+    db: Database, worker: MatchService, clock: FakeClock
+) -> None:
+    a, b = _users(db, "alice", "bob")
+    mid = await _clocked(worker, a, b)
+    deadline = _row(db, mid).deadline_at
+    assert deadline is not None
+    uid, st = await _mover(worker, mid, [a, b])
+    clock.at(deadline)
+    with pytest.raises(PlayError) as err:
+        await worker.act(mid, uid, "too-late", st.seq, st.legal[-1])
+    assert err.value.code == "clock_expired"
+    assert [(e.seq, e.source, e.action) for e in _log(db, mid)] == [(1, "clock", {"kind": "timeout"})]
+
+
+async def test_two_workers_and_a_late_move_racing_for_one_deadline_store_one_action(
+    db: Database, clock: FakeClock, service_factory: Callable[..., MatchService]
+) -> None:
+    one, two = service_factory(db, bots=False), service_factory(db, bots=False)
+    one.now = two.now = clock
+    a, b = _users(db, "alice", "bob")
+    mid = await _clocked(one, a, b)
+    uid, st = await _mover(two, mid, [a, b])
+    clock.advance(T + 1)
+
+    async def late_move() -> str:
+        try:
+            await two.act(mid, uid, "late", st.seq, st.legal[0])
+        except PlayError as exc:
+            return exc.code
+        return "applied"
+
+    results = await asyncio.gather(ClockSweeper(one).sweep(), ClockSweeper(two).sweep(), late_move())
+    entries = _log(db, mid)
+    assert [e.seq for e in entries] == [1]
+    assert entries[0].source == "clock"
+    assert sum(results[:2]) <= 1 and results[2] in ("clock_expired", "stale_seq")
+    # both workers' caches agree with the log
+    for w in (one, two):
+        assert (await w.fresh(mid)).seq == 1
+
+
+async def test_a_restarted_worker_sweeps_a_deadline_that_passed_while_it_was_down(
+    db: Database, clock: FakeClock, service_factory: Callable[..., MatchService]
+) -> None:
+    first = service_factory(db, bots=False)
+    first.now = clock
+    a, b = _users(db, "alice", "bob")
+    mid = await _clocked(first, a, b)
+    await first.stop()
+    clock.advance(3600)
+    restarted = service_factory(db, bots=False)
+    restarted.now = clock
+    sweeper = ClockSweeper(restarted, interval=0.01)
+    restarted.add_background(sweeper)
+    await restarted.start()
+    async with asyncio.timeout(5):
+        while not _log(db, mid):
+            await asyncio.sleep(0.01)
+    assert _log(db, mid)[0].source == "clock"
+
+
+async def test_matches_vs_a_bot_and_unclocked_invites_have_no_deadline(
+    db: Database, worker: MatchService, service_factory: Callable[..., MatchService]
+) -> None:
+    a, b = _users(db, "alice", "bob")
+    unclocked = await _clocked(worker, a, b, seconds=None)
+    assert _row(db, unclocked).move_seconds is None and _row(db, unclocked).deadline_at is None
+    bot = await lobby.create_match(service_factory(db), a, game="duel", vs="bot", options={}, move_seconds=30)
+    assert _row(db, bot.id).move_seconds is None and _row(db, bot.id).deadline_at is None
+
+
+def test_clock_settings_follow_the_games_clock_mode(duel: Any) -> None:
+    from duelclub.games.mezha import GAME as MEZHA
+
+    class Required:
+        slug, clock_mode = "req", "required"
+
+    assert clock_setting(Required(), vs_bot=False, move_seconds=None) == 60  # type: ignore[arg-type]
+    assert clock_setting(Required(), vs_bot=False, move_seconds=15) == 15  # type: ignore[arg-type]
+    assert clock_setting(Required(), vs_bot=True, move_seconds=15) is None  # type: ignore[arg-type]
+    assert clock_setting(duel, vs_bot=False, move_seconds=None) is None
+    assert clock_setting(duel, vs_bot=False, move_seconds=86400) == 86400
+    for bad in (9, 86401):
+        with pytest.raises(PlayError) as err:
+            clock_setting(duel, vs_bot=False, move_seconds=bad)
+        assert err.value.code == "bad_clock"
+    with pytest.raises(PlayError) as err:
+        clock_setting(MEZHA, vs_bot=False, move_seconds=60)
+    assert err.value.code == "bad_clock"
+    assert clock_setting(MEZHA, vs_bot=False, move_seconds=None) is None
