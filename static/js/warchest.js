@@ -1,0 +1,335 @@
+// Сундук войны renderer (see match.js for the renderer contract).
+// Everything the player can do comes from `legal`: pick a coin, then an action, then the hex(es) /
+// choices; only legal choices are highlighted. The server view is rendered as it is: the draft pool,
+// the SVG hex board, the hand, bag, discards, supply, decrees and seals.
+
+import { el } from "./api.js";
+
+export const STYLESHEET = true;
+
+const SIDE_RU = { wolf: "Волк", raven: "Ворон" };
+const KIND_RU = {
+  pick: "Выбрать", deploy: "Выставить", bolster: "Усилить", move: "Переместить",
+  control: "Взять под контроль", attack: "Атаковать", tactic: "Тактика", cure: "Лечение",
+  proclaim: "Огласить указ", purge: "Сбросить обманку", initiative: "Инициатива", recruit: "Найм",
+  pass: "Пас", push: "Оттеснить врага", poison: "Отравить", use_supply: "Снять монету из запаса",
+  plant_decoy: "Подбросить обманку", decline: "Отказаться",
+};
+const PENDING_RU = {
+  swordsman_step: "Мечник может переместиться", berserker_repeat: "Берсерк может повторить манёвр",
+  bannerman_push: "Штандартоносец может оттеснить врага", mercenary_maneuver: "Манёвр Наёмника",
+  saboteur_poison: "Диверсант может отравить", earl_step: "Граф может переместиться",
+  herald_maneuver: "Манёвр Герольда", enlist_second: "Второй найм (Набор)",
+  wp_play: "Воин-жрец: сыграйте вытянутую монету", guard_damage: "Гвардию атакуют",
+  skirmisher_damage: "Застрельщика атакуют", footman_next: "Манёвр второго Пехотинца",
+  bishop_follow: "Епископ: переместитесь или атакуйте", earl_decree: "Граф оглашает указ",
+};
+const HEX_FIELDS = ["unit", "ally", "to", "target"];
+const FIELD_RU = { unit: "свой отряд", ally: "союзника", to: "поле", target: "цель" };
+const SIZE = 34;
+
+export function createRenderer(ctx) {
+  const cat = ctx.catalog || {};
+  const hexes = cat.hexes || [];
+  const locations = new Set(cat.locations || []);
+  const units = new Map((cat.units || []).map((u) => [u.id, u]));
+  const decrees = new Map((cat.decrees || []).map((d) => [d.id, d]));
+  const uname = (t) => (units.get(t) || { ru: t }).ru;
+  const coinName = (c) =>
+    c === "royal" ? "Королевская" : c === "decoy:infiltrator" ? "Обманка Лазутчика"
+      : c === "decoy:skirmisher" ? "Обманка Застрельщика" : uname(c);
+
+  let view = null;
+  let legal = [];
+  let you = null;
+  let coin = undefined; // chosen coin (null: a decision without a coin)
+  let kind = null;
+  let chosen = {}; // field -> value fixed so far
+  let locked = false;
+
+  const top = el("div", { class: "wc-top" });
+  const boardBox = el("div", { class: "wc-board" });
+  const controls = el("div", { class: "wc-controls", id: "wc-controls" });
+  const draftBox = el("div", { class: "wc-draft", id: "wc-draft" });
+  ctx.root.replaceChildren(top, draftBox, boardBox, controls);
+
+  const cardTip = (t) => {
+    const u = units.get(t);
+    if (!u) return t;
+    return `${u.ru} (×${u.coins})` + (u.tactic ? `\nТактика: ${u.tactic}` : "") +
+      (u.property ? `\nСвойство: ${u.property}` : "");
+  };
+
+  function unitCard(t, extra = {}) {
+    const u = units.get(t) || { ru: t, tactic: "", property: "", coins: "?" };
+    return el("div", { class: "wc-card", title: cardTip(t), tabindex: "0", ...extra },
+      el("strong", {}, `${u.ru} ×${u.coins}`),
+      u.tactic ? el("p", {}, el("b", {}, "Тактика: "), u.tactic) : null,
+      u.property ? el("p", {}, el("b", {}, "Свойство: "), u.property) : null);
+  }
+
+  function send(action) {
+    if (locked) return;
+    locked = true;
+    const body = {};
+    for (const [k, v] of Object.entries(action)) if (v !== null && v !== undefined) body[k] = v;
+    reset();
+    ctx.act(body);
+  }
+
+  function reset() {
+    coin = undefined;
+    kind = null;
+    chosen = {};
+  }
+
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  const candidates = () =>
+    legal.filter((a) => (coin === undefined || (a.coin ?? null) === coin) && (!kind || a.kind === kind) &&
+      Object.entries(chosen).every(([f, v]) => (a[f] ?? null) === v));
+
+  /** The next parameter still open among the candidates: [field, values] or null when one action is left. */
+  function nextField(cands) {
+    for (const f of ["decree", "maneuver", ...HEX_FIELDS, "type"]) {
+      if (f in chosen) continue;
+      const vals = [...new Set(cands.map((a) => a[f] ?? null))];
+      if (vals.length > 1 || (vals.length === 1 && vals[0] !== null && cands.length > 1)) return [f, vals];
+    }
+    return null;
+  }
+
+  function advance() {
+    const cands = candidates();
+    if (kind && cands.length === 1) {
+      send(cands[0]);
+      return;
+    }
+    paintAll();
+  }
+
+  // ---- board -------------------------------------------------------------------------------
+  function center(h) {
+    const [q, r] = hexes[h];
+    return [SIZE * Math.sqrt(3) * (q + r / 2), SIZE * 1.5 * r];
+  }
+
+  function hexPoints(cx, cy) {
+    const pts = [];
+    for (let i = 0; i < 6; i++) {
+      const a = (Math.PI / 180) * (60 * i - 30);
+      pts.push(`${(cx + SIZE * Math.cos(a)).toFixed(1)},${(cy + SIZE * Math.sin(a)).toFixed(1)}`);
+    }
+    return pts.join(" ");
+  }
+
+  function svgEl(tag, attrs, ...kids) {
+    const n = document.createElementNS("http://www.w3.org/2000/svg", tag);
+    for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, v);
+    for (const k of kids) if (k) n.append(k);
+    return n;
+  }
+
+  function paintBoard() {
+    const cands = kind ? candidates() : [];
+    const nf = kind ? nextField(cands) : null;
+    const hot = new Set(nf && HEX_FIELDS.includes(nf[0]) ? nf[1].filter((v) => v !== null) : []);
+    const unitAt = new Map((view.units || []).map((u) => [u.hex, u]));
+    const w = SIZE * Math.sqrt(3) * 7 + 10;
+    const svg = svgEl("svg", { viewBox: `${-w / 2} ${-SIZE * 5.6} ${w} ${SIZE * 11.2}`, class: "wc-svg",
+      role: "img", "aria-label": "Поле" });
+    hexes.forEach((_, h) => {
+      const [cx, cy] = center(h);
+      const ctrl = view.control[String(h)];
+      const cls = ["wc-hex"];
+      if (locations.has(h)) cls.push("wc-loc");
+      if (hot.has(h)) cls.push("wc-hot");
+      const g = svgEl("g", { class: cls.join(" "), "data-hex": String(h) });
+      g.append(svgEl("polygon", { points: hexPoints(cx, cy) }));
+      if (locations.has(h)) {
+        g.append(svgEl("circle", { cx, cy, r: SIZE * 0.72, class: `wc-ring ${ctrl ? "wc-ctrl-" + ctrl : ""}` }));
+      }
+      const u = unitAt.get(h);
+      if (u) {
+        const title = svgEl("title", {});
+        title.textContent = `${SIDE_RU[u.side]}: ${cardTip(u.type)}\nМонет в стопке: ${u.height}` +
+          (u.poison.length ? "\nОтравлен" : "");
+        g.append(title,
+          svgEl("circle", { cx, cy, r: SIZE * 0.55, class: `wc-coin wc-coin-${u.side}` }),
+          svgText(cx, cy - 2, uname(u.type).slice(0, 4), "wc-unit-name"),
+          svgText(cx, cy + 12, `×${u.height}`, "wc-unit-count"));
+        if (u.poison.length) g.append(svgEl("circle", { cx: cx + SIZE * 0.45, cy: cy - SIZE * 0.45, r: 6, class: "wc-poison" }));
+      }
+      if (hot.has(h)) g.addEventListener("click", () => { chosen[nf[0]] = h; advance(); });
+      svg.append(g);
+    });
+    boardBox.replaceChildren(svg);
+  }
+
+  function svgText(x, y, s, cls) {
+    const t = svgEl("text", { x, y, class: cls, "text-anchor": "middle" });
+    t.textContent = s;
+    return t;
+  }
+
+  // ---- side panels ---------------------------------------------------------------------------
+  function zone(obj) {
+    const parts = Object.entries(obj || {}).map(([c, n]) => `${coinName(c)}${n > 1 ? " ×" + n : ""}`);
+    return parts.length ? parts.join(", ") : "—";
+  }
+
+  function sidePanel(s, mine) {
+    const label = `${SIDE_RU[s.side]}${mine ? " (вы)" : ""}${view.initiative === s.side ? " · инициатива" : ""}`;
+    return el("section", { class: `wc-side wc-side-${s.side}` },
+      el("h3", {}, label),
+      el("p", {}, `Отряды: ${s.types.map(uname).join(", ") || "—"}`),
+      el("p", {}, `Рука: ${mine && s.hand ? s.hand.map(coinName).join(", ") || "—" : s.hand_count}` +
+        ` · Мешок: ${s.bag_count}` + ` · Маркеры на поле: ${s.markers_on_board}/6`),
+      el("p", {}, `Сброс (открыто): ${zone(s.discard_up)} · рубашкой вниз: ${s.discard_down_count}`),
+      el("p", {}, `Запас: ${zone(s.supply)} · Из игры: ${zone(s.eliminated)}`),
+      view.expansions.nobility ? el("p", {}, `Печати указов: ${s.seals_left}`) : null,
+      view.expansions.nightfall ? el("p", {}, `Обманки: ${zone(s.decoys)} · Свободные печати яда: ${s.poison_seals_free.map(uname).join(", ") || "—"}`) : null);
+  }
+
+  function paintTop() {
+    const me = you === null ? null : view.sides.findIndex((s) => s.seat === you);
+    const order = me === null || me < 0 ? [0, 1] : [1 - me, me];
+    const dec = view.decrees.length
+      ? el("div", { class: "wc-decrees" }, el("h3", {}, "Указы"),
+        ...view.decrees.map((d) => el("p", { title: (decrees.get(d.id) || {}).text || "" },
+          `«${(decrees.get(d.id) || { ru: d.id }).ru}» — ${(decrees.get(d.id) || {}).text || ""}` +
+          (d.seals.length ? ` · печати: ${d.seals.map((x) => SIDE_RU[x]).join(", ")}` : ""))))
+      : null;
+    top.replaceChildren(
+      el("p", { class: "wc-round" }, view.phase === "draft" ? "Драфт отрядов" : `Раунд ${view.round}`),
+      ...order.map((i) => sidePanel(view.sides[i], i === me)), dec);
+  }
+
+  // ---- draft ---------------------------------------------------------------------------------
+  function paintDraft() {
+    if (view.phase !== "draft") {
+      draftBox.hidden = true;
+      return;
+    }
+    draftBox.hidden = false;
+    const picks = new Set(legal.filter((a) => a.kind === "pick").map((a) => a.type));
+    const order = view.draft.order.map((s) => SIDE_RU[s]).join(" → ");
+    draftBox.replaceChildren(
+      el("h2", {}, "Драфт: выберите отряд"),
+      el("p", {}, `Очередь выбора: ${order || "—"}`),
+      el("div", { class: "wc-pool" }, ...view.draft.pool.map((t) => {
+        const card = unitCard(t, { "data-type": t, class: `wc-card${picks.has(t) ? " wc-hot" : ""}` });
+        if (picks.has(t)) card.addEventListener("click", () => send({ kind: "pick", type: t }));
+        return card;
+      })));
+  }
+
+  // ---- controls ------------------------------------------------------------------------------
+  function button(text, onClick, extra = {}) {
+    const b = el("button", { type: "button", class: "btn btn-small", ...extra }, text);
+    b.addEventListener("click", onClick);
+    return b;
+  }
+
+  function valueText(f, v) {
+    if (f === "type") return uname(v);
+    if (f === "decree") return (decrees.get(v) || { ru: v }).ru;
+    if (f === "maneuver") return KIND_RU[v] || v;
+    return String(v);
+  }
+
+  function paintControls() {
+    const kids = [];
+    const pd = view.pending;
+    if (pd) {
+      const mine = pd.seat === you;
+      kids.push(el("p", { class: "wc-pending" }, (PENDING_RU[pd.kind] || pd.kind) + (mine ? "" : " — ждём соперника") +
+        (pd.coin ? `: ${coinName(pd.coin)}` : "")));
+    }
+    if (you === null || view.phase !== "play" || !legal.length || locked) {
+      controls.replaceChildren(...kids);
+      return;
+    }
+    const coins = [...new Set(legal.map((a) => a.coin ?? null))];
+    if (coin === undefined && coins.length === 1) coin = coins[0];
+    if (coin === undefined) {
+      kids.push(el("p", {}, "Выберите монету:"),
+        el("div", { class: "wc-hand" }, ...coins.map((c) =>
+          button(coinName(c), () => { coin = c; paintAll(); }, { "data-coin": c, title: cardTip(c) }))));
+    } else {
+      const kinds = [...new Set(legal.filter((a) => (a.coin ?? null) === coin).map((a) => a.kind))];
+      if (!kind && kinds.length === 1 && kinds[0] === "decline") kind = null;
+      if (coin !== null) kids.push(el("p", {}, `Монета: ${coinName(coin)}`));
+      if (!kind) {
+        kids.push(el("div", { class: "wc-kinds" }, ...kinds.map((k) =>
+          button(KIND_RU[k] || k, () => { kind = k; advance(); }, { "data-kind": k }))));
+      } else {
+        const cands = candidates();
+        const nf = nextField(cands);
+        kids.push(el("p", {}, KIND_RU[kind] || kind));
+        if (nf && !HEX_FIELDS.includes(nf[0])) {
+          kids.push(el("div", { class: "wc-kinds" }, ...nf[1].map((v) =>
+            button(valueText(nf[0], v), () => { chosen[nf[0]] = v; advance(); }, { "data-value": String(v) }))));
+        } else if (nf) {
+          kids.push(el("p", { class: "wc-hint" }, `Выберите на поле: ${FIELD_RU[nf[0]]} (подсвечено)`));
+        }
+      }
+      if (coins.length > 1 || kind) kids.push(button("Назад", () => { reset(); paintAll(); }, { class: "btn btn-small btn-secondary" }));
+    }
+    controls.replaceChildren(...kids);
+  }
+
+  function paintAll() {
+    paintTop();
+    paintDraft();
+    boardBox.hidden = view.phase === "draft";
+    if (!boardBox.hidden) paintBoard();
+    paintControls();
+  }
+
+  function render(msg) {
+    view = msg.view;
+    ctx.root.hidden = !view;
+    if (!view) return;
+    you = typeof msg.seat === "number" ? msg.seat : view.your_seat;
+    const next = Array.isArray(msg.legal) ? msg.legal : [];
+    if (!same(next, legal)) reset();
+    legal = next;
+    locked = false;
+    paintAll();
+  }
+
+  function unlock() {
+    locked = false;
+    reset();
+    if (view) paintAll();
+  }
+
+  function turn(msg) {
+    const v = msg.view;
+    if (!v) return { text: "…" };
+    if (msg.status === "finished" || msg.status === "aborted" || v.phase === "over") {
+      return { text: "Партия окончена", cls: "turn-over" };
+    }
+    const mine = v.to_move_seat === (typeof msg.seat === "number" ? msg.seat : null);
+    if (v.phase === "draft") return { text: mine ? "Драфт: ваш выбор" : "Драфт: выбирает соперник", cls: mine ? "turn-you" : "" };
+    return mine ? { text: "Ваш ход", cls: "turn-you" } : { text: "Ход соперника", cls: "turn-opp" };
+  }
+
+  function describe(event) {
+    if (!event || !event.text) return null;
+    return { text: event.text, cls: event.kind === "win" ? "log-win" : "" };
+  }
+
+  function actionText(action) {
+    const parts = [KIND_RU[action.kind] || action.kind];
+    if (action.coin) parts.push(coinName(action.coin));
+    if (action.type) parts.push(uname(action.type));
+    if (action.decree) parts.push((decrees.get(action.decree) || { ru: action.decree }).ru);
+    for (const f of HEX_FIELDS) if (action[f] !== undefined && action[f] !== null && hexes[action[f]]) {
+      parts.push(`${FIELD_RU[f]} (${hexes[action[f]].join(",")})`);
+    }
+    return parts.join(" · ");
+  }
+
+  return { render, turn, describe, unlock, actionText };
+}
