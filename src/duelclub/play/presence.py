@@ -80,14 +80,18 @@ class PresenceTracker:
         with self._service.db.session() as s:
             (prepo.left if gone else prepo.seen)(s, match_id, seat, now)
 
+    async def beat(self) -> None:
+        """One heartbeat: every seat with a socket on this worker is seen now."""
+        for match_id, seat in list(self._sockets):
+            try:
+                await in_thread(self._write, match_id, seat, False)
+            except Exception:
+                log.exception("presence heartbeat failed for %s", match_id)
+
     async def _run(self) -> None:
         while True:
             await asyncio.sleep(self._heartbeat)
-            for match_id, seat in list(self._sockets):
-                try:
-                    await in_thread(self._write, match_id, seat, False)
-                except Exception:
-                    log.exception("presence heartbeat failed for %s", match_id)
+            await self.beat()
 
 
 def seat_presence(live: LiveMatch, rows: dict[int, PresenceRecord], now: datetime) -> list[SeatPresence]:

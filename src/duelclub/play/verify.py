@@ -4,6 +4,9 @@ Checks, in order: the commitment ``C`` against the server seed and match id, the
 ``new_match(K, options)`` against the logged ``initial`` full view (when the log has one), the replay of
 every logged action (consecutive seqs, each legal), the result, and
 the final full view. The first disagreement is reported.
+
+A win by abandonment (result reason ``abandoned``, play/presence.py) is the platform's decision, not the
+rules': for it the replay must simply not have ended by the rules.
 """
 
 from __future__ import annotations
@@ -74,7 +77,10 @@ def verify_log(log: dict[str, Any], get_game: Callable[[str], AnyGame]) -> Verdi
             return Verdict(False, f"action #{expected_seq} does not replay: {exc}", key.hex())
     outcome = game.outcome(state)
     result = log.get("result") or {}
-    if log.get("status") == "finished":
+    if log.get("status") == "finished" and result.get("reason") == "abandoned":
+        if outcome is not None:
+            return Verdict(False, f"the replay ended by the rules ({outcome.to_json()}), not by abandonment")
+    elif log.get("status") == "finished":
         if outcome is None:
             return Verdict(False, "the replay has not ended but the log says finished", key.hex())
         if outcome.to_json() != {"winner": result.get("winner"), "reason": result.get("reason")}:
