@@ -51,7 +51,7 @@ export function createRenderer(ctx) {
   const boardBox = el("div", { class: "wc-board" });
   const controls = el("div", { class: "wc-controls", id: "wc-controls" });
   const draftBox = el("div", { class: "wc-draft", id: "wc-draft" });
-  ctx.root.replaceChildren(top, draftBox, boardBox, controls);
+  ctx.root.replaceChildren(top, draftBox, controls, boardBox);
 
   const cardTip = (t) => {
     const u = units.get(t);
@@ -286,7 +286,12 @@ export function createRenderer(ctx) {
     paintControls();
   }
 
+  let lastKey = "";
+
   function render(msg) {
+    const key = JSON.stringify([msg.seq, msg.seat, msg.status, msg.view, msg.legal]);
+    if (key === lastKey && !locked) return; // the same state again: keep the player's selection
+    lastKey = key;
     view = msg.view;
     ctx.root.hidden = !view;
     if (!view) return;
@@ -300,6 +305,7 @@ export function createRenderer(ctx) {
 
   function unlock() {
     locked = false;
+    lastKey = "";
     reset();
     if (view) paintAll();
   }
