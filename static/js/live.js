@@ -1,6 +1,9 @@
 // Generic live connection to one match (DESIGN.md §Real time).
 // Server → client: {"type":"state", seq, seat, status, view, legal, clock, events, result},
-//                  {"type":"ack", id, seq}, {"type":"error", id, code, message}.
+//                  {"type":"ack", id, seq}, {"type":"error", id, code, message},
+//                  {"type":"presence", seq, seats, claim_at, can_claim, grace_seconds} (onPresence),
+//                  {"type":"rematch", seq, id} (onRematch). Every push carries seq: a push whose seq is ahead
+//                  of the last state seen means a state was missed, and the client asks for it (sync).
 // onStatus: "open" (socket up), "http" (socket down but the HTTP API answers: acting goes over HTTP),
 // "connecting" / "closed" (the server is out of reach: the page must not offer moves).
 // onError gets the rejected action and the seq it was sent at (`action`, `sentSeq`) when it was ours.
@@ -168,9 +171,18 @@ export class MatchLive {
       if (typeof msg.seq === "number") {
         // Ignore stale states (e.g. a late HTTP response after a newer socket push).
         if (this.seq !== null && msg.seq < this.seq) return;
+        // A gap (events missing between the last state and this one): ask for them; the view is current.
+        const evs = Array.isArray(msg.events) ? msg.events : [];
+        if (this.seq !== null && msg.seq > this.seq + 1 && !evs.some((e) => e.seq === this.seq + 1)) {
+          this._send({ type: "sync", seq: this.seq });
+        }
         this.seq = msg.seq;
       }
       if (this.h.onState) this.h.onState(msg);
+    } else if (msg.type === "presence" || msg.type === "rematch") {
+      if (typeof msg.seq === "number" && this.seq !== null && msg.seq > this.seq) this._send({ type: "sync", seq: this.seq });
+      const h = msg.type === "presence" ? this.h.onPresence : this.h.onRematch;
+      if (h) h(msg);
     } else if (msg.type === "ack") {
       this.pending.delete(msg.id);
       if (this.h.onAck) this.h.onAck(msg);

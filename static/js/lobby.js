@@ -53,7 +53,10 @@ export function currentChoice() {
     const v = data.get(name);
     if (v !== null) options[name] = v;
   }
-  return { game: selected, options, botLevel: data.get("bot_level") || "easy" };
+  // «Время на ход» (games whose clock_mode is not "none"): seconds per move, or null for no clock.
+  const clock = data.get("move_seconds");
+  const moveSeconds = clock ? Number(clock) : null;
+  return { game: selected, options, botLevel: data.get("bot_level") || "easy", moveSeconds };
 }
 
 function busy(on) {
@@ -121,13 +124,14 @@ async function myOptionsText(matchId) {
 }
 
 inviteBtn.addEventListener("click", async () => {
-  const { game, options } = currentChoice();
+  const { game, options, moveSeconds } = currentChoice();
   busy(true);
   try {
     const m = await post("/api/matches", {
       game,
       vs: "invite",
       options,
+      move_seconds: moveSeconds,
       client_seed: clientSeed(),
     });
     showInvite({ ...m, game }, await myOptionsText(m.id));
@@ -275,6 +279,15 @@ function matchItem(m) {
       m.status === "aborted" ? { kind: "draw", text: cancelled ? "Отменена" : "Прервана" } : resultFor(m.result, mySeat);
     badge = el("span", { class: `badge badge-${r ? r.kind : "draw"}` }, r ? r.text : "Завершена");
     action = el("a", { class: "btn btn-ghost btn-small", href }, "Смотреть");
+  } else if (m.status === "open" && !m.invite_token) {
+    // A challenge in the table, or a rematch offer: no link to show; open it or withdraw it.
+    badge = el("span", { class: "badge" }, "Заявка");
+    const cancel = el("button", { type: "button", class: "btn btn-ghost btn-small", dataset: { cancel: m.id } }, "Отменить");
+    cancel.addEventListener("click", () => {
+      cancel.disabled = true;
+      cancelInvite(m.id);
+    });
+    action = el("span", { class: "row" }, el("a", { class: "btn btn-ghost btn-small", href }, "Открыть"), cancel);
   } else if (m.status === "open") {
     badge = el("span", { class: "badge" }, "Приглашение");
     const show = el("button", { type: "button", class: "btn btn-ghost btn-small" }, "Показать ссылку");
@@ -323,4 +336,5 @@ async function loadMatches() {
 }
 
 document.getElementById("refresh-matches").addEventListener("click", loadMatches);
+document.addEventListener("lobby:matches-changed", loadMatches);
 loadMatches();

@@ -9,6 +9,7 @@
 import { el, get, toast } from "./api.js";
 import { loadGame } from "./games.js";
 import { MatchLive } from "./live.js";
+import { MatchBar } from "./matchbar.js";
 import { resultFor, seatName } from "./names.js";
 
 
@@ -32,6 +33,8 @@ const ERROR_TEXT = {
   not_authenticated: "Войдите заново: сессия закончилась.",
   not_found: "Партия не найдена.",
   network: "Нет связи с сервером.",
+  clock_expired: "Время на ход вышло — за вас сходили часы.",
+  illegal_action: "Этот ход делают только часы.",
 };
 
 const root = document.getElementById("match");
@@ -55,6 +58,7 @@ let sawActive = false; // a state of the running match was shown (its log may be
 let logRebuilt = false;
 let rebuilding = null;
 let connStatus = "connecting";
+let bar = null; // the clock, presence, claim and rematch strip (matchbar.js)
 
 function errorText(err) {
   return ERROR_TEXT[err.code] || err.message || "Ошибка.";
@@ -276,6 +280,7 @@ function onState(msg) {
   const finished = msg.status === "finished" || msg.status === "aborted";
   if (active) sawActive = true;
   renderer.render(msg);
+  if (bar) bar.state(msg);
   if (sessionEnded && $("hand-panel")) $("hand-panel").hidden = true;
   // Never dealt (a cancelled invite, an invite aborted before it was accepted): no empty board, hand or log —
   // just the result and the fairness panel.
@@ -406,11 +411,14 @@ async function main() {
     $("board").replaceChildren(el("p", { class: "form-error" }, `Игра «${info.game}» пока не поддерживается.`));
     return;
   }
+  bar = new MatchBar(matchId);
   live = new MatchLive(matchId, {
     onState,
     onStatus,
     onError,
     onSessionEnded,
+    onPresence: (msg) => bar.presence(msg),
+    onRematch: (msg) => bar.rematch(msg),
   });
   renderer = mod.createRenderer({
     root: $("board"),

@@ -18,6 +18,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
+from duelclub.play.clock import MOVE_SECONDS_PRESETS
 from duelclub.store import matches as matches_repo
 from duelclub.web.deps import OptionalUser, UserInfo, get_database, get_service
 
@@ -99,6 +100,20 @@ BOT_LEVEL_WORDS: dict[str, tuple[str, str]] = {
 """Bot level → (name, hint) on the lobby's buttons."""
 
 
+def clock_choices(mode: str) -> list[dict[str, Any]]:
+    """The «Время на ход» radio buttons for a game's ``clock_mode`` (none: no field): the presets of
+    play/clock.py, plus «Без часов» when the clock is optional; the default is 60 s, or no clock."""
+    if mode == "none":
+        return []
+    words = {15: "15 с", 30: "30 с", 60: "1 мин", 120: "2 мин", 300: "5 мин", 86_400: "24 ч"}
+    out = [{"value": "", "label": "Без часов", "default": True}] if mode == "optional" else []
+    out += [
+        {"value": str(t), "label": words.get(t, f"{t} с"), "default": mode == "required" and t == 60}
+        for t in MOVE_SECONDS_PRESETS
+    ]
+    return out
+
+
 def lobby_games(request: Request) -> list[dict[str, Any]]:
     """The games as the lobby draws them: title, tagline, summary, ``options_form`` fields, bot levels."""
     return [
@@ -109,6 +124,7 @@ def lobby_games(request: Request) -> list[dict[str, Any]]:
             "summary": g.summary,
             "fields": g.options_form(),
             "clock_mode": g.clock_mode,
+            "clock_choices": clock_choices(g.clock_mode),
             "bot_levels": [
                 {
                     "value": level,

@@ -1,0 +1,221 @@
+// Lobby, live part (issue 6): the open challenge table («Таблица заявок»), matchmaking («Найти соперника»)
+// and the matches anyone may watch. Generic over the games: the options come from the selected tab's form
+// (lobby.js currentChoice), the words from the server (options_text).
+// The lobby socket /ws/lobby pushes {"type":"challenges", seq, items}, {"type":"queue", seq, queue} and
+// {"type":"match", seq, id, why} (a match of mine has started: go to it). It reconnects with backoff; while it
+// is down the table is polled over HTTP. Closing the page closes the socket, which leaves the queue.
+import { clientSeed, del, el, get, post, toast } from "./api.js";
+import { currentChoice } from "./lobby.js";
+import { GAME_TITLES } from "./names.js";
+
+const rows = document.getElementById("challenge-rows");
+const liveList = document.getElementById("live-matches");
+const publishBtn = document.getElementById("publish-challenge");
+const findBtn = document.getElementById("find-opponent");
+const queueBox = document.getElementById("queue-box");
+const queueStatus = document.getElementById("queue-status");
+const leaveBtn = document.getElementById("leave-queue");
+const conn = document.getElementById("lobby-conn");
+
+const CLOCK_WORDS = { 15: "15 с", 30: "30 с", 60: "1 мин", 120: "2 мин", 300: "5 мин", 86400: "24 ч" };
+
+/** Seconds per move in words: «1 мин», «24 ч», «без часов». */
+export function clockText(seconds) {
+  if (!seconds) return "без часов";
+  if (CLOCK_WORDS[seconds]) return CLOCK_WORDS[seconds];
+  if (seconds % 3600 === 0) return `${seconds / 3600} ч`;
+  if (seconds % 60 === 0) return `${seconds / 60} мин`;
+  return `${seconds} с`;
+}
+
+function goTo(matchId) {
+  location.assign(`/matches/${encodeURIComponent(matchId)}`);
+}
+
+// ---- the challenge table -------------------------------------------------------------------
+
+function challengeRow(c) {
+  let action;
+  if (c.mine) {
+    action = el("button", { type: "button", class: "btn btn-ghost btn-small", dataset: { cancelChallenge: c.id } }, "Отменить");
+    action.addEventListener("click", async () => {
+      action.disabled = true;
+      try {
+        await del(`/api/challenges/${encodeURIComponent(c.id)}`);
+        toast("Заявка снята.", "info");
+      } catch (err) {
+        toast(err.message);
+      }
+      document.dispatchEvent(new CustomEvent("lobby:matches-changed"));
+    });
+  } else {
+    action = el("button", { type: "button", class: "btn btn-primary btn-small", dataset: { accept: c.id } }, "Принять");
+    action.addEventListener("click", async () => {
+      action.disabled = true;
+      try {
+        const m = await post(`/api/challenges/${encodeURIComponent(c.id)}/accept`, { client_seed: clientSeed() });
+        goTo(m.id);
+      } catch (err) {
+        action.disabled = false;
+        toast(err.code === "challenge_taken" ? "Эту заявку уже принял другой игрок." : err.message);
+      }
+    });
+  }
+  const hash = el("code", { class: "hash hash-short", title: c.commitment }, `${c.commitment.slice(0, 12)}…`);
+  return el(
+    "tr",
+    { dataset: { challenge: c.id, game: c.game } },
+    el("td", {}, GAME_TITLES[c.game] || c.game),
+    el("td", {}, c.author || "—", c.mine ? el("span", { class: "muted small" }, " (вы)") : null),
+    el("td", { class: "small" }, c.options_text || "—"),
+    el("td", { class: "clock-cell" }, clockText(c.move_seconds)),
+    el("td", {}, hash),
+    el("td", {}, action),
+  );
+}
+
+function showTable(items) {
+  if (!Array.isArray(items) || !items.length) {
+    rows.replaceChildren(el("tr", { class: "empty" }, el("td", { colspan: "6" }, "Открытых заявок нет — опубликуйте свою.")));
+    return;
+  }
+  rows.replaceChildren(...items.map(challengeRow));
+}
+
+publishBtn.addEventListener("click", async () => {
+  const { game, options, moveSeconds } = currentChoice();
+  publishBtn.disabled = true;
+  try {
+    await post("/api/challenges", { game, options, move_seconds: moveSeconds, client_seed: clientSeed() });
+    toast("Заявка опубликована — ждём, кто её примет.", "info");
+    document.dispatchEvent(new CustomEvent("lobby:matches-changed"));
+    if (!socketUp) refreshTable();
+  } catch (err) {
+    toast(err.message);
+  } finally {
+    publishBtn.disabled = false;
+  }
+});
+
+async function refreshTable() {
+  try {
+    showTable(await get("/api/challenges"));
+  } catch (_err) {
+    /* the socket or the next poll retries */
+  }
+}
+
+// ---- matchmaking -------------------------------------------------------------------------------
+
+function showQueue(q) {
+  const waiting = q && q.status === "waiting";
+  queueBox.hidden = !waiting;
+  findBtn.disabled = waiting;
+  if (waiting) {
+    const title = GAME_TITLES[q.game] || q.game;
+    queueStatus.textContent = `Ищем соперника: ${title}, ${clockText(q.move_seconds)} на ход…`;
+  }
+  if (q && q.status === "matched" && q.match_id) goTo(q.match_id);
+}
+
+findBtn.addEventListener("click", async () => {
+  const { game, options, moveSeconds } = currentChoice();
+  findBtn.disabled = true;
+  try {
+    showQueue(await post("/api/queue", { game, options, move_seconds: moveSeconds, client_seed: clientSeed() }));
+  } catch (err) {
+    findBtn.disabled = false;
+    toast(err.message);
+  }
+});
+
+leaveBtn.addEventListener("click", async () => {
+  try {
+    showQueue(await del("/api/queue"));
+  } catch (err) {
+    toast(err.message);
+  }
+});
+
+// ---- matches to watch --------------------------------------------------------------------------
+
+async function refreshLive() {
+  try {
+    const items = await get("/api/matches/live");
+    liveList.replaceChildren(
+      ...(items.length
+        ? items.map((m) =>
+            el(
+              "li",
+              { dataset: { live: m.id } },
+              el(
+                "div",
+                { class: "match-list__main" },
+                el("span", { class: "match-list__title" }, `${GAME_TITLES[m.game] || m.game} · ${m.players.join(" — ")}`),
+                el("span", { class: "match-list__meta" }, [m.options_text, m.move_seconds ? `${clockText(m.move_seconds)} на ход` : ""].filter(Boolean).join(" · ")),
+              ),
+              el("a", { class: "btn btn-ghost btn-small", href: `/matches/${encodeURIComponent(m.id)}` }, "Смотреть"),
+            ),
+          )
+        : [el("li", { class: "empty" }, "Сейчас никто не играет.")]),
+    );
+  } catch (_err) {
+    /* keep the old list */
+  }
+}
+
+// ---- the lobby socket ----------------------------------------------------------------------------
+
+let socketUp = false;
+let backoff = 500;
+let pollTimer = null;
+
+function setConn(up) {
+  socketUp = up;
+  conn.className = `conn small conn-${up ? "open" : "connecting"}`;
+  conn.textContent = up ? "обновляется сама" : "переподключение…";
+  document.getElementById("challenges-panel").dataset.live = up ? "1" : "0";
+}
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  let ws;
+  try {
+    ws = new WebSocket(`${proto}//${location.host}/ws/lobby`);
+  } catch (_err) {
+    setTimeout(connect, backoff);
+    return;
+  }
+  ws.addEventListener("open", () => {
+    backoff = 500;
+    setConn(true);
+    clearInterval(pollTimer);
+  });
+  ws.addEventListener("message", (ev) => {
+    let msg;
+    try {
+      msg = JSON.parse(ev.data);
+    } catch (_err) {
+      return;
+    }
+    if (msg.type === "challenges") {
+      showTable(msg.items);
+      refreshLive();
+    } else if (msg.type === "queue") showQueue(msg.queue);
+    else if (msg.type === "match" && msg.id) goTo(msg.id);
+  });
+  ws.addEventListener("close", () => {
+    setConn(false);
+    clearInterval(pollTimer);
+    pollTimer = setInterval(() => {
+      refreshTable();
+      get("/api/queue").then(showQueue, () => {});
+    }, 3000);
+    setTimeout(connect, backoff + Math.floor(Math.random() * 250));
+    backoff = Math.min(backoff * 2, 8000);
+  });
+}
+
+refreshLive();
+setInterval(refreshLive, 15000);
+connect();

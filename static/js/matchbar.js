@@ -1,0 +1,188 @@
+// Match page, live-play extras shared by every game (issue 6): the move clock counting down, the opponent's
+// connection status, the win by abandonment («Засчитать победу»), the rematch and the spectator badge.
+// match.js feeds it: state(msg) for every state, presence(msg) / rematch(msg) for the socket's notices.
+import { el, get, post, toast } from "./api.js";
+
+const $ = (id) => document.getElementById(id);
+
+export class MatchBar {
+  constructor(matchId) {
+    this.matchId = matchId;
+    this.clock = null; // {deadline: ms (local), seconds}
+    this.toMove = [];
+    this.seat = null;
+    this.status = null;
+    this.presenceMsg = null;
+    this.timer = setInterval(() => this._tick(), 250);
+    this.rematchId = null;
+    $("claim-win").addEventListener("click", () => this._claim());
+    $("rematch").addEventListener("click", () => this._rematch());
+  }
+
+  /** A state payload: the clock (server time corrected by server_now), whose move, seat, status. */
+  state(msg) {
+    this.seat = typeof msg.seat === "number" ? msg.seat : null;
+    this.status = msg.status;
+    this.toMove = Array.isArray(msg.to_move) ? msg.to_move : [];
+    const c = msg.clock;
+    if (c && c.deadline_at && msg.status === "active") {
+      const remaining = typeof c.remaining_ms === "number" ? c.remaining_ms : Date.parse(c.deadline_at) - Date.now();
+      this.clock = { deadline: Date.now() + remaining, seconds: c.move_seconds };
+    } else {
+      this.clock = c ? { deadline: null, seconds: c.move_seconds } : null;
+    }
+    const root = $("match");
+    root.dataset.moveSeconds = c ? String(c.move_seconds) : "";
+    $("spectator-badge").hidden = this.seat !== null || msg.status !== "active";
+    this._tick();
+    this._paintPresence();
+    this._paintRematch();
+  }
+
+  _tick() {
+    const box = $("move-clock");
+    if (!this.clock || !this.clock.deadline || this.status !== "active") {
+      box.hidden = !this.clock || this.status !== "active";
+      if (!box.hidden) box.textContent = `${this.clock.seconds} с на ход`;
+      this._paintClaim();
+      return;
+    }
+    const left = Math.max(0, this.clock.deadline - Date.now());
+    const s = Math.ceil(left / 1000);
+    const mine = this.seat !== null && this.toMove.includes(this.seat);
+    const text = s >= 3600 ? `${Math.floor(s / 3600)} ч ${Math.floor((s % 3600) / 60)} мин` : s >= 60 ? `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}` : `0:${String(s).padStart(2, "0")}`;
+    box.hidden = false;
+    box.textContent = `${mine ? "Ваше время" : "Время хода"}: ${text}`;
+    box.className = `move-clock${mine ? " move-clock--mine" : ""}${s <= 5 ? " move-clock--low" : ""}`;
+    box.dataset.remaining = String(s);
+    this._paintClaim();
+  }
+
+  /** {"type":"presence", seats:[{seat, online, away_since}], claim_at, can_claim, grace_seconds}. */
+  presence(msg) {
+    this.presenceMsg = msg;
+    this._paintPresence();
+  }
+
+  _paintPresence() {
+    const box = $("opponent-conn");
+    const p = this.presenceMsg;
+    if (!p || !Array.isArray(p.seats)) return;
+    const root = $("match");
+    root.dataset.presence = p.seats.map((s) => (s.online ? "1" : "0")).join("");
+    if (this.seat === null) {
+      box.hidden = true;
+      return;
+    }
+    const other = p.seats.find((s) => s.seat === 1 - this.seat);
+    if (!other || this.status === "finished" || this.status === "aborted") {
+      box.hidden = true;
+      return;
+    }
+    box.hidden = false;
+    box.className = `opp-conn opp-conn--${other.online ? "on" : "off"}`;
+    box.textContent = other.online ? "соперник на связи" : "соперник отключился";
+    this._paintClaim();
+  }
+
+  _paintClaim() {
+    const p = this.presenceMsg;
+    const box = $("claim-box");
+    const claimAt = p && p.claim_at ? Date.parse(p.claim_at) : null;
+    if (!claimAt || this.status !== "active" || this.seat === null) {
+      box.hidden = true;
+      return;
+    }
+    // claim_at is server time; the server re-checks anyway, so the local clock only paces the button.
+    const left = Math.ceil((claimAt - Date.now()) / 1000);
+    box.hidden = false;
+    const ready = left <= 0;
+    $("claim-win").disabled = !ready;
+    $("claim-text").textContent = ready
+      ? "Соперник не вернулся. Можно засчитать победу."
+      : `Соперник отключился. Если он не вернётся за ${left} с, можно будет засчитать победу.`;
+  }
+
+  async _claim() {
+    $("claim-win").disabled = true;
+    try {
+      await post(`/api/matches/${encodeURIComponent(this.matchId)}/claim`, {});
+    } catch (err) {
+      toast(err.code === "opponent_connected" ? "Соперник вернулся." : err.code === "claim_too_early" ? "Ещё рано: соперник может вернуться." : err.message);
+    }
+  }
+
+  /** {"type":"rematch", id}: a rematch was offered or accepted after this match. */
+  rematch(msg) {
+    this.rematchId = msg.id;
+    this._loadRematch();
+  }
+
+  async _loadRematch() {
+    try {
+      const info = await get(`/api/matches/${encodeURIComponent(this.matchId)}`);
+      this.rematchInfo = info.rematch;
+      this._paintRematch();
+    } catch (_err) {
+      /* try again at the next notice */
+    }
+  }
+
+  _paintRematch() {
+    const btn = $("rematch");
+    const note = $("rematch-note");
+    const ended = this.status === "finished" || this.status === "aborted";
+    if (!ended || this.seat === null) {
+      btn.hidden = true;
+      note.hidden = true;
+      return;
+    }
+    if (this.rematchInfo === undefined) {
+      this.rematchInfo = null;
+      this._loadRematch();
+    }
+    const r = this.rematchInfo;
+    btn.hidden = false;
+    note.hidden = !r;
+    if (!r) {
+      btn.textContent = "Реванш";
+      btn.disabled = false;
+      return;
+    }
+    if (r.status === "active" || r.status === "finished") {
+      note.replaceChildren("Реванш начался: ", el("a", { href: `/matches/${encodeURIComponent(r.id)}` }, "перейти к партии"));
+      btn.hidden = true;
+      if (r.status === "active") location.assign(`/matches/${encodeURIComponent(r.id)}`);
+      return;
+    }
+    if (r.status === "aborted") {
+      note.textContent = "Реванш отклонён.";
+      btn.hidden = true;
+      return;
+    }
+    if (r.offered_by === this.seat) {
+      note.textContent = "Вы предложили реванш — ждём ответа соперника.";
+      btn.disabled = true;
+    } else {
+      note.textContent = "Соперник предлагает реванш (те же условия, места меняются).";
+      btn.textContent = "Принять реванш";
+      btn.disabled = false;
+    }
+  }
+
+  async _rematch() {
+    $("rematch").disabled = true;
+    try {
+      const r = await post(`/api/matches/${encodeURIComponent(this.matchId)}/rematch`, {});
+      if (r.status === "active") {
+        location.assign(`/matches/${encodeURIComponent(r.id)}`);
+        return;
+      }
+      this.rematchInfo = r;
+      this._paintRematch();
+    } catch (err) {
+      $("rematch").disabled = false;
+      toast(err.message);
+    }
+  }
+}
