@@ -6,8 +6,12 @@ from __future__ import annotations
 from duelclub.bots.base import Bot, LevelFactory
 from duelclub.bots.random_bot import RandomBot
 
-HARD_THINK_SECONDS = 0.25
-"""Default wall-clock budget of a ``hard`` decision (the issue's bound is 2 s on one core)."""
+HARD_THINK_SECONDS = 1.5
+"""Wall-clock cap of a ``hard`` decision (the issue's bound is 2 s on one core)."""
+
+HARD_ITERATIONS = 150
+"""Determinized playouts per ``hard`` decision: the real budget, so strength does not depend on the load
+(about 0.1–0.3 s of CPU on one core)."""
 
 
 def _easy(think_seconds: float | None) -> Bot:
@@ -19,7 +23,8 @@ def _easy(think_seconds: float | None) -> Bot:
 def _hard(think_seconds: float | None) -> Bot:
     from duelclub.games.warchest.bot import HardBot
 
-    return HardBot("hard", HARD_THINK_SECONDS if think_seconds is None else think_seconds)
+    budget = HARD_THINK_SECONDS if think_seconds is None else think_seconds
+    return HardBot("hard", budget, max_iterations=HARD_ITERATIONS)
 
 
 def _random(think_seconds: float | None) -> Bot:
