@@ -1,0 +1,411 @@
+// Дві вежі renderer (rules/towers.md §8.3): both towers and walls drawn to scale with the victory height,
+// the three resources and producers of both players, the hand of six (click to play, «Сбросить» or a
+// right-click to discard), the opponent's last cards, the battlefield, the deck badge and the event log.
+// View shape: src/duelclub/games/towers/view.py; event shapes: src/duelclub/games/towers/rules.py.
+
+import { el } from "./api.js";
+import { seatName } from "./names.js";
+
+export const STYLESHEET = true;
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const RES = [
+  { key: "ore", prod: "mines", colour: "red", name: "Руда", prodName: "Шахты" },
+  { key: "mana", prod: "monasteries", colour: "blue", name: "Мана", prodName: "Монастыри" },
+  { key: "troops", prod: "barracks", colour: "green", name: "Отряды", prodName: "Казармы" },
+];
+const RES_OF = { red: "ore", blue: "mana", green: "troops" };
+const RES_GEN = { ore: "руды", mana: "маны", troops: "отрядов" };
+const ATTR_WORD = {
+  tower: "башня",
+  wall: "стена",
+  mines: "шахты",
+  monasteries: "монастыри",
+  barracks: "казармы",
+  ore: "руда",
+  mana: "мана",
+  troops: "отряды",
+};
+const ATTRS = ["tower", "wall", "mines", "monasteries", "barracks", "ore", "mana", "troops"];
+const DECKS = { normal: "Звичайна колода", infinite: "Нескінченна колода" };
+const TAG_WORD = { play: "сыграна", discard: "сброшена", forced_discard: "сброшена (взять и сбросить)", timeout_discard: "сброшена по времени" };
+
+function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  for (const c of children) node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  return node;
+}
+
+const signed = (n) => (n > 0 ? `+${n}` : `−${-n}`);
+
+export function createRenderer(ctx) {
+  const cat = ctx.catalog || {};
+  const cards = new Map((cat.cards || []).map((c) => [c.id, c]));
+  const fields = new Map((cat.battlefields || []).map((b) => [b.id, b]));
+  const card = (id) => cards.get(id) || { id, name: `Карта ${id}`, cost: 0, colour: "red", resource: "ore", text: "" };
+  const cname = (id) => `«${card(id).name}»`;
+
+  let you = null;
+  let view = null;
+  let legal = [];
+  let locked = false;
+  let offline = false;
+
+  const seatsInfo = ctx.info && Array.isArray(ctx.info.seats) ? ctx.info.seats : [];
+  const who = (seat) => (seat === you ? "Вы" : you === null ? `Игрок ${seat + 1}` : "Соперник");
+  const side = (seat) => (seat === you ? "log-me" : "log-opp");
+  const label = (seat) =>
+    you === null ? seatName(seatsInfo[seat]) || `Игрок ${seat + 1}` : seat === you ? `Вы: ${ctx.username}` : `Соперник: ${seatName(seatsInfo[seat])}`;
+
+  // ---- skeleton ----------------------------------------------------------------------------------------
+  const oppStrip = el("div", { class: "tw-strip tw-strip-opp", id: "tw-opp" });
+  const board = el("div", { class: "tw-board", id: "tw-board" });
+  const meStrip = el("div", { class: "tw-strip tw-strip-me", id: "tw-me" });
+  const lastBox = el("div", { class: "tw-last", id: "tw-last" });
+  const handBox = el("div", { class: "tw-hand", id: "hand", role: "group", "aria-label": "Ваша рука" });
+  const hint = el("p", { class: "hint-line", id: "hint", "aria-live": "polite" });
+  const handPanel = el(
+    "section",
+    { class: "panel hand-panel", id: "hand-panel", "aria-labelledby": "hand-title" },
+    el("div", { class: "hand-head" }, el("h2", { id: "hand-title" }, "Ваша рука")),
+    handBox,
+    hint,
+  );
+  ctx.root.replaceChildren(oppStrip, board, meStrip, lastBox, handPanel);
+  const sideInfo = el("section", { class: "panel tw-side", id: "tw-side" });
+  if (ctx.side) ctx.side.replaceChildren(sideInfo);
+
+  // ---- actions -----------------------------------------------------------------------------------------
+  const find = (kind, id) => legal.find((a) => a.kind === kind && a.card === id);
+
+  function send(kind, id) {
+    if (locked || offline) return;
+    const action = find(kind, id);
+    if (!action) return;
+    locked = true;
+    paintHand();
+    ctx.act(action);
+  }
+
+  handBox.addEventListener("click", (ev) => {
+    const btn = ev.target.closest("button[data-discard]");
+    if (btn) {
+      send("discard", Number(btn.dataset.discard));
+      return;
+    }
+    const c = ev.target.closest("[data-card]");
+    if (!c) return;
+    const id = Number(c.dataset.card);
+    send(view && view.phase === "forced_discard" ? "discard" : "play", id);
+  });
+  handBox.addEventListener("contextmenu", (ev) => {
+    const c = ev.target.closest("[data-card]");
+    if (!c) return;
+    ev.preventDefault();
+    send("discard", Number(c.dataset.card));
+  });
+
+  // ---- painting ----------------------------------------------------------------------------------------
+  function strip(box, seat) {
+    const p = view.players[seat];
+    const res = RES.map((r) =>
+      el(
+        "div",
+        { class: `tw-res tw-res-${r.colour}`, title: `${r.prodName}: ${p[r.prod]} (даёт ${p[r.prod]} ${RES_GEN[r.key]} за ход)` },
+        el("span", { class: "tw-res__name" }, r.name),
+        el("b", { class: "tw-res__stock", dataset: { res: r.key, seat: String(seat) } }, String(p[r.key])),
+        el("span", { class: "tw-res__prod" }, `${r.prodName}: ${p[r.prod]}`),
+      ),
+    );
+    const active = view.active === seat;
+    box.classList.toggle("is-active", active);
+    box.replaceChildren(
+      el(
+        "div",
+        { class: "tw-strip__who" },
+        el("span", {}, label(seat)),
+        el("span", { class: "muted small" }, `башня ${p.tower} · стена ${p.wall} · карт в руке ${view.hand_sizes[seat]}`),
+        view.timeouts[seat] ? el("span", { class: "chip tw-timeouts" }, `пропусков по времени: ${view.timeouts[seat]}`) : null,
+      ),
+      el("div", { class: "tw-strip__res" }, ...res),
+    );
+  }
+
+  function paintBoard() {
+    const W = 420;
+    const H = 260;
+    const base = H - 24;
+    const top = 18;
+    const p = view.players;
+    const target = view.targets.tower;
+    const maxH = Math.max(target, p[0].tower, p[1].tower, p[0].wall, p[1].wall) * 1.04;
+    const k = (base - top) / maxH;
+    const me = you ?? 0;
+    const order = [me, 1 - me];
+    const g = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "tw-svg", role: "img", "aria-label": "Башни и стены" });
+    g.append(svg("rect", { x: 0, y: base, width: W, height: H - base, class: "tw-ground" }));
+    const yT = base - target * k;
+    g.append(svg("line", { x1: 6, x2: W - 6, y1: yT, y2: yT, class: "tw-target" }));
+    g.append(svg("text", { x: W / 2, y: yT - 4, class: "tw-target__label", "text-anchor": "middle" }, `цель: башня ${target}`));
+    order.forEach((seat, i) => {
+      const left = i === 0;
+      const tx = left ? 40 : W - 40 - 56;
+      const wx = left ? 40 + 56 + 26 : W - 40 - 56 - 26 - 18;
+      const th = p[seat].tower * k;
+      const wh = p[seat].wall * k;
+      const cls = seat === you ? "tw-mine" : "tw-theirs";
+      const tower = svg("g", { class: `tw-tower ${cls}` });
+      tower.setAttribute("data-seat", String(seat));
+      tower.append(svg("rect", { x: tx, y: base - th, width: 56, height: th, class: "tw-tower__body" }));
+      tower.append(svg("polygon", { points: `${tx - 4},${base - th} ${tx + 28},${base - th - 16} ${tx + 60},${base - th}`, class: "tw-tower__roof" }));
+      tower.append(svg("text", { x: tx + 28, y: base - th - 20, "text-anchor": "middle", class: "tw-num" }, String(p[seat].tower)));
+      g.append(tower);
+      const wall = svg("g", { class: `tw-wall ${cls}` });
+      wall.append(svg("rect", { x: wx, y: base - wh, width: 18, height: wh, class: "tw-wall__body" }));
+      wall.append(svg("text", { x: wx + 9, y: base - wh - 4, "text-anchor": "middle", class: "tw-num tw-num-wall" }, String(p[seat].wall)));
+      g.append(wall);
+      g.append(svg("text", { x: left ? 40 : W - 40 - 56, y: H - 6, class: "tw-caption" }, seat === you ? "вы" : you === null ? `игрок ${seat + 1}` : "соперник"));
+    });
+    board.replaceChildren(g);
+  }
+
+  function cardEl(id, opts = {}) {
+    const c = card(id);
+    const res = RES_OF[c.colour] || c.resource;
+    const flags = [c.play_again ? "Граємо знову" : null].filter(Boolean);
+    return el(
+      opts.button ? "button" : "div",
+      {
+        class: `tw-card tw-card-${c.colour}${opts.dim ? " is-dim" : ""}${opts.small ? " tw-card-small" : ""}`,
+        type: opts.button ? "button" : undefined,
+        dataset: opts.button ? { card: String(id) } : { shown: String(id) },
+        title: `${c.name} — ${c.cost} ${RES_GEN[res]}. ${c.text}${opts.dim ? " (не хватает ресурса: можно только сбросить)" : ""}`,
+        disabled: opts.disabled || undefined,
+      },
+      el("span", { class: "tw-card__cost" }, String(c.cost)),
+      el("span", { class: "tw-card__name" }, c.name),
+      opts.small ? null : el("span", { class: "tw-card__text" }, c.text),
+      opts.small || !flags.length ? null : el("span", { class: "tw-card__flag" }, flags.join(", ")),
+      opts.tag ? el("span", { class: "tw-card__tag" }, TAG_WORD[opts.tag] || opts.tag) : null,
+    );
+  }
+
+  function paintHand() {
+    const mine = you !== null && view.active === you && view.phase !== "over";
+    const forced = view.phase === "forced_discard";
+    const hand = Array.isArray(view.hand) ? view.hand : [];
+    handBox.replaceChildren(
+      ...hand.map((id) => {
+        const canPlay = !!find("play", id);
+        const canDiscard = !!find("discard", id);
+        const usable = mine && !locked && !offline;
+        const wrap = el("div", { class: "tw-slot" });
+        const btn = cardEl(id, { button: true, dim: !forced && !canPlay, disabled: !usable || (forced ? !canDiscard : !canPlay) });
+        // Unaffordable cards stay clickable for the right-click discard.
+        if (usable && !forced && !canPlay && canDiscard) btn.removeAttribute("disabled");
+        if (usable && !forced && !canPlay) btn.setAttribute("aria-disabled", "true");
+        wrap.append(
+          btn,
+          el(
+            "button",
+            { type: "button", class: "btn btn-secondary tw-discard", dataset: { discard: String(id) }, disabled: !usable || !canDiscard || undefined },
+            forced ? "Сбросить эту" : "Сбросить",
+          ),
+        );
+        return wrap;
+      }),
+    );
+    if (you === null) hint.textContent = "";
+    else if (view.phase === "over") hint.textContent = "";
+    else if (!mine) hint.textContent = "Ход соперника.";
+    else if (forced) hint.textContent = "«Візьміть карту, скиньте карту»: выберите карту для сброса.";
+    else if (view.phase === "extra") hint.textContent = "«Граємо знову»: ещё одно действие — сыграйте карту или сбросьте.";
+    else hint.textContent = "Нажмите карту, чтобы сыграть её; «Сбросить» (или правая кнопка мыши) — сбросить без эффекта.";
+  }
+
+  function paintLast() {
+    const seats = you === null ? [0, 1] : [1 - you];
+    lastBox.replaceChildren(
+      ...seats.map((s) => {
+        const list = view.last[s] || [];
+        return el(
+          "section",
+          { class: "tw-last__row", id: s === (you ?? 0) ? "tw-last-me" : "tw-last-opp" },
+          el("h3", {}, you === null ? `Последний ход игрока ${s + 1}` : "Последний ход соперника"),
+          list.length
+            ? el("div", { class: "tw-last__cards" }, ...list.map((e) => cardEl(e.card, { small: true, tag: e.tag })))
+            : el("p", { class: "muted small" }, "—"),
+        );
+      }),
+    );
+  }
+
+  function paintSide() {
+    const bf = fields.get(view.battlefield);
+    const name = bf ? bf.name : view.battlefield;
+    sideInfo.replaceChildren(
+      el("h2", {}, name),
+      el("p", { id: "tw-targets" }, `Победа: башня ${view.targets.tower}, или ${view.targets.resource} любого ресурса, или разрушить башню соперника.`),
+      el("p", {}, el("span", { class: `chip tw-deck tw-deck-${view.deck}`, id: "tw-deck" }, DECKS[view.deck] || view.deck)),
+      view.deck === "normal"
+        ? el("p", { class: "small muted" }, `В колоде ${view.pile_size}, в сбросе ${view.discard.length}`)
+        : el("p", { class: "small muted" }, "Каждая карта тянется из всех 102 с равной вероятностью."),
+      el("p", { class: "small muted" }, `Ход ${view.turn}`),
+    );
+  }
+
+  function paintInfoBar() {
+    if (!ctx.infoBar) return;
+    const bf = fields.get(view.battlefield);
+    ctx.infoBar.replaceChildren(
+      el("span", { class: "chip", id: "tw-field-chip" }, `Поле: ${bf ? bf.name : view.battlefield}`),
+      el("span", { class: "chip" }, `Цель: башня ${view.targets.tower} / ресурс ${view.targets.resource}`),
+      el("span", { class: "chip" }, DECKS[view.deck] || view.deck),
+      el("span", { class: "chip" }, `Ход ${view.turn}`),
+    );
+  }
+
+  // ---- public interface --------------------------------------------------------------------------------
+  function render(msg) {
+    view = msg.view;
+    ctx.root.hidden = !view;
+    if (ctx.side) ctx.side.hidden = !view;
+    if (!view) return;
+    you = typeof msg.seat === "number" ? msg.seat : view.you;
+    legal = Array.isArray(msg.legal) ? msg.legal : [];
+    locked = false;
+    const me = you ?? 0;
+    strip(oppStrip, 1 - me);
+    strip(meStrip, me);
+    paintBoard();
+    paintHand();
+    paintLast();
+    paintSide();
+    paintInfoBar();
+    handPanel.hidden = you === null || view.phase === "over";
+  }
+
+  function setOffline(flag) {
+    offline = !!flag;
+    if (view) paintHand();
+  }
+
+  function unlock() {
+    locked = false;
+    if (view) paintHand();
+  }
+
+  function turn(msg) {
+    const v = msg.view;
+    if (!v) return { text: "…" };
+    if (msg.status === "finished" || msg.status === "aborted" || v.phase === "over") return { text: "Партия окончена", cls: "turn-over" };
+    if (offline) return { text: "Переподключение…", cls: "turn-offline" };
+    if (you === null) return { text: `Ходит игрок ${v.active + 1}` };
+    if (v.active !== you) return { text: "Ход соперника", cls: "turn-theirs" };
+    if (v.phase === "forced_discard") return { text: "Сбросьте карту", cls: "turn-mine" };
+    return { text: v.phase === "extra" ? "Ваш ход (ещё действие)" : "Ваш ход", cls: "turn-mine" };
+  }
+
+  function changes(delta) {
+    const parts = [];
+    [0, 1].forEach((s) => {
+      const d = (delta && delta[s]) || [];
+      const bits = ATTRS.map((a, i) => (d[i] ? `${ATTR_WORD[a]} ${signed(d[i])}` : null)).filter(Boolean);
+      if (bits.length) parts.push(`${s === you ? "у вас" : you === null ? `у игрока ${s + 1}` : "у соперника"}: ${bits.join(", ")}`);
+    });
+    return parts.length ? ` — ${parts.join("; ")}` : " — без изменений";
+  }
+
+  function describe(ev) {
+    const s = ev.seat;
+    const youAct = s === you;
+    switch (ev.kind) {
+      case "turn": {
+        const pr = ev.produced || [0, 0, 0];
+        return { text: `Ход ${ev.turn}: ${youAct ? "ваш" : you === null ? `игрока ${s + 1}` : "соперника"} (+${pr[0]} руды, +${pr[1]} маны, +${pr[2]} отрядов)`, cls: "log-sys" };
+      }
+      case "play": {
+        const c = card(ev.card);
+        const res = RES_OF[c.colour] || c.resource;
+        return { text: `${who(s)} ${youAct ? "играете" : "играет"} ${cname(ev.card)} (${c.cost} ${RES_GEN[res]})${changes(ev.delta)}`, cls: side(s) };
+      }
+      case "discard": {
+        const verb = youAct ? "сбрасываете" : "сбрасывает";
+        if (ev.tag === "timeout_discard") return { text: `Время вышло: ${who(s).toLowerCase()} ${verb} ${cname(ev.card)}`, cls: side(s) };
+        if (ev.tag === "forced_discard") return { text: `${who(s)} ${verb} ${cname(ev.card)} (взять и сбросить)`, cls: side(s) };
+        return { text: `${who(s)} ${verb} ${cname(ev.card)}`, cls: side(s) };
+      }
+      case "draw":
+        if (ev.card) return { text: `${who(s)} ${youAct ? "тянете" : "тянет"} ${cname(ev.card)}`, cls: side(s) };
+        return null; // the opponent's hidden draws would only fill the log
+      case "reshuffle":
+        return { text: `Колода кончилась: сброс перемешан (${ev.cards} карт)`, cls: "log-sys" };
+      case "again":
+        return { text: `«Граємо знову»: ${youAct ? "у вас" : "у соперника"} ещё одно действие`, cls: side(s) };
+      case "forced":
+        return { text: `«Візьміть карту, скиньте карту»: ${youAct ? "выберите карту для сброса" : "соперник выбирает карту для сброса"}`, cls: side(s) };
+      case "timeout":
+        return { text: `${who(s)}: время хода вышло (${ev.count}-й раз подряд${ev.count >= 3 ? " — поражение" : ""})`, cls: "log-season log-bad" };
+      case "resign":
+        return { text: youAct ? "Вы сдались" : `${who(s)} сдался`, cls: "log-season" };
+      case "match_end": {
+        const o = words({ winner: ev.winner, reason: ev.reason });
+        return { text: `Партия окончена: ${o.title.toLowerCase()}${o.reason ? ` — ${o.reason}` : ""}`, cls: "log-season" };
+      }
+      default:
+        return null;
+    }
+  }
+
+  function words(result) {
+    const w = result.winner;
+    const none = w === null || w === undefined;
+    const kind = none || you === null ? "draw" : w === you ? "win" : "loss";
+    const title = none ? "Ничья" : w === you ? "Победа" : you === null ? `Победа игрока ${w + 1}` : "Поражение";
+    const subj = none ? "" : w === you ? "ваша" : you === null ? `игрока ${w + 1}` : "соперника";
+    const loser = none ? null : 1 - w;
+    const reasons = {
+      destruction: `башня ${loser === you ? "ваша" : loser === null ? "" : you === null ? `игрока ${loser + 1}` : "соперника"} разрушена`,
+      tower: `башня ${subj} достигла цели (${view ? view.targets.tower : ""})`,
+      resource: `${subj === "ваша" ? "вы собрали" : "собран"} запас ресурса ${view ? view.targets.resource : ""}`,
+      timeout: `${loser === you ? "вы" : "соперник"} трижды подряд не успели сходить`,
+      resign: loser === you ? "вы сдались" : "соперник сдался",
+      draw: "оба игрока выполнили условие победы одновременно",
+      turn_limit: "сыграно 500 ходов без результата",
+    };
+    return { kind, title, reason: reasons[result.reason] || result.reason || "" };
+  }
+
+  function outcome(msg) {
+    const v = msg.view || view;
+    const result = msg.result || (v && v.outcome);
+    if (!result) return null;
+    const o = words(result);
+    return { kind: o.kind, text: o.title, reason: o.reason };
+  }
+
+  function intro(v) {
+    if (you === null && typeof v.you === "number") you = v.you;
+    const bf = fields.get(v.battlefield);
+    return { text: `Поле: ${bf ? bf.name : v.battlefield}. ${DECKS[v.deck] || v.deck}.`, cls: "log-season" };
+  }
+
+  function actionText(action, seat) {
+    const actor = who(seat);
+    switch (action && action.kind) {
+      case "play":
+        return `${actor}: играет ${cname(action.card)}`;
+      case "discard":
+        return `${actor}: сбрасывает ${cname(action.card)}`;
+      case "timeout":
+        return `${actor}: время вышло`;
+      case "resign":
+        return `${actor}: сдача`;
+      default:
+        return null;
+    }
+  }
+
+  return { render, turn, describe, unlock, intro, actionText, outcome, setOffline };
+}
