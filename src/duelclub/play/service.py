@@ -128,25 +128,29 @@ class MatchService:
                 if old.status in ENDED and not old.lock.locked():
                     del self._cache[old.id]
 
+    # The actions are read before the row: without a snapshot (READ COMMITTED, SQLite statement by
+    # statement) a write may land in between, and the row must never be older than the actions — an old
+    # ``deadline_at`` next to a newer log would let the clock play twice for one deadline.
     def _load(self, match_id: str) -> LiveMatch:
         with self.db.session() as s:
+            actions = repo.actions_after(s, match_id)
             record = repo.get_match(s, match_id)
             if record is None:
                 raise not_found(match_id)
             names = _names(s, record)
-            actions = repo.actions_after(s, match_id)
         return build(record, self.game(record.game), names, actions)
 
     def _read_since(
         self, match_id: str, seq: int, known: MatchRecord, names: Names
     ) -> tuple[MatchRecord, Names, list[ActionRecord]]:
         with self.db.session() as s:
+            actions = repo.actions_after(s, match_id, seq)
             record = repo.get_match(s, match_id)
             if record is None:
                 raise not_found(match_id)
             if record.seat_users != known.seat_users:
                 names = _names(s, record)
-            return record, names, repo.actions_after(s, match_id, seq)
+            return record, names, actions
 
     async def catch_up(self, live: LiveMatch) -> None:
         """Bring ``live`` up to the database (rows appended by other workers). Call under ``live.lock``."""
