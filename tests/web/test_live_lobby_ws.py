@@ -7,6 +7,7 @@ import asyncio
 import json
 from typing import Any
 
+import pytest
 from httpx import AsyncClient
 from websockets.asyncio.client import ClientConnection, connect
 
@@ -156,3 +157,29 @@ async def test_the_queue_pairs_two_lobby_pages_and_tells_both(served: Any) -> No
     finally:
         await alice.aclose()
         await bob.aclose()
+
+
+@pytest.mark.redis
+async def test_the_table_is_live_across_workers_over_redis(
+    sqlite_url: str, redis_url: str, server_factory: Any
+) -> None:
+    """Two workers on one database and one Redis: a challenge published through one appears on a lobby socket
+    of the other, and accepting it there tells the author's socket on the first."""
+    async with server_factory(sqlite_url, redis_url) as one, server_factory(sqlite_url, redis_url) as two:
+        alice, bob = await _client(one.http, "alice"), await _client(two.http, "bob")
+        try:
+            async with (
+                connect(f"{one.ws}/ws/lobby", additional_headers=_cookie(alice)) as wa,
+                connect(f"{two.ws}/ws/lobby", additional_headers=_cookie(bob)) as wb,
+            ):
+                await _recv(wa, "queue")
+                await _recv(wb, "queue")
+                r = await alice.post("/api/challenges", json={"game": "duel"})
+                mid = r.json()["id"]
+                while not (await _recv(wb, "challenges"))["items"]:
+                    pass
+                assert (await bob.post(f"/api/challenges/{mid}/accept", json={})).status_code == 200
+                assert (await _recv(wa, "match"))["id"] == mid
+        finally:
+            await alice.aclose()
+            await bob.aclose()
