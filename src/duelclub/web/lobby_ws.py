@@ -36,8 +36,15 @@ from duelclub.web.security import origin_ok
 log = logging.getLogger(__name__)
 router = APIRouter()
 HEARTBEAT_SECONDS = 10.0
-_open: Counter[int] = Counter()
-"""Open lobby sockets per member on this worker."""
+
+
+def _open_sockets(ws: WebSocket) -> Counter[int]:
+    """Open lobby sockets per member on this worker (kept on the app, not in a module global)."""
+    counts: Counter[int] | None = getattr(ws.app.state, "lobby_sockets", None)
+    if counts is None:
+        counts = Counter()
+        ws.app.state.lobby_sockets = counts
+    return counts
 
 
 class LobbySocket:
@@ -100,6 +107,7 @@ async def lobby_socket(
     await ws.accept()
     uid = user.id if user else None
     sock = LobbySocket(ws, service, uid)
+    _open = _open_sockets(ws)
     subs = [await service.bus.subscribe(LOBBY_CHANNEL)]
     if uid is not None:
         subs.append(await service.bus.subscribe(user_channel(uid)))
