@@ -8,8 +8,9 @@ Both read only what their seat may know: every look-ahead runs on ``determinize(
   determinization and keeps the best evaluation (small random noise breaks ties).
 - ``HardBot``: drafts like easy (with a denial bonus); in play it is an information-set Monte Carlo
   search whose tree is cut at the root: the easy ranking keeps the ``width`` best actions, then every
-  iteration draws a fresh determinization, plays one candidate (chosen by UCB1), plays the rest of the
-  round out with a cheap policy for both sides and scores the evaluation.
+  iteration draws a fresh determinization, plays one candidate (chosen by UCB1), then up to ``horizon``
+  more plies of the current round with the easy policy (``greedy``) or a cheap kind-weighted one for
+  both sides, and scores the evaluation.
 """
 
 from __future__ import annotations
@@ -117,12 +118,13 @@ class HardBot:
     """Root-cut ISMCTS over the easy ranking's best ``width`` actions (see the module docstring)."""
 
     def __init__(self, level: str = "hard", think_seconds: float = 0.5, width: int = 6,
-                 max_iterations: int = 400, horizon: int = 10) -> None:  # fmt: skip
+                 max_iterations: int = 400, horizon: int = 10, greedy: bool = False) -> None:  # fmt: skip
         self.level = level
         self.think_seconds = think_seconds
         self.width = width
         self.max_iterations = max_iterations
         self.horizon = horizon
+        self.greedy = greedy
         self.last_iterations = 0
 
     def choose(self, game: Any, state: State, seat: int, rng: random.Random) -> Action:
@@ -165,5 +167,11 @@ class HardBot:
             if mover is None or s.round != rnd:
                 break
             acts = engine.legal(s, mover)
-            engine.apply(s, mover, acts[0] if len(acts) == 1 else cheap_action(s, mover, acts, rng))
+            if len(acts) == 1:
+                a = acts[0]
+            elif self.greedy:
+                a = ranked(s, mover, acts, rng)[0][1]
+            else:
+                a = cheap_action(s, mover, acts, rng)
+            engine.apply(s, mover, a)
         return 1.0 / (1.0 + math.exp(-evaluate(s, side) / 8.0))
