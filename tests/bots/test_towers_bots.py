@@ -1,0 +1,107 @@
+"""Дві вежі bots: legal, non-mutating, blind to what the seat cannot see; easy takes a win when it has one;
+hard searches with the generic SO-ISMCTS within its budget; easy beats random."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "games"))
+from test_towers_helpers import play, state
+
+from duelclub.bots.ismcts import IsmctsBot
+from duelclub.bots.registry import bot_levels, make_bot
+from duelclub.games.towers import GAME
+from duelclub.games.towers.actions import discard_action, play_action
+from duelclub.games.towers.bot import EasyBot, evaluate
+
+
+def _states() -> list[object]:
+    out = []
+    for i, deck in enumerate(("normal", "infinite") * 3):
+        key = hashlib.sha256(f"bots{i}".encode()).digest()
+        s = GAME.new_match(key, GAME.parse_options({"battlefield": "crystal_garden", "deck": deck}))
+        rng = random.Random(i)
+        for _ in range(rng.randrange(0, 40)):
+            if GAME.outcome(s) is not None:
+                break
+            GAME.apply(s, s.active, rng.choice(GAME.legal_actions(s, s.active)))
+        if GAME.outcome(s) is None:
+            out.append(s)
+    return out
+
+
+def test_levels() -> None:
+    assert set(bot_levels("towers")) == {"random", "easy", "hard"}
+    assert isinstance(make_bot("towers", "hard", think_seconds=0.01), IsmctsBot)
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "hard"])
+def test_bots_choose_a_legal_action_and_leave_the_state_alone(level: str) -> None:
+    bot = make_bot("towers", level, think_seconds=0.02)
+    for s in _states():
+        before = GAME.to_position(s)
+        action = bot.choose(GAME, s, s.active, random.Random(3))
+        assert action in GAME.legal_actions(s, s.active)
+        assert GAME.to_position(s) == before
+        with pytest.raises(ValueError):
+            bot.choose(GAME, s, 1 - s.active, random.Random(3))
+
+
+def test_easy_reads_only_what_its_seat_may_know() -> None:
+    bot = EasyBot()
+    rng = random.Random(0)
+    for s in _states():
+        seat = s.active
+        want = bot.choose(GAME, s, seat, random.Random(9))
+        for _ in range(5):
+            d = GAME.determinize(s, seat, rng)
+            assert bot.choose(GAME, d, seat, random.Random(9)) == want
+
+
+def test_easy_takes_a_winning_card() -> None:
+    s = state(me={"troops": 10, "ore": 30}, en={"tower": 5, "wall": 0}, hands=([78, 31, 28, 8, 10, 16], []))
+    assert EasyBot().choose(GAME, s, 0, random.Random(0)) == play_action(78)
+
+
+def test_easy_discards_at_a_forced_discard() -> None:
+    s = state(me={"mana": 2}, hands=([40], []))
+    play(s, 40)
+    action = EasyBot().choose(GAME, s, 0, random.Random(0))
+    assert action in [discard_action(c) for c in s.hands[0]]
+
+
+def test_hard_is_deterministic_without_a_time_budget_and_prefers_the_win() -> None:
+    bot = make_bot("towers", "hard")
+    assert isinstance(bot, IsmctsBot)
+    bot.config = dataclasses.replace(bot.config, time_budget=None, max_iterations=150)
+    s = state(me={"troops": 10, "ore": 30}, en={"tower": 5, "wall": 0}, hands=([78, 31, 28, 8, 10, 16], []))
+    a = bot.choose(GAME, s, 0, random.Random(5))
+    assert a == bot.choose(GAME, s, 0, random.Random(5)) == play_action(78)
+    assert bot.last_stats.iterations == 150
+
+
+def test_evaluator_is_a_probability_that_favours_the_stronger_side() -> None:
+    s = state(me={"tower": 45}, en={"tower": 8})
+    assert 0.5 < evaluate(GAME, s, 0) < 1.0 and 0.0 < evaluate(GAME, s, 1) < 0.5
+
+
+def test_easy_beats_random() -> None:
+    wins = 0
+    for i in range(20):
+        key = hashlib.sha256(f"e-r{i}".encode()).digest()
+        field = ("archmage_citadel", "wind_square", "misty_harbour", "free_steppe")[i % 4]
+        s = GAME.new_match(
+            key, GAME.parse_options({"battlefield": field, "deck": ("normal", "infinite")[i % 2]})
+        )
+        bots = {i % 2: EasyBot(), 1 - i % 2: make_bot("towers", "random")}
+        rng = random.Random(i)
+        while GAME.outcome(s) is None:
+            GAME.apply(s, s.active, bots[s.active].choose(GAME, s, s.active, rng))
+        wins += GAME.outcome(s).winner == i % 2  # type: ignore[union-attr]
+    assert wins >= 17
