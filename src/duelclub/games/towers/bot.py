@@ -37,8 +37,10 @@ WIN = 10_000.0
 AGAIN_BONUS = 6.0
 """Worth of the extra action of «Граємо знову» (about one average card)."""
 DRAW_DISCARD_BONUS = 2.0
-EVAL_SCALE = 12.0
-"""Value difference that makes the evaluator say ~73% (logistic scale)."""
+EVAL_SCALE = 80.0
+"""Logistic scale of the evaluator: wide, so that the rewards of good and bad moves stay apart even in a
+lopsided position (a narrow scale saturates at 0 or 1 and the search cannot tell moves apart)."""
+TO_MOVE_BONUS = 2.0
 
 
 def _won(me: list[int], en: list[int], bf: Battlefield) -> bool:
@@ -152,9 +154,9 @@ def evaluate(game: Game[Any, Any, Any], state: State, seat: Seat) -> float:
     """Expected reward in [0, 1] for ``seat`` of a cut playout: a logistic of the score difference."""
     s = score(state.p[seat], state.p[1 - seat], BATTLEFIELDS[state.field])
     if state.active == seat and state.outcome is None:
-        s += 4.0  # being to move is worth about a card
+        s += TO_MOVE_BONUS  # being to move is worth a little
     else:
-        s -= 4.0
+        s -= TO_MOVE_BONUS
     return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, s / EVAL_SCALE))))
 
 
