@@ -105,3 +105,14 @@ def test_easy_beats_random() -> None:
             GAME.apply(s, s.active, bots[s.active].choose(GAME, s, s.active, rng))
         wins += GAME.outcome(s).winner == i % 2  # type: ignore[union-attr]
     assert wins >= 17
+
+
+def test_hard_sees_the_opponents_production_win_that_easy_misses() -> None:
+    """The opponent reaches 150 ore by its next production unless we take some now (Бракована руда): the
+    greedy easy bot builds a wall, the search sees the loss one move ahead."""
+    s = state(me={"ore": 30}, en={"ore": 149, "mines": 2}, hands=([1, 31, 28, 8, 10, 16], []))
+    assert EasyBot().choose(GAME, s, 0, random.Random(0)) == play_action(31)
+    bot = make_bot("towers", "hard")
+    assert isinstance(bot, IsmctsBot)
+    bot.config = dataclasses.replace(bot.config, time_budget=None)
+    assert bot.choose(GAME, s, 0, random.Random(0)) == play_action(1)
