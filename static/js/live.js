@@ -8,7 +8,9 @@
 // "connecting" / "closed" (the server is out of reach: the page must not offer moves).
 // onError gets the rejected action and the seq it was sent at (`action`, `sentSeq`) when it was ours.
 // Client → server: {"type":"act", id, seq, action}, {"type":"sync", seq}.
-// Reconnects with exponential backoff and asks for the events since the last state it saw.
+// Reconnects with exponential backoff and asks for the events since the last state it saw. The browser's
+// "offline" event drops the socket at once (it may stay open on a dead network and show a stale match), and
+// "online" reconnects at once instead of waiting out the backoff.
 // If the socket cannot be opened at all, it falls back to the HTTP API (GET …/state, POST …/actions).
 
 import { api, get, uuid } from "./api.js";
@@ -38,6 +40,11 @@ export class MatchLive {
 
   start() {
     this.closed = false;
+    if (!this.netHandlers) {
+      this.netHandlers = { offline: () => this._networkDown(), online: () => this._networkUp() };
+      window.addEventListener("offline", this.netHandlers.offline);
+      window.addEventListener("online", this.netHandlers.online);
+    }
     this._connect();
     return this;
   }
@@ -45,7 +52,41 @@ export class MatchLive {
   stop() {
     this.closed = true;
     clearTimeout(this.timer);
+    if (this.netHandlers) {
+      window.removeEventListener("offline", this.netHandlers.offline);
+      window.removeEventListener("online", this.netHandlers.online);
+      this.netHandlers = null;
+    }
     if (this.ws) this.ws.close();
+  }
+
+  /** The browser lost the network: the socket is dead even if it has not noticed; drop it and say so. */
+  _networkDown() {
+    if (this.closed) return;
+    this.httpOk = false;
+    this._drop();
+    this._status("closed");
+    this._scheduleReconnect();
+  }
+
+  /** Forget the current socket: its late close event must not schedule a second reconnect. */
+  _drop() {
+    const ws = this.ws;
+    this.ws = null;
+    if (!ws) return;
+    ws.dropped = true;
+    ws.close();
+  }
+
+  /** The network is back: reconnect now (the missed events come with the sync on open). */
+  _networkUp() {
+    if (this.closed || this.ended) return;
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) return;
+    this._drop(); // an attempt begun offline may hang or fail late: start afresh
+    clearTimeout(this.timer);
+    this.backoff = 500;
+    this.failures = 0;
+    this._connect();
   }
 
   _url() {
@@ -82,6 +123,7 @@ export class MatchLive {
       if (this.seq !== null) this._send({ type: "sync", seq: this.seq });
     });
     ws.addEventListener("message", (ev) => {
+      if (ws.dropped) return;
       let msg;
       try {
         msg = JSON.parse(ev.data);
@@ -91,6 +133,7 @@ export class MatchLive {
       this._handle(msg);
     });
     ws.addEventListener("close", (ev) => {
+      if (ws.dropped) return;
       if (this.ws === ws) this.ws = null;
       // A live socket that dropped: we do not know whether the server is there. A socket that never opened
       // leaves the last HTTP verdict standing (a proxy without WebSockets: the page keeps working over HTTP).

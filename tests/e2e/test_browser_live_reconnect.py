@@ -1,0 +1,167 @@
+"""The match page keeps a live match going by itself (issue 6): through a network drop, through a restart of
+the server, and when the opponent leaves for good (the win by abandonment).
+
+These tests run their own server (:class:`ServerProcess`: its own port and SQLite file, a short
+``ABANDON_GRACE_SECONDS``), since one of them stops and starts it. Two members play Межа (no move clock);
+the opponent acts through the API while the page under test is offline. Nobody reloads the page: it must
+notice the drop, say so, reconnect and catch up on its own. Waits are on conditions, never fixed sleeps.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from live_helpers import (
+    JS_CONN,
+    JS_CONN_DOWN,
+    JS_SEQ_ABOVE,
+    JS_SEQ_AT_LEAST,
+    Member,
+    ServerProcess,
+    api_move,
+    api_moves_until,
+    duel,
+    server_env_with,
+)
+
+pytestmark = pytest.mark.browser
+
+GRACE_SECONDS = 5
+
+
+@pytest.fixture(scope="module")
+def own_server(
+    server_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[ServerProcess]:
+    tmp = tmp_path_factory.mktemp("live-server")
+    env = server_env_with(server_env, tmp, ABANDON_GRACE_SECONDS=str(GRACE_SECONDS))
+    server = ServerProcess(env, tmp / "server.log")
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def members(browser: Any, own_server: ServerProcess) -> Iterator[tuple[Member, Member]]:
+    a = Member(browser, own_server.base, "rca")
+    b = Member(browser, own_server.base, "rcb")
+    try:
+        yield a, b
+    finally:
+        a.close()
+        b.close()
+
+
+def _opponent_to_move(a: Member, b: Member) -> str:
+    """A Межа duel (A seat 0, B seat 1) moved on through the API until only B may act."""
+    mid = duel(a, b, "mezha", {"house": "olkha"})
+    api_moves_until(a, mid, b, until=lambda st: st["to_move"] == [1])
+    return mid
+
+
+def _click_a_move(page: Any) -> None:
+    """Act once in Межа by clicking, as a player would: a card onto a highlighted field, or «Пас»;
+    «Следующий сезон» in the pause between seasons."""
+    page.locator("#turn", has_text="Ваш ход").or_(page.locator("#next-season:enabled")).first.wait_for()
+    before = int(page.get_attribute("#match", "data-seq") or -1)
+    rng = random.Random(3)
+    next_season = page.locator("#next-season")
+    if next_season.is_visible() and next_season.is_enabled():
+        next_season.click()
+    elif page.locator("#hand [data-card]:enabled").count():
+        cards = page.locator("#hand [data-card]:enabled")
+        cards.nth(rng.randrange(cards.count())).click()
+        fields = page.locator(".half-me.droppable[data-field]")
+        fields.first.wait_for(state="visible")
+        fields.nth(rng.randrange(fields.count())).click()
+    else:
+        page.locator("#pass").click()
+    page.wait_for_function(JS_SEQ_ABOVE, arg=before)
+
+
+def test_the_page_survives_a_network_drop(members: tuple[Member, Member]) -> None:
+    a, b = members
+    mid = _opponent_to_move(a, b)
+    a.open_match(mid)
+    a.page.wait_for_function(JS_CONN, arg="open")
+    seen = a.seq()
+
+    a.context.set_offline(True)
+    # The page says it lost the server and offers no moves meanwhile.
+    a.page.wait_for_function(JS_CONN_DOWN)
+    a.page.locator("#conn.conn-connecting, #conn.conn-closed").wait_for()
+    assert a.page.locator("#resign").is_disabled()
+    # The opponent moves while the page is offline (the API answers: only A's browser is cut off).
+    moved = api_move(b, mid)
+    assert moved is not None and moved > seen
+    while (more := api_move(b, mid)) is not None:
+        moved = more
+    assert a.seq() == seen, "an offline page cannot have seen the opponent's move"
+
+    a.context.set_offline(False)
+    # No reload: the page reconnects and catches up to the opponent's move by itself.
+    a.page.wait_for_function(JS_SEQ_AT_LEAST, arg=moved)
+    a.page.wait_for_function(JS_CONN, arg="open")
+    assert a.page.evaluate("performance.getEntriesByType('navigation').length") == 1
+    # The log has the opponent's move too, and the match goes on from the page.
+    _click_a_move(a.page)
+    st = b.get(f"/api/matches/{mid}/state")
+    assert st["seq"] > moved
+    assert not a.errors, a.errors
+
+
+def test_the_page_survives_a_server_restart(
+    members: tuple[Member, Member], own_server: ServerProcess
+) -> None:
+    a, b = members
+    mid = _opponent_to_move(a, b)
+    a.open_match(mid)
+    a.page.wait_for_function(JS_CONN, arg="open")
+    seen = a.seq()
+
+    own_server.stop()
+    a.page.wait_for_function(JS_CONN_DOWN)
+    assert a.page.locator("#resign").is_disabled()
+    own_server.start()
+
+    # The same page reconnects to the new server process (same database) and the match goes on.
+    a.page.wait_for_function(JS_CONN, arg="open", timeout=30_000)
+    moved = api_move(b, mid)
+    assert moved is not None and moved > seen
+    a.page.wait_for_function(JS_SEQ_AT_LEAST, arg=moved)
+    _click_a_move(a.page)
+    assert b.get(f"/api/matches/{mid}/state")["seq"] > moved
+    assert a.page.evaluate("performance.getEntriesByType('navigation').length") == 1
+    assert not a.errors, a.errors
+
+
+def test_a_win_by_abandonment(members: tuple[Member, Member]) -> None:
+    a, b = members
+    mid = duel(a, b, "mezha", {"house": "gorn"})
+    a.open_match(mid)
+    b.open_match(mid)
+    a.page.locator("#opponent-conn.opp-conn--on").wait_for()
+
+    # B closes the tab: A sees it at once, and the claim is offered only after the grace period.
+    b.page.close()
+    a.page.locator("#opponent-conn.opp-conn--off").wait_for()
+    a.page.locator("#claim-box").wait_for(state="visible")
+    claim = a.context.request.post(f"{a.base}/api/matches/{mid}/claim", data={})
+    assert claim.status == 409 and claim.json()["code"] == "claim_too_early", claim.text()
+    assert a.page.locator("#claim-win").is_disabled()
+    assert "Если он не вернётся" in a.page.locator("#claim-text").inner_text()
+
+    a.page.locator("#claim-win:enabled").wait_for(timeout=GRACE_SECONDS * 1000 + 20_000)
+    a.page.click("#claim-win")
+    a.page.locator("#result").wait_for(state="visible")
+    assert "Победа" in a.page.locator("#result").inner_text()
+    assert a.page.locator("#claim-box").is_hidden()
+    st = b.get(f"/api/matches/{mid}/state")
+    assert st["status"] == "finished" and st["result"]["winner"] == 0
+    assert st["result"]["reason"] == "abandoned"
+    assert not a.errors, a.errors
