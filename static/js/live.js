@@ -7,7 +7,10 @@
 // onStatus: "open" (socket up), "http" (socket down but the HTTP API answers: acting goes over HTTP),
 // "connecting" / "closed" (the server is out of reach: the page must not offer moves).
 // onError gets the rejected action and the seq it was sent at (`action`, `sentSeq`) when it was ours.
-// Client → server: {"type":"act", id, seq, action}, {"type":"sync", seq}.
+// Client → server: {"type":"act", id, seq, action}, {"type":"sync", seq}, {"type":"ping"} (→ {"type":"pong"}).
+// Heartbeat: a socket on a dead network (a laptop lid, a changed Wi-Fi) may stay "open" for many minutes
+// while nothing arrives. After PING_AFTER_MS without a message the page pings; if nothing at all arrives
+// PONG_WAIT_MS later, the socket is dropped and reconnected (the missed events come with the sync).
 // Reconnects with exponential backoff and asks for the events since the last state it saw. The browser's
 // "offline" event drops the socket at once (it may stay open on a dead network and show a stale match), and
 // "online" reconnects at once instead of waiting out the backoff.
@@ -16,6 +19,9 @@
 import { api, get, uuid } from "./api.js";
 
 const MAX_BACKOFF_MS = 8000;
+const PING_AFTER_MS = 20000;
+const PONG_WAIT_MS = 10000;
+const HEARTBEAT_TICK_MS = 2500;
 
 export class MatchLive {
   /**
@@ -36,6 +42,9 @@ export class MatchLive {
     this.timer = null;
     this.httpOk = false; // the last HTTP request since the socket went down succeeded
     this.ended = false; // the session has ended (close 4401 / not_authenticated): nothing more is sent
+    this.heardAt = 0; // when the open socket last delivered anything
+    this.pingedAt = null; // when the unanswered ping was sent
+    this.heartbeat = null;
   }
 
   start() {
@@ -45,6 +54,7 @@ export class MatchLive {
       window.addEventListener("offline", this.netHandlers.offline);
       window.addEventListener("online", this.netHandlers.online);
     }
+    if (!this.heartbeat) this.heartbeat = setInterval(() => this._beat(), HEARTBEAT_TICK_MS);
     this._connect();
     return this;
   }
@@ -52,6 +62,8 @@ export class MatchLive {
   stop() {
     this.closed = true;
     clearTimeout(this.timer);
+    clearInterval(this.heartbeat);
+    this.heartbeat = null;
     if (this.netHandlers) {
       window.removeEventListener("offline", this.netHandlers.offline);
       window.removeEventListener("online", this.netHandlers.online);
@@ -67,6 +79,26 @@ export class MatchLive {
     this._drop();
     this._status("closed");
     this._scheduleReconnect();
+  }
+
+  /** The heartbeat: ping a quiet open socket; drop one that did not answer (the network died silently). */
+  _beat() {
+    const ws = this.ws;
+    if (this.closed || !ws || ws.readyState !== WebSocket.OPEN) return;
+    const now = Date.now();
+    if (this.pingedAt !== null && now - this.pingedAt >= PONG_WAIT_MS) {
+      this.pingedAt = null;
+      this.httpOk = false;
+      this._drop();
+      this._status("closed");
+      this.failures += 1;
+      this._scheduleReconnect();
+      return;
+    }
+    if (this.pingedAt === null && now - this.heardAt >= PING_AFTER_MS) {
+      this.pingedAt = now;
+      this._send({ type: "ping" });
+    }
   }
 
   /** Forget the current socket: its late close event must not schedule a second reconnect. */
@@ -115,6 +147,8 @@ export class MatchLive {
     let opened = false;
     ws.addEventListener("open", () => {
       opened = true;
+      this.heardAt = Date.now();
+      this.pingedAt = null;
       this.backoff = 500;
       this.failures = 0;
       this.httpOk = false;
@@ -124,6 +158,8 @@ export class MatchLive {
     });
     ws.addEventListener("message", (ev) => {
       if (ws.dropped) return;
+      this.heardAt = Date.now();
+      this.pingedAt = null;
       let msg;
       try {
         msg = JSON.parse(ev.data);

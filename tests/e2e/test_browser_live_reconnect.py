@@ -10,6 +10,8 @@ notice the drop, say so, reconnect and catch up on its own. Waits are on conditi
 from __future__ import annotations
 
 import random
+import re
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -164,4 +166,58 @@ def test_a_win_by_abandonment(members: tuple[Member, Member]) -> None:
     st = b.get(f"/api/matches/{mid}/state")
     assert st["status"] == "finished" and st["result"]["winner"] == 0
     assert st["result"]["reason"] == "abandoned"
+    assert not a.errors, a.errors
+
+
+def test_the_page_notices_a_silent_network_death(members: tuple[Member, Member]) -> None:
+    """A socket whose network died without an event (no "offline", no close) delivers nothing: the page's
+    heartbeat pings after 20 quiet seconds and drops the socket when no answer comes 10 seconds later, then
+    reconnects and catches up. The quiet time passes on the page's fake clock (Playwright's clock); the
+    socket is routed through the test, which stops passing anything on to simulate the dead network."""
+    a, b = members
+    mid = _opponent_to_move(a, b)
+    sockets: list[dict[str, Any]] = []
+
+    def route(ws: Any) -> None:
+        me: dict[str, Any] = {"dead": False, "pongs": 0}
+        sockets.append(me)
+        server = ws.connect_to_server()
+
+        def down(message: str | bytes) -> None:
+            if me["dead"]:
+                return
+            if isinstance(message, str) and '"pong"' in message:
+                me["pongs"] += 1
+            ws.send(message)
+
+        ws.on_message(lambda message: None if me["dead"] else server.send(message))
+        server.on_message(down)
+
+    page = a.page
+    page.route_web_socket(re.compile(r"/ws/matches/"), route)
+    page.clock.install()
+    a.open_match(mid)
+    page.wait_for_function(JS_CONN, arg="open")
+    seen = a.seq()
+
+    # A quiet but healthy socket: the ping is answered and the socket stays.
+    page.clock.fast_forward(21_000)
+    deadline = time.monotonic() + 15
+    while sockets[0]["pongs"] == 0:
+        assert time.monotonic() < deadline, "the page did not ping a quiet socket"
+        page.wait_for_timeout(50)
+    page.clock.fast_forward(12_000)
+    assert len(sockets) == 1 and page.get_attribute("#match", "data-conn") == "open"
+
+    # The network dies silently; the opponent moves meanwhile.
+    sockets[0]["dead"] = True
+    moved = api_move(b, mid)
+    assert moved is not None and moved > seen
+    page.clock.fast_forward(21_000)  # quiet for 20 s: ping (lost)
+    page.clock.fast_forward(11_000)  # no answer for 10 s: the socket is dropped
+    page.wait_for_function(JS_SEQ_AT_LEAST, arg=moved)
+    page.wait_for_function(JS_CONN, arg="open")
+    assert len(sockets) == 2
+    _click_a_move(page)
+    assert b.get(f"/api/matches/{mid}/state")["seq"] > moved
     assert not a.errors, a.errors

@@ -183,3 +183,27 @@ async def test_the_table_is_live_across_workers_over_redis(
         finally:
             await alice.aclose()
             await bob.aclose()
+
+
+async def test_a_ping_gets_a_pong_and_nothing_else(served: Any) -> None:
+    """The page's heartbeat (static/js/live.js): ``ping`` is answered with ``pong`` at once, by players and
+    spectators alike, and changes nothing (no state, no error)."""
+    alice, bob = await _client(served.http, "alice"), await _client(served.http, "bob")
+    try:
+        created = (await alice.post("/api/matches", json={"game": "duel", "vs": "invite"})).json()
+        mid = created["id"]
+        await bob.post(f"/api/invites/{created['invite_token']}/accept", json={})
+        for headers in (_cookie(alice), {}):
+            async with connect(f"{served.ws}/ws/matches/{mid}", additional_headers=headers) as ws:
+                await _recv(ws, "state")
+                await _recv(ws, "presence")
+                await ws.send(json.dumps({"type": "ping"}))
+                others = []
+                async with asyncio.timeout(5):
+                    while (msg := json.loads(await ws.recv())) != {"type": "pong"}:
+                        others.append(msg["type"])
+                assert set(others) <= {"presence"}, others  # the seat's own arrival may be announced late
+        assert (await alice.get(f"/api/matches/{mid}/state")).json()["seq"] == 0
+    finally:
+        await alice.aclose()
+        await bob.aclose()

@@ -5,12 +5,14 @@ Server → client: ``{"type":"state", seq, seat, status, view, legal, clock, eve
 connect (no events), after every change of the match (any worker, via the bus; the events since the last
 state this socket got) and on ``sync``; ``{"type":"ack", id, seq}``; ``{"type":"error", id, code, message}``.
 Client → server: ``{"type":"sync","seq":n}`` (state with the events after n), ``{"type":"act", id, seq,
-action}`` (as ``POST …/actions``). Auth is the session cookie; others are read-only spectators. Malformed
-messages get an error ``malformed`` and the socket stays open; so do messages over ``MAX_BODY_BYTES``
-(64 KiB): error ``too_large``. (``duelclub serve`` also caps frames at the server, ``ws_max_size`` 1 MiB: a
-bigger frame is never buffered and the socket closes with 1009.) A cross-origin handshake is refused (1008).
-Every ``act`` re-checks the session, and so does a push when the last check is over 10 s old: once it was
-ended (logout, logout-all, password change) the socket gets ``not_authenticated`` and is closed with 4401.
+action}`` (as ``POST …/actions``), ``{"type":"ping"}`` → ``{"type":"pong"}`` (the page's heartbeat: a socket
+on a dead network may never close, so a page that hears nothing for a while pings, and drops the socket when
+no answer comes; static/js/live.js). Auth is the session cookie; others are read-only spectators. Malformed
+messages get an error ``malformed`` and the socket stays open; so do messages over ``MAX_BODY_BYTES`` (64
+KiB): error ``too_large``. (``duelclub serve`` also caps frames at the server, ``ws_max_size`` 1 MiB: a bigger
+frame is never buffered and the socket closes with 1009.) A cross-origin handshake is refused (1008). Every
+``act`` re-checks the session, and so does a push when the last check is over 10 s old: once it was ended
+(logout, logout-all, password change) the socket gets ``not_authenticated`` and is closed with 4401.
 
 Presence (issue 6): a seated player's sockets are counted by ``app.state.presence`` (play/presence.py);
 whenever a seat connects or leaves, every socket of the match gets ``{"type":"presence", seq, seats,
@@ -59,8 +61,12 @@ class ActMessage(BaseModel):
     action: dict[str, Any]
 
 
-ClientMessage = TypeAdapter[SyncMessage | ActMessage](
-    Annotated[SyncMessage | ActMessage, Field(discriminator="type")]
+class PingMessage(BaseModel):
+    type: Literal["ping"]
+
+
+ClientMessage = TypeAdapter[SyncMessage | ActMessage | PingMessage](
+    Annotated[SyncMessage | ActMessage | PingMessage, Field(discriminator="type")]
 )
 
 
@@ -143,6 +149,9 @@ class MatchSocket:
         except ValidationError as exc:
             action_id = _guess_id(text)
             await self.error("malformed", exc.errors()[0].get("msg", "malformed message"), action_id)
+            return
+        if isinstance(msg, PingMessage):
+            await self.send({"type": "pong"})
             return
         if isinstance(msg, SyncMessage):
             await self.push_state(msg.seq)
