@@ -6,11 +6,11 @@ Both read only what their seat may know: every look-ahead runs on ``determinize(
   on or close to locations the side does not control, the initiative.
 - ``EasyBot``: drafts by a fixed unit value table; in play it applies each legal action to one
   determinization and keeps the best evaluation (small random noise breaks ties).
-- ``HardBot``: drafts like easy (with a denial bonus); in play it is an information-set Monte Carlo
-  search whose tree is cut at the root: the easy ranking keeps the ``width`` best actions, then every
-  iteration draws a fresh determinization, plays one candidate (chosen by UCB1), then up to ``horizon``
-  more plies of the current round with the easy policy (``greedy``) or a cheap kind-weighted one for
-  both sides, and scores the evaluation.
+- ``HardBot``: drafts like easy (the same table; no search in the draft). In play it is an
+  information-set Monte Carlo search whose tree is cut at the root: the easy ranking keeps the
+  ``width`` best actions; every iteration draws a fresh determinization, plays one candidate
+  (chosen by UCB1), then up to ``horizon`` more plies of the current round with the easy policy
+  (``greedy``) or a cheap kind-weighted one for both sides, and scores the evaluation.
 """
 
 from __future__ import annotations
@@ -64,8 +64,8 @@ def evaluate(s: State, side: int) -> float:
     return score + (0.4 if s.initiative == side else -0.4)
 
 
-def draft_pick(s: State, actions: list[Action], rng: random.Random, deny: float = 0.0) -> Action:
-    """The pick with the best table value (+ noise); ``deny`` also weighs what the opponent wants."""
+def draft_pick(s: State, actions: list[Action], rng: random.Random) -> Action:
+    """The pick with the best table value (+ a little noise)."""
     return max(actions, key=lambda a: DRAFT_VALUE[str(a.type)] + rng.random() * 0.8)
 
 
@@ -136,7 +136,7 @@ class HardBot:
         if len(actions) == 1:
             return actions[0]
         if state.phase == DRAFT:
-            return draft_pick(state, actions, rng, deny=0.5)
+            return draft_pick(state, actions, rng)
         first = ranked(determinize(state, seat, rng), side, actions, rng)
         cands = [a for _, a in first[: self.width]]
         if len(cands) == 1 or first[0][0] >= 900:
