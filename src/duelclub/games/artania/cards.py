@@ -124,12 +124,10 @@ def mask_ids(mask: int) -> list[str]:
 def mask_indexes(mask: int) -> list[int]:
     """The card indexes of a bit mask in canonical order."""
     out = []
-    i = 0
     while mask:
-        if mask & 1:
-            out.append(i)
-        mask >>= 1
-        i += 1
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
     return out
 
 
