@@ -47,11 +47,12 @@ REDIS_URL = os.environ.get("DUELCLUB_TEST_REDIS", "redis://127.0.0.1:6379/0")
 
 # -- the fake game (tests/play/duel_fake.py) -------------------------------------------------------
 def fake_games() -> dict[str, Any]:
+    from duelclub.games.artania import GAME as ARTANIA
     from duelclub.games.mezha import GAME as MEZHA
     from duelclub.games.towers import GAME as TOWERS
     from duelclub.games.warchest import GAME as WARCHEST
 
-    return {"duel": DUEL, "mezha": MEZHA, "towers": TOWERS, "warchest": WARCHEST}
+    return {"duel": DUEL, "mezha": MEZHA, "towers": TOWERS, "warchest": WARCHEST, "artania": ARTANIA}
 
 
 def fake_bot_factory(slug: str, level: str) -> Any:
