@@ -1,0 +1,502 @@
+// Артания и Куявия renderer (rules/artania.md): the three facing slot pairs with base swords, counter-class
+// bonus and Нектар as separate numbers and running totals; the hand grouped by archetype; placement by drag
+// or click into the slot the step requires; equipment windows with «Пас» and a per-player client-side
+// «пасовать автоматически» (the server still receives an explicit pass); animated tie-break reveals;
+// кругляши for both players; an event log in words; a help panel with the counter-class cycle.
+// Contract: see the header of match.js.
+
+import { el } from "./api.js";
+import { seatName } from "./names.js";
+
+export const STYLESHEET = true;
+
+const ARCH_NAMES = { A: "Архетип A", B: "Архетип B", C: "Архетип C", special: "Особые воины", equipment: "Снаряжение" };
+const DECK_NAMES = { artania: "Артания", kuyavia: "Куявия" };
+const STEP_WORDS = {
+  W0: "окно снаряжения W0", W1: "окно снаряжения W1", W2: "окно снаряжения W2", W3: "окно снаряжения W3",
+  W4: "последнее окно снаряжения W4", P1: "выставление P1", P2: "выставление P2", P3: "выставление P3",
+  P4: "выставление P4",
+};
+const AUTO_KEY = "artania.autopass";
+
+export function createRenderer(ctx) {
+  const cards = new Map();
+  for (const c of (ctx.catalog && ctx.catalog.cards) || []) cards.set(c.id, c);
+  const card = (id) => cards.get(id) || { id, name: id, kind: "class", swords: 0 };
+  const name = (id) => card(id).name;
+  const classes = (ctx.catalog && ctx.catalog.classes) || [];
+  const seatsInfo = ctx.info && Array.isArray(ctx.info.seats) ? ctx.info.seats : [];
+
+  let you = null;
+  let view = null;
+  let legal = [];
+  let locked = false;
+  let offline = false;
+  let picked = []; // warriors chosen for the current placement step, in slot order
+  let tool = null; // {kind: "nektar"|"idol"|"chasy"} while an equipment card waits for its target
+  let shownResults = 0; // results already animated
+  let autoTimer = null;
+  let autoPass = localStorage.getItem(`${AUTO_KEY}.${ctx.username}`) === "1";
+
+  const me = () => you ?? 0;
+  const who = (seat) => (seat === you ? "Вы" : you === null ? `Игрок ${seat + 1}` : "Соперник");
+  const whoGen = (seat) => (seat === you ? "ваш" : you === null ? `игрока ${seat + 1}` : "соперника");
+  const label = (seat) =>
+    you === null ? seatName(seatsInfo[seat]) : seat === you ? `Вы: ${ctx.username}` : `Соперник: ${seatName(seatsInfo[seat])}`;
+
+  // ---- skeleton -----------------------------------------------------------------------------
+  const oppStrip = el("div", { class: "art-strip", id: "art-opp" });
+  const fieldBox = el("div", { class: "art-field", id: "art-field", role: "group", "aria-label": "Поле боя" });
+  const totalsBox = el("p", { class: "art-totals", id: "art-totals", "aria-live": "polite" });
+  const meStrip = el("div", { class: "art-strip", id: "art-me" });
+  const stepBox = el("div", { class: "art-step", id: "art-step", role: "status", "aria-live": "polite" });
+  const passBtn = el("button", { type: "button", class: "btn btn-primary", id: "art-pass", onclick: () => sendKind("pass") }, "Пас");
+  const autoBox = el("input", { type: "checkbox", id: "art-autopass", onchange: onAutoChange });
+  autoBox.checked = autoPass;
+  const autoLabel = el("label", { class: "art-auto", for: "art-autopass" }, autoBox, " пасовать автоматически, когда нечего сыграть");
+  const cancelBtn = el("button", { type: "button", class: "btn btn-secondary btn-small", id: "art-cancel", onclick: resetChoice }, "Отменить выбор");
+  const controls = el("div", { class: "art-controls" }, stepBox, passBtn, cancelBtn, autoLabel);
+  const handBox = el("div", { class: "art-hand", id: "art-hand", "aria-label": "Ваша рука" });
+  const handPanel = el("section", { class: "panel art-hand-panel" }, el("h2", {}, "Рука"), controls, handBox);
+  const reveal = el("section", { class: "panel art-reveal", id: "art-reveal", hidden: true, "aria-live": "polite" });
+  ctx.root.replaceChildren(oppStrip, fieldBox, totalsBox, meStrip, reveal, handPanel);
+
+  const sideDiscards = el("section", { class: "panel art-discards" });
+  const help = el(
+    "section",
+    { class: "panel art-help" },
+    el("h2", {}, "Противоклассы"),
+    el("p", { class: "small" }, "Архетип A бьёт B, B бьёт C, C бьёт A. Воин получает +2 меча, если напротив его противокласс, и +1, если напротив другой класс того же архетипа. Особые воины (Полководец, Стратег, Герой — по 4 меча) бонусов не дают и не получают."),
+    el("ul", { class: "art-cycle" }, ...classes.map((c) => el("li", {}, `${c.name} → ${classes.find((x) => x.id === c.counter)?.name || c.counter} (+2)`))),
+    el("p", { class: "small" }, "Ход: W0 · первый кладёт 1 · W1 · второй кладёт 2 · W2 · первый кладёт 2 · W3 · второй кладёт 1 · W4 · подсчёт. Окно закрывается после двух пасов подряд. Пять кругляшей — победа."),
+  );
+  if (ctx.side) ctx.side.replaceChildren(help, sideDiscards);
+
+  // ---- actions ------------------------------------------------------------------------------
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  const placing = () => view && view.phase === "place" && view.placing && view.placing.seat === you;
+  const windowMine = () => view && view.phase === "window" && view.window && view.window.actor === you;
+  const places = () => legal.filter((a) => a.kind === "place");
+  const need = () => (places()[0] ? places()[0].cards.length : 0);
+
+  function send(action) {
+    if (locked || offline) return;
+    const verbatim = legal.find((a) => same(a, action));
+    if (!verbatim) return;
+    locked = true;
+    clearTimeout(autoTimer);
+    picked = [];
+    tool = null;
+    paint();
+    ctx.act(verbatim);
+  }
+  function sendKind(kind) {
+    send(legal.find((a) => a.kind === kind));
+  }
+  function resetChoice() {
+    picked = [];
+    tool = null;
+    paint();
+  }
+  function onAutoChange() {
+    autoPass = autoBox.checked;
+    localStorage.setItem(`${AUTO_KEY}.${ctx.username}`, autoPass ? "1" : "0");
+    maybeAutoPass();
+  }
+  /** Client-side auto-pass: only when the player chose it and «Пас» is the one legal action. */
+  function maybeAutoPass() {
+    clearTimeout(autoTimer);
+    if (!autoPass || !windowMine() || locked || offline) return;
+    if (legal.length === 1 && legal[0].kind === "pass") autoTimer = setTimeout(() => sendKind("pass"), 350);
+  }
+
+  /** The slot (1-based) the next picked warrior goes to in the current step. */
+  const nextSlot = () => (view && view.placing ? view.placing.slots[picked.length] : null);
+
+  function pickWarrior(id) {
+    if (!placing() || locked) return;
+    if (picked.includes(id)) return;
+    const n = need();
+    const next = [...picked, id];
+    if (!places().some((a) => a.cards.slice(0, next.length).every((c, i) => c === next[i]))) return;
+    picked = next;
+    if (picked.length === n) send({ kind: "place", cards: picked });
+    else paint();
+  }
+
+  function clickHand(id) {
+    if (locked || offline) return;
+    if (tool && tool.kind === "chasy") {
+      send({ kind: "chasy", discard: id });
+      return;
+    }
+    const c = card(id);
+    if (c.kind === "equipment") {
+      if (!windowMine()) return;
+      if (id === "chasy" && legal.some((a) => a.kind === "chasy")) tool = { kind: "chasy" };
+      else if (legal.some((a) => a.kind === id)) tool = { kind: id };
+      paint();
+      return;
+    }
+    if (placing()) {
+      // a click picks the warrior for the next slot of the step
+      pickWarrior(id);
+    }
+  }
+
+  function clickSlot(seat, slot) {
+    if (locked || offline) return;
+    if (tool && tool.kind === "nektar") send({ kind: "nektar", seat, slot });
+    else if (tool && tool.kind === "idol" && seat !== you) send({ kind: "idol", slot });
+  }
+
+  function dropOnSlot(ev, seat, slot) {
+    ev.preventDefault();
+    const id = ev.dataTransfer.getData("text/plain");
+    if (!id) return;
+    if (placing() && seat === you && slot === nextSlot()) pickWarrior(id);
+  }
+
+  // ---- painting -----------------------------------------------------------------------------
+  function tokensOf(seat) {
+    const n = view.tokens[seat];
+    const dots = [];
+    for (let i = 0; i < 5; i += 1) dots.push(el("span", { class: i < n ? "art-token art-token-on" : "art-token", "aria-hidden": "true" }));
+    return el("span", { class: "art-tokens", title: `Кругляши: ${n} из 5`, "aria-label": `кругляши: ${n} из 5` }, ...dots, ` ${n}`);
+  }
+
+  function strip(box, seat) {
+    const role = view.first === seat ? "первый" : "второй";
+    const known = view.known[seat] || [];
+    box.replaceChildren(
+      el("strong", {}, label(seat)),
+      el("span", { class: "chip" }, DECK_NAMES[view.sides[seat]] || view.sides[seat]),
+      el("span", { class: "chip" }, `${role} игрок`),
+      tokensOf(seat),
+      el("span", { class: "small", dataset: { handSize: String(view.hand_sizes[seat]) } }, `рука: ${view.hand_sizes[seat]}`),
+      el("span", { class: "small" }, `колода: ${view.deck_sizes[seat]}`),
+      known.length && seat !== you ? el("span", { class: "small" }, `известно в руке: ${known.map(name).join(", ")}`) : null,
+    );
+  }
+
+  function slotCell(seat, x) {
+    const mine = seat === you;
+    const target = placing() && mine && x.state === "pending" && x.slot === nextSlot();
+    const nekTarget = tool && tool.kind === "nektar" && legal.some((a) => a.kind === "nektar" && a.seat === seat && a.slot === x.slot);
+    const idolTarget = tool && tool.kind === "idol" && seat !== you && legal.some((a) => a.kind === "idol" && a.slot === x.slot);
+    const cls = ["art-slot", `art-slot-${x.state}`];
+    if (target) cls.push("art-slot-target");
+    if (nekTarget || idolTarget) cls.push("art-slot-aim");
+    const attrs = {
+      class: cls.join(" "),
+      dataset: { seat: String(seat), slot: String(x.slot), state: x.state },
+      "aria-label": `${mine ? "ваш" : whoGen(seat)} слот ${x.slot}`,
+    };
+    if (target) {
+      attrs.ondragover = (ev) => ev.preventDefault();
+      attrs.ondrop = (ev) => dropOnSlot(ev, seat, x.slot);
+      attrs.onclick = () => {
+        const first = legal.find((a) => a.kind === "place" && a.cards.slice(0, picked.length).every((c, i) => c === picked[i]));
+        if (first) pickWarrior(first.cards[picked.length]);
+      };
+      attrs.title = "Сюда — перетащите воина или щёлкните воина в руке";
+    }
+    if (nekTarget || idolTarget) {
+      attrs.onclick = () => clickSlot(seat, x.slot);
+      attrs.tabindex = "0";
+      attrs.onkeydown = (ev) => (ev.key === "Enter" ? clickSlot(seat, x.slot) : null);
+    }
+    let body;
+    if (x.state === "card") {
+      const c = card(x.card);
+      body = [
+        el("span", { class: `art-card-name art-arch-${c.archetype || "special"}` }, c.name),
+        el(
+          "span",
+          { class: "art-nums" },
+          el("span", { class: "art-base", title: "мечи карты" }, `⚔ ${x.base}`),
+          x.bonus ? el("span", { class: "art-bonus", title: "противокласс" }, ` +${x.bonus}`) : null,
+          x.nektar ? el("span", { class: "art-nek", title: `Нектар (${x.nektar_by.map((s) => whoGen(s)).join(", ")})` }, ` +${x.nektar} нектар`) : null,
+          el("strong", { class: "art-total" }, ` = ${x.total}`),
+        ),
+      ];
+    } else {
+      const words = { pending: picked.length && target ? "" : "—", empty: "пусто", removed: "убран Идолом" };
+      const pick = target && picked.length ? null : words[x.state];
+      body = [el("span", { class: "small" }, pick || "")];
+    }
+    return el("div", attrs, ...body);
+  }
+
+  function paintField() {
+    const cols = [0, 1, 2].map((k) => {
+      const opp = view.field[1 - me()][k];
+      const mine = view.field[me()][k];
+      const pre = picked.length && placing() ? pickedFor(k + 1) : null;
+      const mineCell = pre ? slotCell(me(), { ...mine, state: "picked" }) : slotCell(me(), mine);
+      if (pre) mineCell.replaceChildren(el("span", { class: "art-card-name" }, name(pre)), el("span", { class: "small" }, "выбран"));
+      return el("div", { class: "art-pair", dataset: { pair: String(k + 1) } }, el("span", { class: "art-pair-no" }, `${k + 1}`), slotCell(1 - me(), opp), mineCell);
+    });
+    fieldBox.replaceChildren(...cols);
+    const t = view.totals;
+    totalsBox.textContent = `Мечи: ${you === null ? "игрок 1" : "вы"} ${t[me()]} — ${you === null ? "игрок 2" : "соперник"} ${t[1 - me()]}`;
+  }
+  const pickedFor = (slot) => {
+    const i = view.placing.slots.indexOf(slot);
+    return i >= 0 && i < picked.length ? picked[i] : null;
+  };
+
+  function handCard(id) {
+    const c = card(id);
+    const usable =
+      (placing() && c.kind !== "equipment" && !picked.includes(id)) ||
+      (windowMine() && c.kind === "equipment" && legal.some((a) => a.kind === id)) ||
+      (tool && tool.kind === "chasy" && id !== "chasy");
+    const cls = ["art-card", `art-arch-${c.archetype || c.kind}`];
+    if (picked.includes(id)) cls.push("art-card-picked");
+    if (tool && tool.kind === id) cls.push("art-card-picked");
+    const attrs = {
+      type: "button",
+      class: cls.join(" "),
+      dataset: { card: id },
+      disabled: !usable || locked || offline,
+      onclick: () => clickHand(id),
+      title: c.text || (c.class ? `${c.name}: ${c.swords} меч.` : `${c.name}: ${c.swords} меча`),
+    };
+    if (placing() && c.kind !== "equipment") {
+      attrs.draggable = "true";
+      attrs.ondragstart = (ev) => ev.dataTransfer.setData("text/plain", id);
+    }
+    return el("button", attrs, el("span", {}, c.name), c.kind !== "equipment" ? el("span", { class: "art-sw" }, `⚔ ${c.swords}`) : null);
+  }
+
+  function paintHand() {
+    const hand = view.hand || [];
+    const groups = ["A", "B", "C", "special", "equipment"].map((g) => {
+      const ids = hand.filter((id) => (card(id).archetype || card(id).kind) === g);
+      if (!ids.length) return null;
+      return el("div", { class: "art-group" }, el("h3", {}, ARCH_NAMES[g]), el("div", { class: "art-row" }, ...ids.map(handCard)));
+    });
+    handBox.replaceChildren(...groups.filter(Boolean));
+    if (!hand.length) handBox.replaceChildren(el("p", { class: "small" }, "Рука пуста"));
+  }
+
+  function paintControls() {
+    const v = view;
+    let text = "";
+    if (v.phase === "over") text = "Партия окончена";
+    else if (v.phase === "window") {
+      const w = v.window;
+      const actor = w.actor === you ? "ваше действие" : `действует ${who(w.actor).toLowerCase()}`;
+      text = `Ход ${v.turn}, ${STEP_WORDS[w.name]}: ${actor}. Пасов подряд: ${w.passes} из 2.`;
+      if (tool && tool.kind === "nektar") text = "Нектар могущества: выберите воина класса на поле (любой стороны).";
+      if (tool && tool.kind === "idol") text = "Идол гнева: выберите воина соперника.";
+      if (tool && tool.kind === "chasy") text = "Часы Базилевса: выберите карту, которую сбросить вместе с ними.";
+    } else {
+      const p = v.placing;
+      const slots = p.slots.join(" и ");
+      text = p.seat === you
+        ? `Ход ${v.turn}, ${STEP_WORDS[v.step]}: положите воина в слот ${nextSlot() ?? slots} (${need() === 2 ? "два воина: слоты " + slots : "один воин"}).`
+        : `Ход ${v.turn}, ${STEP_WORDS[v.step]}: выставляет ${who(p.seat).toLowerCase()} (слот ${slots}).`;
+    }
+    stepBox.textContent = text;
+    passBtn.hidden = v.phase !== "window" || you === null;
+    passBtn.disabled = !windowMine() || locked || offline || !legal.some((a) => a.kind === "pass");
+    cancelBtn.hidden = !(picked.length || tool);
+    autoLabel.hidden = you === null;
+  }
+
+  function paintSide() {
+    const pile = (seat) => el("div", {}, el("h3", {}, `Сброс: ${who(seat).toLowerCase()}`), el("p", { class: "small" }, (view.discards[seat] || []).map(name).join(", ") || "пусто"));
+    sideDiscards.replaceChildren(el("h2", {}, "Сброс"), pile(me()), pile(1 - me()));
+  }
+
+  function paintInfoBar() {
+    if (!ctx.infoBar) return;
+    ctx.infoBar.replaceChildren(
+      el("span", { class: "chip", id: "art-turn-chip" }, `Ход ${view.turn}`),
+      el("span", { class: "chip", title: "Кругляши: вы — соперник" }, `Кругляши ${view.tokens[me()]} : ${view.tokens[1 - me()]}`),
+      el("span", { class: "chip" }, `В запасе: ${view.pool}`),
+    );
+  }
+
+  /** The last scored turn, with its tie-break reveals animated round by round (once per new result). */
+  function paintReveal() {
+    const results = view.results || [];
+    if (!results.length) {
+      reveal.hidden = true;
+      return;
+    }
+    const r = results[results.length - 1];
+    const fresh = results.length > shownResults;
+    shownResults = results.length;
+    const winner = r.winner === null ? "никто не взял кругляш" : `кругляш берёт ${who(r.winner).toLowerCase()}`;
+    const rounds = (r.tiebreak || []).map((t, i) =>
+      el(
+        "li",
+        { class: fresh ? "art-tb art-tb-anim" : "art-tb", style: `animation-delay: ${0.5 * i}s` },
+        `Раунд ${t.round}: `,
+        ...[me(), 1 - me()].map((s) => el("span", { class: "art-flip" }, `${who(s)}: ${t.cards[s] ? name(t.cards[s]) : "колода пуста"} (${t.values[s]})${t.to_hand[s] ? " → в руку" : ""} `)),
+      ),
+    );
+    reveal.hidden = false;
+    reveal.replaceChildren(
+      el("h2", {}, `Итог хода ${r.turn}`),
+      el("p", {}, `Мечи: ${who(me()).toLowerCase()} ${r.totals[me()]} — ${who(1 - me()).toLowerCase()} ${r.totals[1 - me()]}${rounds.length ? " — ничья, вскрываем колоды" : ""}; ${winner}.`),
+      rounds.length ? el("ol", { class: "art-tbs" }, ...rounds) : null,
+    );
+  }
+
+  function paint() {
+    if (!view) return;
+    strip(oppStrip, 1 - me());
+    strip(meStrip, me());
+    paintField();
+    paintHand();
+    paintControls();
+    paintSide();
+    paintInfoBar();
+  }
+
+  // ---- public interface ---------------------------------------------------------------------
+  function render(msg) {
+    view = msg.view;
+    ctx.root.hidden = !view;
+    if (ctx.side) ctx.side.hidden = !view;
+    if (!view) return;
+    you = typeof msg.seat === "number" ? msg.seat : view.you;
+    legal = Array.isArray(msg.legal) ? msg.legal : [];
+    locked = false;
+    if (!placing()) picked = [];
+    if (tool && !legal.some((a) => a.kind === tool.kind)) tool = null;
+    handPanel.hidden = you === null || view.phase === "over";
+    paint();
+    paintReveal();
+    maybeAutoPass();
+  }
+
+  function setOffline(flag) {
+    offline = !!flag;
+    if (view) paint();
+  }
+
+  function unlock() {
+    locked = false;
+    if (view) paint();
+  }
+
+  function turn(msg) {
+    const v = msg.view;
+    if (!v) return { text: "…" };
+    if (msg.status === "finished" || msg.status === "aborted" || v.phase === "over") return { text: "Партия окончена", cls: "turn-over" };
+    if (offline) return { text: "Переподключение…", cls: "turn-offline" };
+    const actor = v.to_move[0];
+    if (you === null) return { text: `Действует игрок ${actor + 1}` };
+    return actor === you ? { text: "Ваш ход", cls: "turn-mine" } : { text: "Ход соперника", cls: "turn-theirs" };
+  }
+
+  const side = (s) => (s === you ? "log-me" : "log-opp");
+
+  function describe(ev) {
+    const s = ev.seat;
+    switch (ev.kind) {
+      case "place": {
+        if (!ev.cards.length) return { text: `${who(s)}: нет воинов — слоты ${ev.empty.join(", ")} пусты`, cls: side(s) };
+        const put = ev.cards.map((c) => `${name(c.card)} в слот ${c.slot}`).join(", ");
+        const empty = ev.empty.length ? `; слот ${ev.empty.join(", ")} пуст (воинов больше нет)` : "";
+        return { text: `${who(s)}: ${put}${empty}`, cls: side(s) };
+      }
+      case "pass":
+        if (ev.automatic) return { text: `${who(s)}: рука пуста — пас${ev.closed ? `; окно ${ev.window} закрыто` : ""}`, cls: "log-sys" };
+        return { text: `${who(s)}: пас${ev.closed ? ` — окно ${ev.window} закрыто` : ""}`, cls: side(s) };
+      case "nektar":
+        return { text: `${who(s)}: Нектар могущества на ${name(ev.card)} (${whoGen(ev.target_seat)} слот ${ev.slot}) — +2 меча`, cls: side(s) };
+      case "idol":
+        return { text: `${who(s)}: Идол гнева — ${name(ev.card)} из слота ${ev.slot} уходит в сброс`, cls: side(s) };
+      case "chasy":
+        return { text: `${who(s)}: Часы Базилевса, сброшена ${name(ev.discard)}`, cls: side(s) };
+      case "draw": {
+        const what = Array.isArray(ev.cards) && ev.cards.length ? `: ${ev.cards.map(name).join(", ")}` : "";
+        const n = ev.count;
+        const reason = ev.reason === "chasy" ? " (Часы)" : "";
+        return { text: `${who(s)} берёт ${n} ${n === 1 ? "карту" : n >= 2 && n <= 4 ? "карты" : "карт"}${reason}${what}`, cls: side(s) };
+      }
+      case "turn_scored":
+        return { text: `Ход ${ev.turn}: мечи ${ev.totals[me()]} — ${ev.totals[1 - me()]} (${you === null ? "игрок 1 — игрок 2" : "вы — соперник"})`, cls: "log-season" };
+      case "tiebreak":
+        return {
+          text: `Ничья — вскрытие ${ev.round}: ${[me(), 1 - me()].map((x) => `${ev.cards[x] ? name(ev.cards[x]) : "колода пуста"} (${ev.values[x]})`).join(" против ")}`,
+          cls: "log-season",
+        };
+      case "token":
+        return { text: ev.seat === null ? "Кругляш никто не взял" : `Кругляш: ${who(ev.seat).toLowerCase()} (${ev.tokens[me()]} : ${ev.tokens[1 - me()]})`, cls: "log-season" };
+      case "cleanup":
+        return null;
+      case "turn_start":
+        return { text: `Ход ${ev.turn}: первым ${ev.first === you ? "действуете вы" : you === null ? `действует игрок ${ev.first + 1}` : "действует соперник"}`, cls: "log-sys" };
+      case "resign":
+        return { text: s === you ? "Вы сдались" : `${who(s)} сдался`, cls: "log-season" };
+      case "match_end": {
+        const o = outcomeWords(ev);
+        return { text: `Партия окончена: ${o.title} — ${o.reason}`, cls: "log-season" };
+      }
+      default:
+        return null;
+    }
+  }
+
+  function outcomeWords(result) {
+    const w = result.winner;
+    const title = w === null || w === undefined ? "Ничья" : you === null ? `Победа игрока ${w + 1}` : w === you ? "Победа" : "Поражение";
+    const kind = w === null || w === undefined ? "draw" : you === null || w === you ? "win" : "loss";
+    const reasons = {
+      five_tokens: "пять кругляшей",
+      deck_exhausted: "колода закончилась, считаем кругляши",
+      resign: "сдача",
+      timeout: "время вышло",
+      aborted: "партию остановил администратор",
+      abort: "партию остановил администратор",
+    };
+    return { kind, title, reason: reasons[result.reason] || String(result.reason || "") };
+  }
+
+  function outcome(msg) {
+    const v = msg.view || view;
+    const result = msg.result || (v && v.outcome);
+    if (!result) return null;
+    if (you === null && typeof msg.seat === "number") you = msg.seat;
+    const o = outcomeWords(result);
+    return { kind: o.kind, text: o.title, reason: o.reason };
+  }
+
+  function intro(v) {
+    if (you === null && typeof v.you === "number") you = v.you;
+    const first = v.results && v.results.length ? v.results[0].first : v.turn === 1 ? v.first : null;
+    const deck = typeof v.you === "number" ? ` Ваша колода: ${DECK_NAMES[v.sides[v.you]]}.` : "";
+    if (first === null) return { text: `Партия началась.${deck}`, cls: "log-season" };
+    const starter = first === you ? "первыми действуете вы" : you === null ? `первым действует игрок ${first + 1}` : "первым действует соперник";
+    return { text: `Ход 1: по жребию ${starter}.${deck}`, cls: "log-season" };
+  }
+
+  function actionText(action, seat) {
+    const actor = who(seat);
+    switch (action && action.kind) {
+      case "place":
+        return `${actor}: ${action.cards.map(name).join(", ")}`;
+      case "pass":
+        return `${actor}: пас`;
+      case "nektar":
+        return `${actor}: Нектар → ${whoGen(action.seat)} слот ${action.slot}`;
+      case "idol":
+        return `${actor}: Идол гнева → слот ${action.slot}`;
+      case "chasy":
+        return `${actor}: Часы Базилевса, сброс ${name(action.discard)}`;
+      case "resign":
+        return `${actor}: сдача`;
+      default:
+        return null;
+    }
+  }
+
+  return { render, turn, describe, unlock, intro, actionText, outcome, setOffline };
+}
