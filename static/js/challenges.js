@@ -28,7 +28,13 @@ export function clockText(seconds) {
   return `${seconds} с`;
 }
 
+let goingTo = null;
+
+/** Go to a match of mine once: the socket's «match» and «queue: matched» notices both ask for it, and a
+ *  second location.assign aborts the first navigation. */
 function goTo(matchId) {
+  if (goingTo === matchId) return;
+  goingTo = matchId;
   location.assign(`/matches/${encodeURIComponent(matchId)}`);
 }
 

@@ -336,6 +336,7 @@ function onStatus(s) {
   c.textContent = CONN_TEXT[s] || s;
   root.dataset.conn = s;
   if (renderer && renderer.setOffline) renderer.setOffline(offline());
+  if (bar) bar.setOffline(offline());
   if (was !== offline()) paintTurn();
 }
 

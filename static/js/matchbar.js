@@ -15,6 +15,8 @@ export class MatchBar {
     this.presenceMsg = null;
     this.timer = setInterval(() => this._tick(), 250);
     this.rematchId = null;
+    this.rematchReq = 0; // only the newest rematch read (or our own offer's answer) is painted
+    this.offline = false; // our own connection is down: what we knew of the opponent may be stale
     $("claim-win").addEventListener("click", () => this._claim());
     $("rematch").addEventListener("click", () => this._rematch());
   }
@@ -58,6 +60,16 @@ export class MatchBar {
     this._paintClaim();
   }
 
+  /** Our own connection went down (true) or came back (false). While it is down the opponent's status and
+   *  the claim are not shown: they may be stale, and a claim could not be sent anyway. The server pushes the
+   *  presence again on reconnect. */
+  setOffline(off) {
+    if (off === this.offline) return;
+    this.offline = off;
+    this._paintPresence();
+    this._paintClaim();
+  }
+
   /** {"type":"presence", seats:[{seat, online, away_since}], claim_at, can_claim, grace_seconds}. */
   presence(msg) {
     this.presenceMsg = msg;
@@ -75,7 +87,7 @@ export class MatchBar {
       return;
     }
     const other = p.seats.find((s) => s.seat === 1 - this.seat);
-    if (!other || this.status === "finished" || this.status === "aborted") {
+    if (!other || this.offline || this.status === "finished" || this.status === "aborted") {
       box.hidden = true;
       return;
     }
@@ -89,7 +101,7 @@ export class MatchBar {
     const p = this.presenceMsg;
     const box = $("claim-box");
     const claimAt = p && p.claim_at ? Date.parse(p.claim_at) : null;
-    if (!claimAt || this.status !== "active" || this.seat === null) {
+    if (!claimAt || this.offline || this.status !== "active" || this.seat === null) {
       box.hidden = true;
       return;
     }
@@ -119,8 +131,12 @@ export class MatchBar {
   }
 
   async _loadRematch() {
+    const n = ++this.rematchReq;
     try {
       const info = await get(`/api/matches/${encodeURIComponent(this.matchId)}`);
+      // An older read answering late (e.g. the one made when the match ended, answered after our offer)
+      // must not paint over a newer answer: the button would offer the rematch again.
+      if (n !== this.rematchReq) return;
       this.rematchInfo = info.rematch;
       this._paintRematch();
     } catch (_err) {
@@ -174,6 +190,7 @@ export class MatchBar {
     $("rematch").disabled = true;
     try {
       const r = await post(`/api/matches/${encodeURIComponent(this.matchId)}/rematch`, {});
+      this.rematchReq += 1; // reads begun before the offer are older than this answer
       if (r.status === "active") {
         location.assign(`/matches/${encodeURIComponent(r.id)}`);
         return;

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -95,6 +96,18 @@ def test_a_rematch_after_a_resignation_swaps_the_seats(two: tuple[Member, Member
     mid = duel(a, b, "mezha", {"house": "olkha"})
     for m in (a, b):
         m.open_match(mid)
+    # A's reads of the match made as it ends are held back and answered only after A's offer: a late,
+    # older answer («no rematch yet») must not paint over the offer.
+    held: list[tuple[Any, Any]] = []
+    holding = [True]
+
+    def hold(route: Any) -> None:
+        if holding[0] and route.request.method == "GET":
+            held.append((route, route.fetch()))
+        else:
+            route.continue_()
+
+    a.page.route(re.compile(rf"/api/matches/{mid}$"), hold)
     b.page.click("#resign")
     b.page.click("#resign-confirm")
     for m in (a, b):
@@ -102,8 +115,25 @@ def test_a_rematch_after_a_resignation_swaps_the_seats(two: tuple[Member, Member
         m.page.locator("#rematch:enabled").wait_for()
     assert "Победа" in a.page.locator("#result").inner_text()
 
+    a.page.wait_for_function("() => !document.getElementById('rematch').hidden")
+    assert held, "the page reads the match when it ends"
+    stale = len(held)
     a.page.click("#rematch")
-    a.page.locator("#rematch-note", has_text="Вы предложили реванш").wait_for()
+    note = a.page.locator("#rematch-note", has_text="Вы предложили реванш")
+    note.wait_for()
+    # The offer's notice makes the page read the match again; that newer read is answered first, then the
+    # older ones (as a slow network may deliver them).
+    deadline = time.monotonic() + 20
+    while len(held) == stale:
+        assert time.monotonic() < deadline, "the offer's notice did not make the page read the match"
+        a.page.wait_for_timeout(50)
+    holding[0] = False
+    for route, response in reversed(held):
+        with a.page.expect_request_finished(lambda r, req=route.request: r == req):
+            route.fulfill(response=response)
+    for _ in range(10):  # the late answers are in; the offer stays on screen
+        a.page.wait_for_timeout(150)
+        assert note.is_visible() and a.page.locator("#rematch").is_disabled()
     # B's page hears of the offer live and offers to accept it.
     b.page.locator("#rematch", has_text="Принять реванш").wait_for()
     assert "Соперник предлагает реванш" in b.page.locator("#rematch-note").inner_text()

@@ -92,12 +92,18 @@ def test_the_page_survives_a_network_drop(members: tuple[Member, Member]) -> Non
     a.open_match(mid)
     a.page.wait_for_function(JS_CONN, arg="open")
     seen = a.seq()
+    # B never opened the match: A's page says so, and offers the claim once the grace period is over.
+    a.page.locator("#opponent-conn.opp-conn--off").wait_for()
+    a.page.locator("#claim-box").wait_for(state="visible")
 
     a.context.set_offline(True)
     # The page says it lost the server and offers no moves meanwhile.
     a.page.wait_for_function(JS_CONN_DOWN)
     a.page.locator("#conn.conn-connecting, #conn.conn-closed").wait_for()
     assert a.page.locator("#resign").is_disabled()
+    # What it knew of the opponent may be stale now: no connection status, no «Засчитать победу».
+    a.page.locator("#opponent-conn").wait_for(state="hidden")
+    assert a.page.locator("#claim-box").is_hidden()
     # The opponent moves while the page is offline (the API answers: only A's browser is cut off).
     moved = api_move(b, mid)
     assert moved is not None and moved > seen
@@ -110,6 +116,8 @@ def test_the_page_survives_a_network_drop(members: tuple[Member, Member]) -> Non
     a.page.wait_for_function(JS_SEQ_AT_LEAST, arg=moved)
     a.page.wait_for_function(JS_CONN, arg="open")
     assert a.page.evaluate("performance.getEntriesByType('navigation').length") == 1
+    a.page.locator("#opponent-conn.opp-conn--off").wait_for()
+    a.page.locator("#claim-box").wait_for(state="visible")
     # The log has the opponent's move too, and the match goes on from the page.
     _click_a_move(a.page)
     st = b.get(f"/api/matches/{mid}/state")
