@@ -169,6 +169,7 @@ export function createRenderer(ctx) {
     const role = view.first === seat ? "первый" : "второй";
     const known = view.known[seat] || [];
     box.replaceChildren(
+      ...[
       el("strong", {}, label(seat)),
       el("span", { class: "chip" }, DECK_NAMES[view.sides[seat]] || view.sides[seat]),
       el("span", { class: "chip" }, `${role} игрок`),
@@ -176,6 +177,7 @@ export function createRenderer(ctx) {
       el("span", { class: "small", dataset: { handSize: String(view.hand_sizes[seat]) } }, `рука: ${view.hand_sizes[seat]}`),
       el("span", { class: "small" }, `колода: ${view.deck_sizes[seat]}`),
       known.length && seat !== you ? el("span", { class: "small" }, `известно в руке: ${known.map(name).join(", ")}`) : null,
+      ].filter(Boolean),
     );
   }
 
@@ -341,9 +343,11 @@ export function createRenderer(ctx) {
     );
     reveal.hidden = false;
     reveal.replaceChildren(
+      ...[
       el("h2", {}, `Итог хода ${r.turn}`),
       el("p", {}, `Мечи: ${who(me()).toLowerCase()} ${r.totals[me()]} — ${who(1 - me()).toLowerCase()} ${r.totals[1 - me()]}${rounds.length ? " — ничья, вскрываем колоды" : ""}; ${winner}.`),
       rounds.length ? el("ol", { class: "art-tbs" }, ...rounds) : null,
+      ].filter(Boolean),
     );
   }
 

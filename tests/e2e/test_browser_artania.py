@@ -104,6 +104,7 @@ def test_play_the_easy_bot_to_the_end_by_clicking(live_server: str, browser: Any
         while not page.locator("#result").is_visible():
             assert time.monotonic() < deadline, "the match vs the bot took too long"
             saw_numbers = saw_numbers or page.locator("#art-field .art-base").count() > 0
+            assert "null" not in page.locator("#art-opp").inner_text()
             before = _seq(page)
             if _take_turn(page, done):
                 if done["auto"] == 1:
@@ -121,6 +122,7 @@ def test_play_the_easy_bot_to_the_end_by_clicking(live_server: str, browser: Any
         log = page.locator("#log").inner_text()
         assert "в слот 1" in log and "пас" in log and "Кругляш" in log
         assert page.locator("#art-reveal").is_visible()
+        assert "null" not in page.locator("#board").inner_text()
         assert not errors, errors
     finally:
         context.close()
