@@ -11,6 +11,9 @@ decision that had more than one legal action; their CPU seconds (``time.process_
 busy machine the wall clock also counts the time a worker waited for a core, so the load average is printed
 with the table.
 
+The win rate is over decided matches (draws left out), with its 95% Wilson interval; ``med s``/``max s``
+are wall-clock seconds of the pairing's hard decisions.
+
 Targets (issue): easy beats random in >= 90% of decided matches; hard beats easy in >= 65% of decided
 matches; hard thinks <= 1.5 s per decision on one core.
 """
@@ -19,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import math
 import multiprocessing
 import os
 import random
@@ -83,6 +87,16 @@ def play_match(task: Task) -> Result:
     raise RuntimeError(f"match {task} did not end")
 
 
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate ``wins / n`` (``(nan, nan)`` for n = 0)."""
+    if n == 0:
+        return float("nan"), float("nan")
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
 def _row(pair: str, results: list[Result]) -> str:
     wins = sum(1 for r in results if r.score == 1.0)
     draws = sum(1 for r in results if r.score == 0.5)
@@ -90,14 +104,15 @@ def _row(pair: str, results: list[Result]) -> str:
     n = len(results)
     decided = wins + losses
     rate = wins / decided if decided else float("nan")
+    low, high = wilson(wins, decided)
     think = [t for r in results for t in r.think]
     median = f"{statistics.median(think):.3f}" if think else "-"
     peak = f"{max(think):.3f}" if think else "-"
     target = TARGETS.get(pair)
     ok = "" if target is None else ("PASS" if rate >= target else "FAIL") + f" (>= {target:.0%})"
     return (
-        f"{pair:<12} {n:>5} {wins / n:>6.1%} {draws / n:>6.1%} {losses / n:>6.1%} {rate:>8.1%}  "
-        f"{median:>7} {peak:>7}  {ok}"
+        f"{pair:<12} {n:>5} {wins / n:>6.1%} {draws / n:>6.1%} {losses / n:>6.1%} {decided:>7}"
+        f" {rate:>8.1%} [{low:.1%}, {high:.1%}]  {median:>7} {peak:>7}  {ok}"
     )
 
 
@@ -132,8 +147,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"  {done}/{len(tasks)} matches, {time.perf_counter() - start:.0f} s", file=sys.stderr)
     think = "default" if args.think is None else f"{args.think} s"
     print(f"Дві вежі bots: {args.matches} matches per pairing, hard think {think}, {args.workers} workers")
-    head = f"{'pairing':<12} {'n':>5} {'win':>6} {'draw':>6} {'loss':>6} {'decided':>8}"
-    print(f"{head}  {'med s':>7} {'max s':>7}")
+    head = f"{'pairing':<12} {'n':>5} {'win':>6} {'draw':>6} {'loss':>6} {'decided':>7}"
+    print(f"{head} {'win/dec':>8} {'95% CI':<16}  {'med s':>7} {'max s':>7}")
     for pair in args.pairs:
         print(_row(pair, by_pair[pair]))
     think = sorted(t for rs in by_pair.values() for r in rs for t in r.think)

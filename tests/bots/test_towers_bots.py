@@ -1,9 +1,9 @@
 """Дві вежі bots: legal, non-mutating, blind to what the seat cannot see; easy takes a win when it has one;
-hard searches with the generic SO-ISMCTS within its budget; easy beats random."""
+hard (the determinized lookahead) is deterministic without a time budget, keeps to its sample cap and sees
+threats easy misses; easy beats random."""
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import random
 import sys
@@ -14,11 +14,11 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "games"))
 from test_towers_helpers import play, state
 
-from duelclub.bots.ismcts import IsmctsBot
 from duelclub.bots.registry import bot_levels, make_bot
+from duelclub.bots.towers import LookaheadBot
 from duelclub.games.towers import GAME
 from duelclub.games.towers.actions import discard_action, play_action
-from duelclub.games.towers.bot import EasyBot, evaluate
+from duelclub.games.towers.bot import EasyBot, reply_value, win_chance
 
 
 def _states() -> list[object]:
@@ -38,7 +38,7 @@ def _states() -> list[object]:
 
 def test_levels() -> None:
     assert set(bot_levels("towers")) == {"random", "easy", "hard"}
-    assert isinstance(make_bot("towers", "hard", think_seconds=0.01), IsmctsBot)
+    assert isinstance(make_bot("towers", "hard", think_seconds=0.01), LookaheadBot)
 
 
 @pytest.mark.parametrize("level", ["random", "easy", "hard"])
@@ -76,19 +76,43 @@ def test_easy_discards_at_a_forced_discard() -> None:
     assert action in [discard_action(c) for c in s.hands[0]]
 
 
+def _hard(samples: int = 8) -> LookaheadBot:
+    return LookaheadBot("hard", time_budget=None, max_samples=samples)
+
+
 def test_hard_is_deterministic_without_a_time_budget_and_prefers_the_win() -> None:
-    bot = make_bot("towers", "hard")
-    assert isinstance(bot, IsmctsBot)
-    bot.config = dataclasses.replace(bot.config, time_budget=None, max_iterations=150)
+    bot = _hard()
     s = state(me={"troops": 10, "ore": 30}, en={"tower": 5, "wall": 0}, hands=([78, 31, 28, 8, 10, 16], []))
     a = bot.choose(GAME, s, 0, random.Random(5))
     assert a == bot.choose(GAME, s, 0, random.Random(5)) == play_action(78)
-    assert bot.last_stats.iterations == 150
+    assert bot.last_samples == 8
 
 
-def test_evaluator_is_a_probability_that_favours_the_stronger_side() -> None:
+def test_hard_reads_only_what_its_seat_may_know() -> None:
+    """The opponent's hand and the pile order are re-sampled by ``determinize``: the search (no time budget,
+    same rng) must choose exactly the same on any such sample as on the real state."""
+    bot = _hard(4)
+    rng = random.Random(1)
+    for s in _states():
+        seat = s.active
+        want = bot.choose(GAME, s, seat, random.Random(9))
+        for _ in range(3):
+            d = GAME.determinize(s, seat, rng)
+            assert d.hands[1 - seat] != s.hands[1 - seat] or d.pile != s.pile
+            assert bot.choose(GAME, d, seat, random.Random(9)) == want
+
+
+def test_hard_stops_at_its_time_budget() -> None:
+    bot = LookaheadBot("hard", time_budget=0.0, max_samples=1000)
+    s = _states()[0]
+    bot.choose(GAME, s, s.active, random.Random(0))
+    assert bot.last_samples == 1
+
+
+def test_win_chance_favours_the_stronger_side() -> None:
     s = state(me={"tower": 45}, en={"tower": 8})
-    assert 0.5 < evaluate(GAME, s, 0) < 1.0 and 0.0 < evaluate(GAME, s, 1) < 0.5
+    assert 0.5 < reply_value(s, 0) < 1.0 and 0.0 < reply_value(s, 1) < 0.5
+    assert win_chance(-1e9) == 0.0 < win_chance(-10) < win_chance(0) == 0.5 < win_chance(10) < win_chance(1e9)
 
 
 def test_easy_beats_random() -> None:
@@ -112,7 +136,4 @@ def test_hard_sees_the_opponents_production_win_that_easy_misses() -> None:
     greedy easy bot builds a wall, the search sees the loss one move ahead."""
     s = state(me={"ore": 30}, en={"ore": 149, "mines": 2}, hands=([1, 31, 28, 8, 10, 16], []))
     assert EasyBot().choose(GAME, s, 0, random.Random(0)) == play_action(31)
-    bot = make_bot("towers", "hard")
-    assert isinstance(bot, IsmctsBot)
-    bot.config = dataclasses.replace(bot.config, time_budget=None)
-    assert bot.choose(GAME, s, 0, random.Random(0)) == play_action(1)
+    assert _hard().choose(GAME, s, 0, random.Random(0)) == play_action(1)

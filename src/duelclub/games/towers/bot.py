@@ -1,5 +1,6 @@
-"""Дві вежі bots' knowledge: the position value, the ``easy`` greedy player, the playout policy and the
-evaluator that ``hard`` (SO-ISMCTS, ``bots/towers.py``) uses.
+"""Дві вежі bots' knowledge: the position value, the ``easy`` greedy player, and the pieces of ``hard``'s
+lookahead (``bots/towers.py``): its greedy policy for the rest of a turn, the win chance of a score and the
+opponent's worst answer (:func:`reply_chance`).
 
 Everything here reads only what ``seat`` may see (rules/towers.md §8.3): its own hand and the public counters
 of both players and the battlefield. Inside ``hard``'s search the bots get determinized states, where the
@@ -37,10 +38,6 @@ WIN = 10_000.0
 AGAIN_BONUS = 6.0
 """Worth of the extra action of «Граємо знову» (about one average card)."""
 DRAW_DISCARD_BONUS = 2.0
-EVAL_SCALE = 80.0
-"""Logistic scale of the evaluator: wide, so that the rewards of good and bad moves stay apart even in a
-lopsided position (a narrow scale saturates at 0 or 1 and the search cannot tell moves apart)."""
-TO_MOVE_BONUS = 2.0
 
 
 def _won(me: list[int], en: list[int], bf: Battlefield) -> bool:
@@ -132,7 +129,7 @@ def ranked_actions(state: State, seat: Seat, actions: list[TowersAction]) -> lis
 def heuristic_action(
     game: Game[Any, Any, Any], state: State, seat: Seat, actions: list[Any], rng: random.Random
 ) -> Any:
-    """The best-scored action (ties at random); the playout policy of ``hard``."""
+    """The best-scored action (ties at random): ``easy``'s choice."""
     best, choice = -math.inf, actions[0]
     for s, a in ranked_actions(state, seat, actions):
         s += rng.random() * 0.5
@@ -141,23 +138,110 @@ def heuristic_action(
     return choice
 
 
-def prior(
-    game: Game[Any, Any, Any], state: State, seat: Seat, actions: list[Any], rng: random.Random
-) -> list[float]:
-    """Progressive-bias weights in [0, 1]: 1 for the best-scored action, falling off linearly by score."""
-    scores = [s for s, _ in ranked_actions(state, seat, actions)]
-    top = max(scores)
-    return [max(0.0, 1.0 - (top - s) / 20.0) if top - s < 20.0 else 0.0 for s in scores]
+def greedy_action(state: State, seat: Seat, actions: list[TowersAction]) -> TowersAction:
+    """The best-scored action, the first on ties (no randomness): ``hard``'s policy for the rest of a turn."""
+    if len(actions) == 1:
+        return actions[0]
+    best, choice = -math.inf, actions[0]
+    for s, a in ranked_actions(state, seat, actions):
+        if s > best:
+            best, choice = s, a
+    return choice
 
 
-def evaluate(game: Game[Any, Any, Any], state: State, seat: Seat) -> float:
-    """Expected reward in [0, 1] for ``seat`` of a cut playout: a logistic of the score difference."""
-    s = score(state.p[seat], state.p[1 - seat], BATTLEFIELDS[state.field])
-    if state.active == seat and state.outcome is None:
-        s += TO_MOVE_BONUS  # being to move is worth a little
-    else:
-        s -= TO_MOVE_BONUS
-    return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, s / EVAL_SCALE))))
+CHANCE_SCALE = 40.0
+"""Logistic scale turning a score difference into ``hard``'s win chance (see :func:`win_chance`)."""
+
+
+def win_chance(s: float) -> float:
+    """A score (``score``'s units, ±WIN at the end) as a win chance in [0, 1]."""
+    if s >= WIN:
+        return 1.0
+    if s <= -WIN:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, s / CHANCE_SCALE))))
+
+
+def terminal_chance(state: State, seat: Seat) -> float:
+    """1, 0.5 or 0 for a finished match from ``seat``'s side."""
+    outcome = state.outcome
+    assert outcome is not None
+    if outcome.winner is None:
+        return 0.5
+    return 1.0 if outcome.winner == seat else 0.0
+
+
+def reply_value(state: State, seat: Seat) -> float:
+    """Win chance for ``seat`` at the start of its turn (after production): the best of its hand's cards
+    run on the counters (a discard keeps the score), as :func:`win_chance`."""
+    bf = BATTLEFIELDS[state.field]
+    me, en = state.p[seat], state.p[1 - seat]
+    best = score(me, en, bf)
+    for card in set(state.hands[seat]):
+        if COST[card] <= me[ORE + RESOURCE[card]]:
+            s = play_score(me, en, card, bf)
+            if s > best:
+                best = s
+    return win_chance(best)
+
+
+def _next_turn(me: list[int], en: list[int], cards: set[int], bf: Battlefield) -> float:
+    """Win chance for ``me`` after the enemy's card: victory check, ``me``'s production and check, then its
+    best card from ``cards`` (lists are changed)."""
+    if _won(me, en, bf) or _won(en, me, bf):
+        s = score(me, en, bf)
+        return 0.5 if s == 0.0 else win_chance(s)
+    me[5] += me[2]
+    me[6] += me[3]
+    me[7] += me[4]
+    best = score(me, en, bf)
+    if -WIN < best < WIN:
+        for card in cards:
+            if COST[card] <= me[ORE + RESOURCE[card]]:
+                s = play_score(me, en, card, bf)
+                if s > best:
+                    best = s
+    return win_chance(best)
+
+
+def reply_chance(state: State, seat: Seat, greedy_weight: float = 0.0) -> float:
+    """Win chance for ``seat`` once the enemy (to move in ``state``, after its production) has answered: the
+    answer worst for ``seat`` among every card in the enemy's hand (a discard changes no counter; after
+    «Граємо знову» its best next card from the rest of the hand), each followed by ``seat``'s production and
+    best card (:func:`_next_turn`). With ``greedy_weight`` ``w`` the result is ``(1 - w) * worst + w * the
+    enemy's greedy answer``. Counters only: no engine, no draws."""
+    bf = BATTLEFIELDS[state.field]
+    en, me = state.p[1 - seat], state.p[seat]
+    hand = state.hands[1 - seat]
+    mine = set(state.hands[seat])
+    worst = likely = _next_turn(me[:], en[:], mine, bf)
+    top = score(en, me, bf) - 3.0  # the greedy enemy's discard (as ranked_actions, without keep values)
+    for card in set(hand):
+        if COST[card] > en[ORE + RESOURCE[card]]:
+            continue
+        e, m = en[:], me[:]
+        e[ORE + RESOURCE[card]] -= COST[card]
+        RUN[card](e, m)
+        if PLAY_AGAIN[card] and not (_won(m, e, bf) or _won(e, m, bf)):
+            rest = list(hand)
+            rest.remove(card)
+            follow, best = 0, score(e, m, bf)
+            for c in set(rest):
+                if COST[c] <= e[ORE + RESOURCE[c]]:
+                    s = play_score(e, m, c, bf)
+                    if s > best:
+                        follow, best = c, s
+            if follow:
+                e[ORE + RESOURCE[follow]] -= COST[follow]
+                RUN[follow](e, m)
+        v = _next_turn(m, e, mine, bf)
+        if v < worst:
+            worst = v
+        if greedy_weight > 0.0:
+            g = play_score(en, me, card, bf)
+            if g > top:
+                top, likely = g, v
+    return worst if greedy_weight <= 0.0 else (1.0 - greedy_weight) * worst + greedy_weight * likely
 
 
 class EasyBot:
