@@ -86,6 +86,16 @@ def play_match(task: Task) -> Result:
     raise RuntimeError(f"match {task} did not end")
 
 
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a win rate of ``wins`` out of ``n`` decided matches."""
+    if n == 0:
+        return (float("nan"), float("nan"))
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * ((p * (1 - p) + z * z / (4 * n)) / n) ** 0.5 / (1 + z * z / n)
+    return (centre - half, centre + half)
+
+
 def _row(pair: str, results: list[Result]) -> str:
     wins = sum(1 for r in results if r.score == 1.0)
     draws = sum(1 for r in results if r.score == 0.5)
@@ -93,14 +103,15 @@ def _row(pair: str, results: list[Result]) -> str:
     n = len(results)
     decided = wins + losses
     rate = wins / decided if decided else float("nan")
+    low, high = wilson(wins, decided)
     think = [t for r in results for t in r.think]
     median = f"{statistics.median(think):.3f}" if think else "-"
     peak = f"{max(think):.3f}" if think else "-"
     target = TARGETS.get(pair)
     ok = "" if target is None else ("PASS" if rate >= target else "FAIL") + f" (>= {target:.0%})"
     return (
-        f"{pair:<12} {n:>5} {wins / n:>6.1%} {draws / n:>6.1%} {losses / n:>6.1%} {rate:>8.1%}  "
-        f"{median:>7} {peak:>7}  {ok}"
+        f"{pair:<12} {n:>5} {wins / n:>6.1%} {draws / n:>6.1%} {losses / n:>6.1%} {rate:>8.1%} "
+        f"[{low:.1%}, {high:.1%}]  {median:>7} {peak:>7}  {ok}"
     )
 
 
@@ -133,13 +144,13 @@ def main(argv: list[str] | None = None) -> int:
             by_pair[result.pair].append(result)
             if done % 20 == 0 or done == len(tasks):
                 print(f"  {done}/{len(tasks)} matches, {time.perf_counter() - start:.0f} s", file=sys.stderr)
-    think = "default" if args.think is None else f"{args.think} s"
+    budget = "default" if args.think is None else f"{args.think} s"
     print(
-        f"Сундук войны bots: {args.matches} matches per pairing, hard think budget {think}, "
+        f"Сундук войны bots: {args.matches} matches per pairing, hard think budget {budget}, "
         f"{args.workers} workers"
     )
     head = f"{'pairing':<12} {'n':>5} {'win':>6} {'draw':>6} {'loss':>6} {'decided':>8}"
-    print(f"{head}  {'med s':>7} {'max s':>7}")
+    print(f"{head} {'95% CI':>16}  {'med s':>7} {'max s':>7}")
     for pair in args.pairs:
         print(_row(pair, by_pair[pair]))
     think = sorted(t for rs in by_pair.values() for r in rs for t in r.think)

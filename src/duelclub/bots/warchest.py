@@ -1,17 +1,176 @@
-"""Сундук войны bot levels (games/warchest/bot.py): ``easy`` — one-ply greedy on a determinization;
-``hard`` — information-set Monte Carlo search (determinize per iteration) over easy's best actions."""
+"""Сундук войны bot levels (rules/warchest.md, games/warchest/bot.py).
+
+- ``easy`` — one-ply greedy on one determinization (``games/warchest/bot.py``);
+- ``hard`` — SO-ISMCTS (``bots/ismcts.py``) over ``determinize``, cut ``HORIZON`` plies below the root
+  and scored by the static evaluation (a logistic of ``evaluate``); a won or lost match inside the horizon
+  scores 1 or 0. Every node considers only the easy ranking's best actions (``ROOT_WIDTH`` at the root,
+  ``WIDTH`` below it, ranked on that iteration's determinization), the ranking's scores give the progressive
+  bias, and playouts below the tree follow easy's policy for both sides. See :class:`Horizon`.
+"""
 
 from __future__ import annotations
 
-from duelclub.bots.base import Bot, LevelFactory
-from duelclub.bots.random_bot import RandomBot
+import math
+import random
+from typing import Any
 
-HARD_THINK_SECONDS = 1.5
+from duelclub.bots.base import AnyGame, Bot, LevelFactory
+from duelclub.bots.ismcts import IsmctsBot, SearchConfig
+from duelclub.bots.random_bot import RandomBot
+from duelclub.games.contract import JSON, Outcome, Seat
+from duelclub.games.warchest.game import WarchestGame
+
+HARD_THINK_SECONDS = 1.0
 """Wall-clock cap of a ``hard`` decision (the issue's bound is 2 s on one core)."""
 
-HARD_ITERATIONS = 48
-"""Determinized playouts per ``hard`` decision (each plays 4 plies with the easy policy for both sides):
-the real budget, so strength does not depend on the machine load."""
+HARD_MAX_ITERATIONS = 100
+"""Iteration cap of a ``hard`` decision (determinizations searched): the real budget on an idle machine,
+so strength barely depends on the load; the wall-clock cap only binds on a busy one."""
+
+HORIZON = 6
+"""Plies (actions of either side, pending decisions included) below the root before a simulation is scored."""
+
+ROOT_WIDTH = 6
+"""Actions searched at the root: the easy ranking's best ones on each determinization."""
+
+WIDTH = 3
+"""Actions searched at deeper nodes (the ranking's best ones; the first is the playout policy's choice)."""
+
+BIAS_WEIGHT = 0.5
+"""Progressive bias towards the easy ranking (``w * prior / (visits + 1)``, prior in (0, 1])."""
+
+PRIOR_SCALE = 4.0
+"""Evaluation points per e-fold of the prior: prior = exp((score - best score) / PRIOR_SCALE)."""
+
+EVAL_SCALE = 8.0
+"""Evaluation points per unit of the logistic reward (one control marker is worth 12 points)."""
+
+HORIZON_OUTCOME = Outcome(None, "horizon")
+
+
+class Horizon(WarchestGame):
+    """The game as ``hard`` searches it: over after ``horizon`` plies, actions cut to the easy ranking.
+
+    ``legal_actions`` returns the best ``root_width`` / ``width`` actions of easy's one-ply ranking on the
+    (determinized) state, best first, and remembers their scores for the prior; ``apply`` skips the
+    engine's legality check (the actions come from ``legal_actions``). The ply counter is reset by
+    ``determinize``, which starts every iteration.
+    """
+
+    def __init__(self, horizon: int, root_width: int, width: int, rng: random.Random) -> None:
+        self.horizon = horizon
+        self.root_width = root_width
+        self.width = width
+        self.rng = rng
+        self.ply = 0
+        self.scores: list[float] = []
+
+    def determinize(self, state: Any, seat: Seat, rng: random.Random) -> Any:
+        self.ply = 0
+        return super().determinize(state, seat, rng)
+
+    def legal_actions(self, state: Any, seat: Seat) -> list[Any]:
+        from duelclub.games.warchest import engine
+        from duelclub.games.warchest.bot import ranked
+
+        side = state.side_of(seat)
+        actions = engine.legal(state, side)
+        if len(actions) <= 1:
+            self.scores = [0.0] * len(actions)
+            return list(actions)
+        best = ranked(state, side, actions, self.rng)
+        best = best[: self.root_width if self.ply == 0 else self.width]
+        self.scores = [score for score, _ in best]
+        return [a for _, a in best]
+
+    def apply(self, state: Any, seat: Seat, action: Any) -> list[JSON]:
+        from duelclub.games.warchest.bot import play
+
+        play(state, state.side_of(seat), action)
+        self.ply += 1
+        return []
+
+    def outcome(self, state: Any) -> Outcome | None:
+        result: Outcome | None = state.outcome
+        if result is None and self.ply >= self.horizon:
+            return HORIZON_OUTCOME
+        return result
+
+
+def ranking_prior(
+    game: AnyGame, state: Any, seat: Seat, actions: list[Any], rng: random.Random
+) -> list[float]:
+    """Progressive bias: the easy ranking's scores of ``actions`` (just listed by ``Horizon``), scaled."""
+    scores = game.scores if isinstance(game, Horizon) else []
+    if len(scores) != len(actions):
+        return [1.0] * len(actions)
+    top = max(scores)
+    return [math.exp(max(-20.0, (s - top) / PRIOR_SCALE)) for s in scores]
+
+
+def first_action(game: AnyGame, state: Any, seat: Seat, actions: list[Any], rng: random.Random) -> Any:
+    """Playout policy: easy's choice, which ``Horizon.legal_actions`` lists first."""
+    return actions[0]
+
+
+class _HorizonSearch(IsmctsBot):
+    """SO-ISMCTS whose simulations stop at the horizon and are scored by the static evaluation."""
+
+    def _playout(self, game: AnyGame, det: Any, rng: random.Random) -> dict[Seat, float]:
+        scores = super()._playout(game, det, rng)
+        if det.outcome is not None:
+            return scores
+        from duelclub.games.warchest.bot import evaluate
+
+        value = evaluate(det, det.side_of(0)) / EVAL_SCALE
+        r0 = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, value))))
+        return {0: r0, 1: 1.0 - r0}
+
+
+class HardBot:
+    """``hard``: drafts with :func:`games.warchest.bot.draft_search`; plays by SO-ISMCTS on :class:`Horizon`.
+
+    The search is handed a determinization, never the real state, so even its root ranking sees only what
+    the seat may know. An action that wins at once (easy's ranking scores it as a won match) is taken
+    without searching.
+    """
+
+    def __init__(
+        self,
+        level: str = "hard",
+        config: SearchConfig | None = None,
+        *,
+        horizon: int = HORIZON,
+        root_width: int = ROOT_WIDTH,
+        width: int = WIDTH,
+    ) -> None:
+        self.level = level
+        self.config = config or SearchConfig(
+            time_budget=HARD_THINK_SECONDS, max_iterations=HARD_MAX_ITERATIONS, bias_weight=BIAS_WEIGHT
+        )
+        self.horizon = horizon
+        self.root_width = root_width
+        self.width = width
+        self.search = _HorizonSearch(level, self.config, rollout=first_action, prior=ranking_prior)
+
+    def choose(self, game: AnyGame, state: Any, seat: Seat, rng: random.Random) -> Any:
+        """The searched action; ValueError if ``seat`` is not to move."""
+        from duelclub.games.warchest.bot import ranked, search_draft_pick
+        from duelclub.games.warchest.state import DRAFT
+
+        actions = game.legal_actions(state, seat)
+        if not actions:
+            raise ValueError(f"seat {seat} is not to move")
+        if len(actions) == 1:
+            return actions[0]
+        if state.phase == DRAFT:
+            return search_draft_pick(state, actions, rng)
+        horizon = Horizon(self.horizon, self.root_width, self.width, random.Random(rng.random()))
+        det = horizon.determinize(state, seat, rng)
+        first = ranked(det, det.side_of(seat), actions, rng)
+        if first[0][0] >= 900.0:  # a win now
+            return first[0][1]
+        return self.search.choose(horizon, det, seat, rng)
 
 
 def _easy(think_seconds: float | None) -> Bot:
@@ -21,10 +180,9 @@ def _easy(think_seconds: float | None) -> Bot:
 
 
 def _hard(think_seconds: float | None) -> Bot:
-    from duelclub.games.warchest.bot import HardBot
-
     budget = HARD_THINK_SECONDS if think_seconds is None else think_seconds
-    return HardBot("hard", budget, max_iterations=HARD_ITERATIONS, horizon=4, greedy=True)
+    config = SearchConfig(time_budget=budget, max_iterations=HARD_MAX_ITERATIONS, bias_weight=BIAS_WEIGHT)
+    return HardBot("hard", config)
 
 
 def _random(think_seconds: float | None) -> Bot:
@@ -32,3 +190,4 @@ def _random(think_seconds: float | None) -> Bot:
 
 
 LEVELS: dict[str, LevelFactory] = {"random": _random, "easy": _easy, "hard": _hard}
+"""Level → factory; the lobby offers the game's ``bot_levels`` (easy, hard)."""
