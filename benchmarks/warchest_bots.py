@@ -12,6 +12,11 @@ to itself; think times are wall-clock seconds per ``hard`` decision that had mor
 action; their CPU seconds are shown too (one core per decision): on a busy machine the wall clock
 also counts the time a worker waited for a core, so the load average is printed with the table.
 
+``--fit-draft N`` instead plays N matches of ``easy`` against itself with randomly dealt armies
+(``draft="random"``, expansions cycled, keys ``sha256("calib/i")``, bots' rng ``Random(i)``) and prints
+the L2-regularised logistic regression of the winner on the two armies: the per-type values of ``DRAFT_LOGIT``, hard's draft
+table in games/warchest/bot.py (fitted with N = 3000).
+
 Targets (issue): easy beats random in >= 90% of decided matches; hard beats easy in >= 65% of decided
 matches; hard thinks <= 2 s per decision on one core.
 """
@@ -20,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import math
 import multiprocessing
 import os
 import random
@@ -86,6 +92,45 @@ def play_match(task: Task) -> Result:
     raise RuntimeError(f"match {task} did not end")
 
 
+def fit_match(index: int) -> tuple[list[str], list[str], int | None]:
+    """One ``easy`` self-play match on a random deal: Wolf's types, Raven's types, the winning side."""
+    key = hashlib.sha256(f"calib/{index}".encode()).digest()
+    options = {"side": "wolf", "expansions": EXPANSIONS[index % 4], "draft": "random"}
+    state = GAME.new_match(key, GAME.parse_options(options))
+    armies = [list(state.sides[0].types), list(state.sides[1].types)]
+    bot, rng = make_bot("warchest", "easy"), random.Random(index)
+    while (outcome := GAME.outcome(state)) is None:
+        seat = next(iter(GAME.to_move(state)))
+        GAME.apply(state, seat, bot.choose(GAME, state, seat, rng))
+    winner = None if outcome.winner is None else state.side_of(outcome.winner)
+    return armies[0], armies[1], winner
+
+
+def fit_draft(matches: int, workers: int, l2: float = 2.0, steps: int = 400) -> dict[str, float]:
+    """Per-type weights w of P(Wolf wins) = σ(b + Σ w[Wolf's types] − Σ w[Raven's types]), decided
+    matches only, by gradient ascent on the L2-penalised log-likelihood."""
+    with multiprocessing.Pool(workers) as pool:
+        rows = [r for r in pool.map(fit_match, range(matches)) if r[2] is not None]
+    types = sorted({t for wolf, raven, _ in rows for t in wolf + raven})
+    w = dict.fromkeys(types, 0.0)
+    b = 0.0
+    for _ in range(steps):
+        grad = dict.fromkeys(types, 0.0)
+        grad_b = 0.0
+        for wolf, raven, winner in rows:
+            z = b + sum(w[t] for t in wolf) - sum(w[t] for t in raven)
+            err = (1.0 if winner == 0 else 0.0) - 1.0 / (1.0 + math.exp(-z))
+            grad_b += err
+            for t in wolf:
+                grad[t] += err
+            for t in raven:
+                grad[t] -= err
+        for t in types:
+            w[t] += 5.0 * (grad[t] - l2 * w[t]) / len(rows)
+        b += 5.0 * grad_b / len(rows)
+    return w
+
+
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     """95% Wilson score interval of a win rate of ``wins`` out of ``n`` decided matches."""
     if n == 0:
@@ -135,7 +180,15 @@ def main(argv: list[str] | None = None) -> int:
         "--pairs", nargs="+", default=["easy-random", "hard-easy"], help="pairings A-B to play"
     )
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: cores)")
+    parser.add_argument(
+        "--fit-draft", type=int, default=0, help="fit hard's draft values on N easy self-play matches"
+    )
     args = parser.parse_args(argv)
+    if args.fit_draft:
+        values = fit_draft(args.fit_draft, args.workers)
+        for t in sorted(values, key=lambda t: -values[t]):
+            print(f"{t:<16} {values[t]:+.2f}")
+        return 0
     tasks = [Task(pair, i, args.think) for pair in args.pairs for i in range(args.matches)]
     by_pair: dict[str, list[Result]] = {pair: [] for pair in args.pairs}
     start = time.perf_counter()
