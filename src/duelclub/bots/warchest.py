@@ -6,6 +6,13 @@
   scores 1 or 0. Every node considers only the easy ranking's best actions (``ROOT_WIDTH`` at the root,
   ``WIDTH`` below it, ranked on that iteration's determinization), the ranking's scores give the progressive
   bias, and playouts below the tree follow easy's policy for both sides. See :class:`Horizon`.
+  The draft is not searched: ``hard`` picks by unit values fitted on 3000 self-play matches
+  (``DRAFT_LOGIT`` in games/warchest/bot.py, reproduced by ``benchmarks/warchest_bots.py --fit-draft``).
+  Rolling a draft out to the end of a match costs ~0.04 s per match, and telling two picks apart needs
+  hundreds of matches (the fitted unit effects are a few percent of win rate each), so a search inside a
+  2-second decision measures noise; the fitted values are the same estimate made once, offline, from
+  thousands of matches. With additive values shared by both sides, greedy picking is optimal for both in any
+  pick order, so a look-ahead over the opponent's remaining picks would choose the same type.
 """
 
 from __future__ import annotations
@@ -128,7 +135,7 @@ class _HorizonSearch(IsmctsBot):
 
 
 class HardBot:
-    """``hard``: drafts with :func:`games.warchest.bot.draft_search`; plays by SO-ISMCTS on :class:`Horizon`.
+    """``hard``: drafts by ``fitted_draft_pick`` (games/warchest/bot.py), plays by SO-ISMCTS on a Horizon.
 
     The search is handed a determinization, never the real state, so even its root ranking sees only what
     the seat may know. An action that wins at once (easy's ranking scores it as a won match) is taken
@@ -155,7 +162,7 @@ class HardBot:
 
     def choose(self, game: AnyGame, state: Any, seat: Seat, rng: random.Random) -> Any:
         """The searched action; ValueError if ``seat`` is not to move."""
-        from duelclub.games.warchest.bot import ranked, search_draft_pick
+        from duelclub.games.warchest.bot import fitted_draft_pick, ranked
         from duelclub.games.warchest.state import DRAFT
 
         actions = game.legal_actions(state, seat)
@@ -164,7 +171,7 @@ class HardBot:
         if len(actions) == 1:
             return actions[0]
         if state.phase == DRAFT:
-            return search_draft_pick(state, actions, rng)
+            return fitted_draft_pick(state, actions, rng)
         horizon = Horizon(self.horizon, self.root_width, self.width, random.Random(rng.random()))
         det = horizon.determinize(state, seat, rng)
         first = ranked(det, det.side_of(seat), actions, rng)

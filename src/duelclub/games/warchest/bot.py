@@ -6,7 +6,7 @@ Both read only what their seat may know: every look-ahead runs on ``determinize(
   on or close to locations the side does not control, the initiative.
 - ``EasyBot``: drafts by a fixed, hand-made unit value table (:data:`DRAFT_VALUE`); in play it applies
   each legal action to one determinization and keeps the best evaluation (small random noise breaks ties).
-- ``search_draft_pick``: ``hard``'s draft, by values fitted on self-play (:data:`DRAFT_LOGIT`).
+- ``fitted_draft_pick``: ``hard``'s draft, by values fitted on self-play (:data:`DRAFT_LOGIT`).
 - ``play``: the engine's ``apply`` without its legality check, for search (``ranked``, ``hard``).
 
 ``hard`` itself (SO-ISMCTS over determinizations with the easy ranking as prior, width limit and playout
@@ -43,8 +43,8 @@ DRAFT_LOGIT: dict[str, float] = {
 armies (``P(Wolf wins) = σ(b + Σ wolf types − Σ raven types)``, L2-regularised), fitted on 3000 matches
 of ``easy`` against itself with randomly dealt armies (``draft="random"``, expansions cycled). The model
 is additive, so the 1-2-2-2-1 draft is a zero-sum pick game where taking the most valuable remaining type
-is optimal for both sides: a look-ahead over the opponent's picks cannot change the choice (see
-:func:`search_draft_pick`)."""
+is optimal for both sides when they value types alike: a look-ahead over the opponent's picks (see
+:func:`fitted_draft_pick`) would not change the choice."""
 
 
 _NEAREST: tuple[tuple[tuple[int, int], ...], ...] = tuple(
@@ -105,7 +105,7 @@ def draft_pick(s: State, actions: list[Action], rng: random.Random) -> Action:
     return max(actions, key=lambda a: DRAFT_VALUE[str(a.type)] + rng.random() * 0.8)
 
 
-def search_draft_pick(s: State, actions: list[Action], rng: random.Random) -> Action:
+def fitted_draft_pick(s: State, actions: list[Action], rng: random.Random) -> Action:
     """``hard``'s pick: the type with the best :data:`DRAFT_LOGIT` value (+ noise far below the gaps
     that matter). With additive values the draft needs no look-ahead: any pick order the opponent answers
     with, swapping a greedy pick for a lesser one only lowers the difference of the two armies' sums."""
