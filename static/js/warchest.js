@@ -46,6 +46,7 @@ export function createRenderer(ctx) {
   let kind = null;
   let chosen = {}; // field -> value fixed so far
   let locked = false;
+  let offline = false;
 
   const top = el("div", { class: "wc-top" });
   const boardBox = el("div", { class: "wc-board" });
@@ -316,9 +317,42 @@ export function createRenderer(ctx) {
     if (msg.status === "finished" || msg.status === "aborted" || v.phase === "over") {
       return { text: "Партия окончена", cls: "turn-over" };
     }
-    const mine = v.to_move_seat === (typeof msg.seat === "number" ? msg.seat : null);
-    if (v.phase === "draft") return { text: mine ? "Драфт: ваш выбор" : "Драфт: выбирает соперник", cls: mine ? "turn-you" : "" };
-    return mine ? { text: "Ваш ход", cls: "turn-you" } : { text: "Ход соперника", cls: "turn-opp" };
+    if (offline) return { text: "Переподключение…", cls: "turn-offline" };
+    const seat = typeof msg.seat === "number" ? msg.seat : null;
+    if (seat === null) {
+      // A spectator: name the side to move (there is no «соперник» for a third party).
+      const side = v.to_move_seat === v.wolf_seat ? "Волк" : "Ворон";
+      return { text: v.phase === "draft" ? `Драфт: выбирает ${side}` : `Ходит ${side}` };
+    }
+    const mine = v.to_move_seat === seat;
+    if (v.phase === "draft") {
+      return mine ? { text: "Драфт: ваш выбор", cls: "turn-mine" } : { text: "Драфт: выбирает соперник", cls: "turn-theirs" };
+    }
+    return mine ? { text: "Ваш ход", cls: "turn-mine" } : { text: "Ход соперника", cls: "turn-theirs" };
+  }
+
+  function setOffline(value) {
+    offline = Boolean(value);
+  }
+
+  /** The result banner in words from the viewer's side (the engine's reasons are codes: control, …). */
+  function outcome(msg) {
+    const v = msg.view || view;
+    const result = msg.result || (v && v.outcome);
+    if (!result) return null;
+    const seat = typeof msg.seat === "number" ? msg.seat : null;
+    const w = result.winner;
+    const none = w === null || w === undefined;
+    const sideOf = (s) => (v && s === v.wolf_seat ? "Волк" : "Ворон");
+    const kind = none || seat === null ? "draw" : w === seat ? "win" : "loss";
+    const text = none ? "Ничья" : seat === null ? `Победа: ${sideOf(w)}` : w === seat ? "Победа" : "Поражение";
+    const subject = none ? "" : seat === null ? sideOf(w) : w === seat ? "вы" : "соперник";
+    const reasons = {
+      control: `${subject === "вы" ? "вы выставили" : `${subject} выставил`} все свои маркеры контроля`,
+      round_limit: "сыграно 100 раундов без победителя",
+      resign: seat === null ? `${sideOf(none ? 0 : 1 - w)} сдался` : w === seat ? "соперник сдался" : "вы сдались",
+    };
+    return { kind, text, reason: reasons[result.reason] || "" };
   }
 
   function describe(event) {
@@ -337,5 +371,5 @@ export function createRenderer(ctx) {
     return parts.join(" · ");
   }
 
-  return { render, turn, describe, unlock, actionText };
+  return { render, turn, describe, unlock, actionText, outcome, setOffline };
 }
