@@ -22,6 +22,7 @@ const results = []; // true | false | null (nothing to compare with) per check
 
 // The full log is open only to the match's players and admins (403 for anyone else).
 let logDenied = false;
+let dealByCli = false; // the deal of this game is checked by the CLI, not here (the match has ended)
 const DENIED_NOTE =
   "Полный журнал партии с раздачей открыт только её игрокам и администраторам, поэтому здесь сравнить не с чем. " +
   "Любой может проверить хеш раздачи и ключ выше.";
@@ -105,7 +106,9 @@ function finish(message) {
       : partial
         ? logDenied
           ? "Хеш раздачи проверен — это может сделать любой. Полный журнал партии открыт только её игрокам и администраторам, поэтому саму раздачу здесь сравнить не с чем."
-          : "Проверено то, что уже можно проверить; остальное — после окончания партии."
+          : dealByCli
+            ? "✓ Хеш раздачи и ключ случайности проверены в браузере. Саму раздачу этой игры проверяет команда duelclub verify log.json по журналу партии."
+            : "Проверено то, что уже можно проверить; остальное — после окончания партии."
         : "✓ Все проверки пройдены: раздача получена из показанного заранее хеша и зёрен игроков.");
   root.dataset.verdict = verdict;
 }
@@ -210,6 +213,7 @@ async function verify(info, log, catalog) {
       await checkMezhaDeal(key, catalog, src, info);
     }
   } else {
+    dealByCli = true;
     addCheck("deal", "Раздача", null, [], "Для этой игры раздачу проверяет команда duelclub verify log.json.");
   }
   return finish();
