@@ -40,6 +40,7 @@ export function createRenderer(ctx) {
 
   const me = () => you ?? 0;
   const who = (seat) => (seat === you ? "Вы" : you === null ? `Игрок ${seat + 1}` : "Соперник");
+  const takes = (seat) => (seat === you ? "берёте" : "берёт"); // «Вы берёте», «Соперник берёт»
   const whoGen = (seat) => (seat === you ? "ваш" : you === null ? `игрока ${seat + 1}` : "соперника");
   const label = (seat) =>
     you === null ? seatName(seatsInfo[seat]) : seat === you ? `Вы: ${ctx.username}` : `Соперник: ${seatName(seatsInfo[seat])}`;
@@ -332,7 +333,7 @@ export function createRenderer(ctx) {
     const r = results[results.length - 1];
     const fresh = results.length > shownResults;
     shownResults = results.length;
-    const winner = r.winner === null ? "никто не взял кругляш" : `кругляш берёт ${who(r.winner).toLowerCase()}`;
+    const winner = r.winner === null ? "никто не взял кругляш" : `кругляш ${takes(r.winner)} ${who(r.winner).toLowerCase()}`;
     const rounds = (r.tiebreak || []).map((t, i) =>
       el(
         "li",
@@ -418,12 +419,12 @@ export function createRenderer(ctx) {
       case "idol":
         return { text: `${who(s)}: Идол гнева — ${name(ev.card)} из слота ${ev.slot} уходит в сброс`, cls: side(s) };
       case "chasy":
-        return { text: `${who(s)}: Часы Базилевса, сброшена ${name(ev.discard)}`, cls: side(s) };
+        return { text: `${who(s)}: Часы Базилевса, сброшена карта ${name(ev.discard)}`, cls: side(s) };
       case "draw": {
         const what = Array.isArray(ev.cards) && ev.cards.length ? `: ${ev.cards.map(name).join(", ")}` : "";
         const n = ev.count;
         const reason = ev.reason === "chasy" ? " (Часы)" : "";
-        return { text: `${who(s)} берёт ${n} ${n === 1 ? "карту" : n >= 2 && n <= 4 ? "карты" : "карт"}${reason}${what}`, cls: side(s) };
+        return { text: `${who(s)} ${takes(s)} ${n} ${n === 1 ? "карту" : n >= 2 && n <= 4 ? "карты" : "карт"}${reason}${what}`, cls: side(s) };
       }
       case "turn_scored":
         return { text: `Ход ${ev.turn}: мечи ${ev.totals[me()]} — ${ev.totals[1 - me()]} (${you === null ? "игрок 1 — игрок 2" : "вы — соперник"})`, cls: "log-season" };

@@ -366,10 +366,10 @@ export function createRenderer(ctx) {
     const subj = none ? "" : w === you ? "ваша" : you === null ? `игрока ${w + 1}` : "соперника";
     const loser = none ? null : 1 - w;
     const reasons = {
-      destruction: `башня ${loser === you ? "ваша" : loser === null ? "" : you === null ? `игрока ${loser + 1}` : "соперника"} разрушена`,
+      destruction: loser === you ? "ваша башня разрушена" : `башня ${loser === null ? "" : you === null ? `игрока ${loser + 1}` : "соперника"} разрушена`,
       tower: `башня ${subj} достигла цели (${view ? view.targets.tower : ""})`,
       resource: `${subj === "ваша" ? "вы собрали" : "собран"} запас ресурса ${view ? view.targets.resource : ""}`,
-      timeout: `${loser === you ? "вы" : "соперник"} трижды подряд не успели сходить`,
+      timeout: loser === you ? "вы трижды подряд не успели сходить" : `${you === null ? `игрок ${loser + 1}` : "соперник"} трижды подряд не успел сходить`,
       resign: loser === you ? "вы сдались" : "соперник сдался",
       draw: "оба игрока выполнили условие победы одновременно",
       turn_limit: "сыграно 500 ходов без результата",
@@ -381,6 +381,7 @@ export function createRenderer(ctx) {
     const v = msg.view || view;
     const result = msg.result || (v && v.outcome);
     if (!result) return null;
+    if (you === null && typeof msg.seat === "number") you = msg.seat;
     const o = words(result);
     return { kind: o.kind, text: o.title, reason: o.reason };
   }
