@@ -89,7 +89,7 @@ def _to_login(request: Request) -> RedirectResponse:
 def home(request: Request, user: OptionalUser) -> Response:
     """The lobby for members, a welcome page with login/register links for everybody else."""
     if user is None:
-        return _render(request, "welcome.html", None)
+        return _render(request, "welcome.html", None, games=lobby_games(request))
     return _render(request, "lobby.html", user, games=lobby_games(request))
 
 
