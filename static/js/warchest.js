@@ -32,6 +32,8 @@ export function createRenderer(ctx) {
   const cat = ctx.catalog || {};
   const hexes = cat.hexes || [];
   const locations = new Set(cat.locations || []);
+  // Hex labels as the log names them (words.py): row letter А…Ж from the top, number in the row from the left.
+  const labels = cat.hex_labels || hexes.map((_, h) => String(h));
   const units = new Map((cat.units || []).map((u) => [u.id, u]));
   const decrees = new Map((cat.decrees || []).map((d) => [d.id, d]));
   const uname = (t) => (units.get(t) || { ru: t }).ru;
@@ -149,6 +151,7 @@ export function createRenderer(ctx) {
       if (locations.has(h)) {
         g.append(svgEl("circle", { cx, cy, r: SIZE * 0.72, class: `wc-ring ${ctrl ? "wc-ctrl-" + ctrl : ""}` }));
       }
+      g.append(svgText(cx, cy + SIZE * 0.86, labels[h], "wc-hex-label"));
       const u = unitAt.get(h);
       if (u) {
         const title = svgEl("title", {});
@@ -366,7 +369,7 @@ export function createRenderer(ctx) {
     if (action.type) parts.push(uname(action.type));
     if (action.decree) parts.push((decrees.get(action.decree) || { ru: action.decree }).ru);
     for (const f of HEX_FIELDS) if (action[f] !== undefined && action[f] !== null && hexes[action[f]]) {
-      parts.push(`${FIELD_RU[f]} (${hexes[action[f]].join(",")})`);
+      parts.push(`${FIELD_RU[f]} ${labels[action[f]]}`);
     }
     return parts.join(" · ");
   }

@@ -95,7 +95,7 @@ def play_coin(s: State, side: int, a: Action, ev: fx.Events) -> None:
     if k == "deploy":
         assert a.to is not None
         fx.new_unit(s, side, coin, a.to)
-        ev.append(fx.event(s, side, "deploy", f"выставляет {fx.nom(coin)} на {fx.hex_ru(a.to)}", to=a.to))
+        ev.append(fx.event(s, side, "deploy", f"выставляет {fx.acc(coin)} на {fx.hex_ru(a.to)}", to=a.to))
         if coin == "earl":
             s.stack.append(("earl_step", s.units[a.to].uid))
         return
@@ -113,7 +113,7 @@ def play_coin(s: State, side: int, a: Action, ev: fx.Events) -> None:
         assert a.unit is not None
         u = s.units[a.unit]
         s.units[a.unit] = u._replace(poison=0)
-        ev.append(fx.event(s, side, "cure", f"{fx.nom(u.type)} излечен(а)", unit=a.unit))
+        ev.append(fx.event(s, side, "cure", fx.done(u.type, "излечен", "излечена"), unit=a.unit))
     elif k in ("move", "control", "attack"):
         assert a.unit is not None
         tactics.do_basic(s, a.unit, a, ev)

@@ -87,7 +87,7 @@ def execute(s: State, side: int, a: Action, ev: fx.Events) -> None:
     elif d == "fortify":
         take(p.supply, u.type)
         s.units[h] = u._replace(height=u.height + 1)
-        ev.append(fx.event(s, side, "bolster", f"{fx.nom(u.type)} укреплён(а)", unit=h))
+        ev.append(fx.event(s, side, "bolster", fx.done(u.type, "укреплён", "укреплена"), unit=h))
     elif d == "claim":
         s.stack.append(("after_man", u.uid))
         fx.control(s, u.uid, h, ev)

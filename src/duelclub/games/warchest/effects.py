@@ -14,9 +14,9 @@ from duelclub.games.contract import JSON, Outcome
 from duelclub.games.warchest.board import DIST, IS_LOCATION
 from duelclub.games.warchest.state import State, Unit, add, take
 from duelclub.games.warchest.units import COIN_ORDER, DECOY_INF, coin_ru
-from duelclub.games.warchest.words import SIDE_RU, acc, coins_ru, gen, hex_ru, nom
+from duelclub.games.warchest.words import SIDE_RU, acc, coins_ru, done, gen, hex_ru, nom
 
-__all__ = ["acc", "gen", "hex_ru", "nom"]
+__all__ = ["acc", "done", "gen", "hex_ru", "nom"]
 
 Events = list[JSON]
 
@@ -136,7 +136,7 @@ def recruit(s: State, side: int, type_: str, ev: Events) -> None:
     p = s.sides[side]
     take(p.supply, type_)
     add(p.up, type_)
-    ev.append(event(s, side, "recruit", f"нанимает: {nom(type_)}", type=type_))
+    ev.append(event(s, side, "recruit", f"нанимает {acc(type_)}", type=type_))
     if type_ in ("mercenary", "saboteur"):
         s.stack.append(("recruit_trigger", side, type_))
 
@@ -148,7 +148,7 @@ def poison(s: State, side: int, seal: int, t: int, ev: Events) -> None:
             s.units[h] = u._replace(poison=u.poison & ~seal)
     T = s.units[t]
     s.units[t] = T._replace(poison=T.poison | seal)
-    ev.append(event(s, side, "poison", f"{nom(T.type)} отравлен(а)", hex=t))
+    ev.append(event(s, side, "poison", done(T.type, "отравлен", "отравлена"), hex=t))
 
 
 def move(s: State, frm: int, to: int, ev: Events, how: str = "перемещается") -> None:

@@ -21,6 +21,7 @@ from duelclub.games.warchest.actions import ACTION_ADAPTER, Action, Resign, Warc
 from duelclub.games.warchest.board import HEXES, IS_LOCATION, START_LOCATIONS
 from duelclub.games.warchest.state import OVER, PLAY, State
 from duelclub.games.warchest.units import DECREES, UNIT_TYPES
+from duelclub.games.warchest.words import HEX_LABELS
 
 EXPANSION_LABELS = {
     "base": "Базовая игра",
@@ -50,6 +51,7 @@ class WarchestGame(Game[State, WarchestAction, WarchestOptions]):
     def catalog(self) -> JSON:
         return {
             "hexes": [list(qr) for qr in HEXES],
+            "hex_labels": list(HEX_LABELS),
             "locations": [h for h in range(len(HEXES)) if IS_LOCATION[h]],
             "starts": {"wolf": list(START_LOCATIONS[0]), "raven": list(START_LOCATIONS[1])},
             "units": [

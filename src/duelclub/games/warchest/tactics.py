@@ -257,7 +257,7 @@ def execute(s: State, a: Action, ev: fx.Events) -> None:
     assert h is not None
     u = s.units[h]
     t = u.type if a.coin != "royal" else "royal_guard"
-    ev.append(fx.event(s, u.owner, "tactic", f"тактика: {fx.nom(t)}", unit=h, type=t))
+    ev.append(fx.event(s, u.owner, "tactic", f"тактика {fx.gen(t)}", unit=h, type=t))
     if t in ("archer", "crossbowman"):
         assert a.target is not None
         fx.attack(s, h, a.target, ev)
@@ -293,7 +293,8 @@ def execute(s: State, a: Action, ev: fx.Events) -> None:
         v = s.units[a.ally]
         take(s.sides[u.owner].supply, v.type)
         s.units[a.ally] = v._replace(height=v.height + 1)
-        ev.append(fx.event(s, u.owner, "bolster", f"{fx.nom(v.type)} усилен(а) из запаса", unit=a.ally))
+        text = fx.done(v.type, "усилен", "усилена") + " из запаса"
+        ev.append(fx.event(s, u.owner, "bolster", text, unit=a.ally))
     elif t == "infiltrator":
         assert a.to is not None
         fx.move(s, h, a.to, ev)

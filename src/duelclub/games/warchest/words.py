@@ -1,8 +1,12 @@
-"""Russian words for event texts (the match log reads «Мечник атакует Пикинёра: −1 монета»)."""
+"""Russian words for event texts (the match log reads «Мечник атакует Пикинёра: −1 монета»).
+
+Hexes are named as the board draws them (``hex_label``): a row letter А…Ж from the top (r = −3 … 3)
+and the hex's number inside its row from the left, like a chess board's coordinates: the centre is «Г4».
+"""
 
 from __future__ import annotations
 
-from duelclub.games.warchest.board import HEXES
+from duelclub.games.warchest.board import HEXES, IS_LOCATION, RADIUS
 from duelclub.games.warchest.units import UNIT
 
 SIDE_RU = ("Волк", "Ворон")
@@ -45,9 +49,28 @@ def gen(t: str) -> str:
     return _GEN.get(t) or UNIT[t].ru + "а"
 
 
-def hex_ru(h: int) -> str:
+_ROWS = "АБВГДЕЖ"
+_FEMININE = frozenset({"cavalry", "light_cavalry", "royal_guard"})
+
+
+def hex_label(h: int) -> str:
+    """The label the board shows on hex ``h`` («А1» … «Ж4», the centre «Г4»)."""
     q, r = HEXES[h]
-    return f"({q},{r})"
+    first_q = max(-RADIUS, -RADIUS - r)
+    return f"{_ROWS[r + RADIUS]}{q - first_q + 1}"
+
+
+HEX_LABELS: tuple[str, ...] = tuple(hex_label(h) for h in range(len(HEXES)))
+
+
+def hex_ru(h: int) -> str:
+    """A hex in a log line: its board label, «локация …» for a location."""
+    return f"локацию {HEX_LABELS[h]}" if IS_LOCATION[h] else HEX_LABELS[h]
+
+
+def done(t: str, masc: str, fem: str) -> str:
+    """A past participle agreeing with the unit name («Мечник отравлен», «Кавалерия отравлена»)."""
+    return f"{nom(t)} {fem if t in _FEMININE else masc}"
 
 
 def coins_ru(n: int) -> str:

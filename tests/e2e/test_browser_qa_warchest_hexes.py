@@ -1,0 +1,36 @@
+"""QA: the Сундук войны log names hexes the way the board shows them.
+
+The log read «выставляет Граф на (-1,-2)», axial coordinates the board never drew. Now every hex carries
+a small label (row letter А…Ж, number in the row), and the log and the admins' action log use the same label.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from warchest_page import crowded_state, mount
+
+from duelclub.games.warchest.words import HEX_LABELS
+
+pytestmark = pytest.mark.browser
+
+JS_LABELS = """() => [...document.querySelectorAll('#board .wc-hex')].map((g) =>
+  [Number(g.dataset.hex), g.querySelector('.wc-hex-label')?.textContent ?? null])"""
+
+
+def test_every_hex_shows_the_label_the_log_uses(live_server: str, browser: Any) -> None:
+    context = browser.new_context(viewport={"width": 1366, "height": 900}, locale="ru-RU")
+    try:
+        page = context.new_page()
+        mount(page, live_server, crowded_state(), 0)
+        labels = page.evaluate(JS_LABELS)
+        assert len(labels) == 37
+        assert all(text == HEX_LABELS[h] for h, text in labels), labels
+        # the admins' action log speaks the same labels
+        text = page.evaluate("() => wcRenderer.actionText({kind: 'move', coin: 'pikeman', unit: 18, to: 19})")
+        assert "Г4" in text and "Г5" in text and "(" not in text, text
+        box = page.locator('#board .wc-hex[data-hex="18"] .wc-hex-label').bounding_box()
+        assert box and box["height"] >= 6  # drawn, readable size
+    finally:
+        context.close()
