@@ -27,6 +27,15 @@ const PENDING_RU = {
 const HEX_FIELDS = ["unit", "ally", "to", "target"];
 const FIELD_RU = { unit: "свой отряд", ally: "союзника", to: "поле", target: "цель" };
 const SIZE = 34;
+// Short names that fit a unit coin on the board (the full name and the card text are in the coin's <title>).
+const ABBR = {
+  archer: "Лучник", berserker: "Берсерк", cavalry: "Кавал.", crossbowman: "Арбал.", ensign: "Знам.",
+  footman: "Пехот.", knight: "Рыцарь", lancer: "Улан", light_cavalry: "Л. кав.", marshal: "Маршал",
+  mercenary: "Наёмн.", pikeman: "Пикин.", royal_guard: "Гвард.", scout: "Развед.", swordsman: "Мечник",
+  warrior_priest: "Жрец", bannerman: "Штанд.", bishop: "Епископ", earl: "Граф", herald: "Герольд",
+  infiltrator: "Лазут.", skirmisher: "Застр.", assassin: "Убийца", saboteur: "Дивер.",
+};
+const COIN_TEXT = SIZE; // the widest a name may be drawn on a coin (its diameter is 1.1 × SIZE)
 
 export function createRenderer(ctx) {
   const cat = ctx.catalog || {};
@@ -159,7 +168,7 @@ export function createRenderer(ctx) {
           (u.poison.length ? "\nОтравлен" : "");
         g.append(title,
           svgEl("circle", { cx, cy, r: SIZE * 0.55, class: `wc-coin wc-coin-${u.side}` }),
-          svgText(cx, cy - 2, uname(u.type).slice(0, 4), "wc-unit-name"),
+          coinLabel(cx, cy - 2, u.type),
           svgText(cx, cy + 12, `×${u.height}`, "wc-unit-count"));
         if (u.poison.length) g.append(svgEl("circle", { cx: cx + SIZE * 0.45, cy: cy - SIZE * 0.45, r: 6, class: "wc-poison" }));
       }
@@ -167,6 +176,21 @@ export function createRenderer(ctx) {
       svg.append(g);
     });
     boardBox.replaceChildren(svg);
+    fitCoinLabels(svg);
+  }
+
+  /** The unit's short name on its coin (fitCoinLabels squeezes it if the font draws it wider than the coin). */
+  function coinLabel(x, y, type) {
+    return svgText(x, y, ABBR[type] || uname(type), "wc-unit-name");
+  }
+
+  function fitCoinLabels(svg) {
+    for (const t of svg.querySelectorAll(".wc-unit-name")) {
+      if (t.getComputedTextLength() > COIN_TEXT) {
+        t.setAttribute("textLength", String(COIN_TEXT));
+        t.setAttribute("lengthAdjust", "spacingAndGlyphs");
+      }
+    }
   }
 
   function svgText(x, y, s, cls) {
