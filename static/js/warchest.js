@@ -382,9 +382,18 @@ export function createRenderer(ctx) {
     return { kind, text, reason: reasons[result.reason] || "" };
   }
 
+  /** A log line: «Волк (вы): …» for the reader's own side, the bare side name for the other (and spectators). */
   function describe(event) {
     if (!event || !event.text) return null;
-    return { text: event.text, cls: event.kind === "win" ? "log-win" : "" };
+    const reader = you ?? (ctx.info && typeof ctx.info.seat === "number" ? ctx.info.seat : null);
+    const side = typeof event.side === "number" ? ["Волк", "Ворон"][event.side]
+      : view && typeof event.seat === "number" ? (event.seat === view.wolf_seat ? "Волк" : "Ворон") : null;
+    let text = event.text;
+    if (side) {
+      const body = text.startsWith(`${side}: `) ? text.slice(side.length + 2) : text;
+      text = `${side}${reader !== null && event.seat === reader ? " (вы)" : ""}: ${body}`;
+    }
+    return { text, cls: event.kind === "win" ? "log-win" : "" };
   }
 
   function actionText(action) {
