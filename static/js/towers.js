@@ -241,6 +241,24 @@ export function createRenderer(ctx) {
     );
   }
 
+  /** The public discard pile (rules §8.3), newest first, folded under «Сброс (N)»; stays open across turns. */
+  function discardPile() {
+    const was = sideInfo.querySelector("#tw-discard-pile");
+    const pile = [...view.discard].reverse();
+    return el(
+      "details",
+      { class: "tw-pile", id: "tw-discard-pile", open: was && was.open ? "" : undefined },
+      el("summary", {}, `Сброс: ${pile.length} ${pile.length ? "(последняя сверху)" : ""}`.trim()),
+      pile.length
+        ? el("ol", { class: "tw-pile__list" }, ...pile.map((id) => {
+          const c = card(id);
+          return el("li", { class: `tw-pile__card tw-pile-${c.colour}`, title: c.text, dataset: { card: String(id) } },
+            `${c.name} (${c.cost})`);
+        }))
+        : el("p", { class: "small muted" }, "Пока пусто."),
+    );
+  }
+
   function paintSide() {
     const bf = fields.get(view.battlefield);
     const name = bf ? bf.name : view.battlefield;
@@ -251,6 +269,7 @@ export function createRenderer(ctx) {
       view.deck === "normal"
         ? el("p", { class: "small muted" }, `В колоде ${view.pile_size}, в сбросе ${view.discard.length}`)
         : el("p", { class: "small muted" }, "Каждая карта тянется из всех 102 с равной вероятностью."),
+      view.deck === "normal" && Array.isArray(view.discard) ? discardPile() : null,
       el("p", { class: "small muted" }, `Ход ${view.turn}`),
     );
   }
