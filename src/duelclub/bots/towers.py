@@ -15,6 +15,15 @@ the pile order, future draws) and, in each, scores every legal action by
 The score of an action is its mean over the determinizations (the same samples for every action, so the
 comparison is paired); ties go to the ``easy`` ranking. At depth 0 this is ``easy``'s own evaluation, so
 ``hard`` sees everything ``easy`` sees plus the opponent's answer and its own next card.
+
+Then the :data:`HARD_CANDIDATES` best actions are compared by rollouts on the same determinizations: both
+seats play ``easy``'s greedy policy (the opponent on its sampled hand) for :data:`HARD_ROLLOUT_TURNS` turns
+each, and the position is scored as above; the best mean wins (a rollout policy improves on the policy it
+rolls out). The lookahead may use half the wall-clock budget, the rollouts the rest; both stop between
+samples, so every candidate is always scored on the same samples.
+
+Trials against ``easy`` (60 matches each, all fields and decks): lookahead alone 58–60 %, with rollouts of
+4 turns on 24 samples 65 %, 8 turns on 16 samples 59 % (± 12 % at that size).
 """
 
 from __future__ import annotations
@@ -26,6 +35,7 @@ from typing import Any
 from duelclub.bots.base import AnyGame, Bot, LevelFactory, legal_or_raise
 from duelclub.bots.random_bot import RandomBot
 from duelclub.games.contract import Seat
+from duelclub.games.towers.state import MAIN
 
 HARD_THINK_SECONDS = 0.6
 """Wall-clock cap of a ``hard`` decision, in seconds (the limit is 1.5 s on one core)."""
@@ -36,6 +46,12 @@ as long as the time cap is not reached."""
 
 HARD_OWN_DEPTH = 1
 """Own follow-up decisions in the same turn searched by the full lookahead (then greedily)."""
+
+HARD_CANDIDATES = 4
+"""The best actions by the lookahead that are then compared by greedy rollouts (0: no rollouts)."""
+
+HARD_ROLLOUT_TURNS = 4
+"""Turns of each seat a rollout plays with the ``easy`` policy before it is scored."""
 
 HARD_GREEDY_WEIGHT = 0.0
 """Weight of the opponent's greedy reply (the ``easy`` choice on its sampled hand) against its reply worst
@@ -57,12 +73,16 @@ class LookaheadBot:
         max_samples: int = HARD_MAX_SAMPLES,
         own_depth: int = HARD_OWN_DEPTH,
         greedy_weight: float = HARD_GREEDY_WEIGHT,
+        candidates: int = HARD_CANDIDATES,
+        rollout_turns: int = HARD_ROLLOUT_TURNS,
     ) -> None:
         self.level = level
         self.time_budget = time_budget
         self.max_samples = max_samples
         self.own_depth = own_depth
         self.greedy_weight = greedy_weight
+        self.candidates = candidates
+        self.rollout_turns = rollout_turns
         self.last_samples = 0
 
     def choose(self, game: AnyGame, state: Any, seat: Seat, rng: random.Random) -> Any:
@@ -74,13 +94,17 @@ class LookaheadBot:
         self.last_samples = 0
         if len(legal) == 1:
             return legal[0]
-        deadline = None if self.time_budget is None else start + self.time_budget
+        budget = self.time_budget
+        # the lookahead may use half the budget, the rollouts the rest
+        deadline = None if budget is None else start + (budget / 2 if self.candidates > 1 else budget)
         totals = [0.0] * len(legal)
+        dets = []
         n = 0
         while n < self.max_samples:
             if deadline is not None and n > 0 and time.perf_counter() >= deadline:
                 break
             det = game.determinize(state, seat, rng)
+            dets.append(det)
             for i, action in enumerate(legal):
                 s = det.copy()
                 game.apply(s, seat, action)
@@ -88,8 +112,32 @@ class LookaheadBot:
             n += 1
         self.last_samples = n
         easy = [score for score, _ in ranked_actions(state, seat, legal)]
-        best = max(range(len(legal)), key=lambda i: (round(totals[i] / n, 9), easy[i]))
-        return legal[best]
+        order = sorted(range(len(legal)), key=lambda i: (round(totals[i] / n, 9), easy[i]), reverse=True)
+        if self.candidates > 1:
+            top = order[: self.candidates]
+            rolled = {i: 0.0 for i in top}
+            for k, det in enumerate(dets):
+                if budget is not None and k > 0 and time.perf_counter() >= start + budget:
+                    break
+                for i in top:
+                    s = det.copy()
+                    game.apply(s, seat, legal[i])
+                    rolled[i] += self._rollout(game, s, seat)
+            order = sorted(top, key=lambda i: (round(rolled[i], 9), totals[i]), reverse=True)
+        return legal[order[0]]
+
+    def _rollout(self, game: AnyGame, s: Any, me: Seat) -> float:
+        """Win chance for ``me`` after both seats play ``easy``'s greedy policy for ``rollout_turns`` turns
+        each from ``s`` (mutated), scored at the start of ``me``'s turn (``bot.reply_value``)."""
+        from duelclub.games.towers.bot import greedy_action, reply_value, terminal_chance
+
+        end = s.turn + 2 * self.rollout_turns - 1
+        while s.outcome is None:
+            mover = s.active
+            if mover == me and s.turn >= end and s.phase == MAIN:
+                return reply_value(s, me)
+            game.apply(s, mover, greedy_action(s, mover, game.legal_actions(s, mover)))
+        return terminal_chance(s, me)
 
     def _after_own(self, game: AnyGame, s: Any, me: Seat, depth: int) -> float:
         """Win chance for ``me`` after one of its actions in ``s`` (mutated): rest of the turn, the reply."""
