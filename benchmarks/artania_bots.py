@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import math
 import multiprocessing
 import os
 import random
@@ -100,6 +101,16 @@ def engine_speed(matches: int = 300) -> str:
     )
 
 
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate ``wins / n`` (``(nan, nan)`` for n = 0)."""
+    if n == 0:
+        return (float("nan"), float("nan"))
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (centre - half, centre + half)
+
+
 def _row(pair: str, results: list[Result]) -> str:
     wins = sum(1 for r in results if r.score == 1.0)
     draws = sum(1 for r in results if r.score == 0.5)
@@ -107,6 +118,7 @@ def _row(pair: str, results: list[Result]) -> str:
     n = len(results)
     decided = wins + losses
     rate = wins / decided if decided else float("nan")
+    low, high = wilson(wins, decided)
     think = [t for r in results for t in r.think]
     median = f"{statistics.median(think):.3f}" if think else "-"
     peak = f"{max(think):.3f}" if think else "-"
@@ -114,7 +126,7 @@ def _row(pair: str, results: list[Result]) -> str:
     ok = "" if target is None else ("PASS" if rate >= target else "FAIL") + f" (>= {target:.0%})"
     return (
         f"{pair:<12} {n:>5} {wins / n:>6.1%} {draws / n:>6.1%} {losses / n:>6.1%} {rate:>8.1%}  "
-        f"{median:>7} {peak:>7}  {ok}"
+        f"{median:>7} {peak:>7}  95% CI {low:.1%}-{high:.1%} of {decided} decided  {ok}"
     )
 
 

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from duelclub.bots.artania import TurnHorizon
-from duelclub.bots.ismcts import SearchConfig
+from duelclub.bots.artania import HARD_ROUNDS, RolloutBot
 from duelclub.bots.registry import bot_levels, make_bot
 from duelclub.games.artania import GAME
 from duelclub.games.artania.actions import PASS, Idol, Nektar, Place
+from duelclub.games.artania.bot import economical_move
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "games"))
 from artania_helpers import state
@@ -73,6 +73,10 @@ def test_easy_plays_nektar_to_break_a_tie_and_passes_when_ahead() -> None:
     assert easy.choose(GAME, s, 1, random.Random(0)) == PASS  # no equipment in hand
 
 
+def _hard(rounds: int = 8) -> RolloutBot:
+    return RolloutBot("hard", rounds, time_budget=None)  # no clock: deterministic for a given rng
+
+
 def test_hard_finds_the_winning_idol() -> None:
     s = state(
         hands=(["idol", "vityaz_1"], ["strazh_1"]),
@@ -80,39 +84,69 @@ def test_hard_finds_the_winning_idol() -> None:
         first=0,
         slots=(["vityaz_2", "vityaz_3", "berserk_1"], ["geroy", "berserk_3", "berserk_2"]),
     )
-    hard = make_bot("artania", "hard", think_seconds=None)
-    assert hard.choose(GAME, s, 0, random.Random(0)) == Idol(slot=1)
+    assert _hard().choose(GAME, s, 0, random.Random(0)) == Idol(slot=1)
 
 
-def test_bots_decide_the_same_on_any_determinization() -> None:
-    # What a bot may know is its view; two states with the same view give the same easy choice.
-    s = GAME.new_match(hashlib.sha256(b"same").digest(), GAME.parse_options({}))
-    rng = random.Random(5)
-    easy = make_bot("artania", "easy")
-    while GAME.outcome(s) is None:
-        (seat,) = GAME.to_move(s)
-        a = easy.choose(GAME, GAME.determinize(s, seat, rng), seat, rng)
-        b = easy.choose(GAME, GAME.determinize(s, seat, rng), seat, rng)
-        assert a == b
-        GAME.apply(s, seat, a)
-
-
-def test_turn_horizon_ends_with_the_turns_token() -> None:
-    s = state(
-        hands=(["vityaz_1"], ["strazh_1"]),
-        step="W4",
+def _lost_turn() -> object:
+    # Seat 1 is S and places last (P4); seat 0's three specials (12) beat anything seat 1 can still put in.
+    return state(
+        hands=(["vityaz_1", "sledopyt_2"], ["geroy", "berserk_1", "ratoborets_2", "volkhv_2"]),
+        step="P4",
         first=0,
-        slots=(["vityaz_3", "empty", "empty"], ["berserk_1", "empty", "empty"]),
+        slots=(["polkovodets", "strateg", "geroy"], ["vityaz_1", "sledopyt_1", "pending"]),
     )
-    horizon = TurnHorizon(1)
-    assert horizon.outcome(s) is None
-    horizon.apply(s, 0, PASS)
-    horizon.apply(s, 1, PASS)
-    outcome = horizon.outcome(s)
-    assert outcome is not None and outcome.winner == 0 and GAME.outcome(s) is None
 
 
-def test_hard_respects_its_iteration_cap() -> None:
+def test_hard_keeps_its_hero_out_of_a_lost_turn_where_easy_spends_it() -> None:
+    s = _lost_turn()
+    easy = make_bot("artania", "easy").choose(GAME, s, 1, random.Random(0))
+    assert easy == Place(cards=("geroy",))  # easy maximises the slot: 4 - 4 beats 1 - 4
+    hard = _hard().choose(GAME, s, 1, random.Random(0))
+    assert hard in GAME.legal_actions(s, 1) and hard != Place(cards=("geroy",))
+
+
+def test_hard_can_overrule_the_economical_policy() -> None:
+    # The search is no relabelled policy: somewhere in a match its choice differs from the playout policy's.
+    s = GAME.new_match(hashlib.sha256(b"overrule").digest(), GAME.parse_options({}))
+    rng = random.Random(3)
+    hard = _hard(4)
+    differ = 0
+    while GAME.outcome(s) is None and differ == 0:
+        (seat,) = GAME.to_move(s)
+        view = GAME.determinize(s, seat, rng)
+        action = hard.choose(GAME, view, seat, rng)
+        differ += action != economical_move(view, seat)
+        GAME.apply(s, seat, action)
+    assert differ
+
+
+def test_hard_is_deterministic_and_reads_only_what_its_seat_sees() -> None:
+    # Two different determinizations of one state (the opponent's hand and the decks re-dealt) with the same
+    # seed give the same choice: hard depends on the seat's information only, and on nothing else.
+    s = GAME.new_match(hashlib.sha256(b"hard-view").digest(), GAME.parse_options({}))
+    rng = random.Random(11)
+    hard, easy = _hard(3), make_bot("artania", "easy")
+    checked = 0
+    while GAME.outcome(s) is None and s.turn <= 3:
+        (seat,) = GAME.to_move(s)
+        a, b = GAME.determinize(s, seat, rng), GAME.determinize(s, seat, rng)
+        assert GAME.view(a, seat) == GAME.view(b, seat)
+        first = hard.choose(GAME, a, seat, random.Random(seat))
+        assert first == hard.choose(GAME, b, seat, random.Random(seat))
+        assert first in GAME.legal_actions(s, seat)
+        checked += len(GAME.legal_actions(s, seat)) > 1
+        GAME.apply(s, seat, first if seat == 0 else easy.choose(GAME, a, seat, rng))
+    assert checked >= 4
+
+
+def test_hard_respects_its_round_cap_and_clock() -> None:
     bot = make_bot("artania", "hard")
-    assert isinstance(bot.search.config, SearchConfig)  # type: ignore[attr-defined]
-    assert bot.search.config.max_iterations <= 500  # type: ignore[attr-defined]
+    assert isinstance(bot, RolloutBot) and bot.rounds == HARD_ROUNDS <= 100
+    s = GAME.new_match(hashlib.sha256(b"clock").digest(), GAME.parse_options({}))
+    quick = RolloutBot("hard", rounds=10_000, time_budget=0.05)
+    (seat,) = GAME.to_move(s)
+    while len(GAME.legal_actions(s, seat)) == 1:
+        GAME.apply(s, seat, GAME.legal_actions(s, seat)[0])
+        (seat,) = GAME.to_move(s)
+    quick.choose(GAME, s, seat, random.Random(0))
+    assert 1 <= quick.last_rounds < 10_000

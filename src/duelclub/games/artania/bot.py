@@ -148,13 +148,6 @@ def choose(state: State, seat: int) -> ArtaniaAction:
     return window_action(state, seat)
 
 
-def heuristic_action(
-    game: Game[Any, Any, Any], state: Any, seat: Seat, actions: list[Any], rng: random.Random
-) -> Any:
-    """Rollout policy for ``hard`` (bots/ismcts.py signature): the heuristic's action."""
-    return choose(state, seat)
-
-
 class EasyBot:
     """The ``easy`` level: the heuristic of this module, deterministic."""
 
@@ -168,14 +161,18 @@ class EasyBot:
         return choose(state, seat)
 
 
-OPP_OPEN = 3.0
+OPP_OPEN = 2.0
 """Expected swords of an opponent's warrior still to come, its counter-class bonus included."""
 
-SAFE_LEAD = 3.0
+SAFE_LEAD = 1.5
 """An estimated lead at or above this is a won turn: spend as little as possible to keep it."""
 
-HOPELESS = -2.0
+HOPELESS = -1.0
 """An estimated lead at or below this is a lost turn: throw in the weakest warriors."""
+
+# The three constants above were tuned by economical-vs-easy matches (3,000 per setting, no search): a broad
+# plateau around 61-62% of decided matches for SAFE_LEAD 1-2, HOPELESS -0.5..-1.5, OPP_OPEN 2-2.5; the old
+# values (3, -2, 3) gave 57%. These sit in the middle of the plateau.
 
 
 def _estimate(state: State, seat: int, cards: tuple[int, ...]) -> float:
@@ -200,30 +197,39 @@ def _estimate(state: State, seat: int, cards: tuple[int, ...]) -> float:
 
 
 def economical_placement(state: State, seat: int) -> tuple[int, ...]:
-    """``hard``'s playout placement: the cheapest placement that keeps an estimated safe lead, the weakest
-    warriors when the turn looks lost, else the heuristic's best."""
+    """``hard``'s placement: the cheapest placement that keeps an estimated safe lead; else, when this turn
+    cannot be given up (the opponent holds 4 tokens, or a deck is empty so the match ends with this turn), the
+    highest estimated lead; else the weakest warriors when the turn looks lost; else the heuristic's best."""
     options = ranked_placements(state, seat)
     leads = [(_estimate(state, seat, cards), sum(SWORDS[c] for c in cards), cards) for _, cards in options]
     safe = [x for x in leads if x[0] >= SAFE_LEAD]
     if safe:
         return min(safe, key=lambda x: (x[1], -x[0]))[2]
+    if state.tokens[1 - seat] == 4 or not state.decks[0] or not state.decks[1]:
+        return max(leads, key=lambda x: (x[0], -x[1]))[2]
     if max(x[0] for x in leads) <= HOPELESS:
         return min(leads, key=lambda x: (x[1], -x[0]))[2]
     return options[0][1]
 
 
-def economical_action(
-    game: Game[Any, Any, Any], state: Any, seat: Seat, actions: list[Any], rng: random.Random
-) -> Any:
-    """Rollout policy for ``hard``: :func:`economical_placement` in a step, the heuristic in a window."""
+def economical_window(state: State, seat: int) -> ArtaniaAction:
+    """``hard``'s window action: in W4 the heuristic's; before it, Часы Базилевса whenever the deck can refill
+    the hand with 3 cards (discarding the weakest other card: equipment last), else pass. Playing Часы at the
+    first chance beat the heuristic's "fewer than 3 warriors" rule by 2 points (4,000 matches vs easy)."""
+    hand = state.hands[seat]
+    if state.step == LAST_WINDOW:
+        return window_action(state, seat)
+    if hand >> CHASY & 1 and state.step <= 4 and len(state.decks[seat]) >= 3:
+        warriors = hand & WARRIOR_MASK
+        others = mask_indexes(hand & ~(1 << CHASY))
+        if others:
+            return CHASYS[min(others, key=lambda c: (SWORDS[c] if warriors >> c & 1 else 9, c))]
+    return PASS
+
+
+def economical_move(state: State, seat: int) -> ArtaniaAction:
+    """The economical policy's action for ``seat`` (due to act): :func:`economical_placement` in a step,
+    :func:`economical_window` in a window."""
     if state.step % 2:
         return place_action(economical_placement(state, seat))
-    return window_action(state, seat)
-
-
-def economical_prior(
-    game: Game[Any, Any, Any], state: Any, seat: Seat, actions: list[Any], rng: random.Random
-) -> list[float]:
-    """Progressive-bias prior for ``hard``: 1 for :func:`economical_action`'s choice, 0 for the others."""
-    pick = economical_action(game, state, seat, actions, rng)
-    return [1.0 if a == pick else 0.0 for a in actions]
+    return economical_window(state, seat)
