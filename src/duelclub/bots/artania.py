@@ -6,9 +6,9 @@
   (``game.determinize``: the opponent's hand and both deck orders re-dealt from what the seat may see) and,
   for every candidate action, plays the *whole match* out from it with the economical policy for both seats
   (common random numbers: every candidate meets the same deal, so their differences are not drowned by the
-  deal's luck). The economical policy's own choice stands unless another candidate beats it clearly: by a mean
-paired reward difference above :data:`OVERRULE_MARGIN` and :data:`OVERRULE_Z` standard errors (taking the best
-of several noisy means would otherwise pick noise).
+  deal's luck). The economical policy's own choice stands unless another candidate beats it clearly: by a
+  mean paired reward difference above :data:`OVERRULE_MARGIN` and :data:`OVERRULE_Z` standard errors (taking
+  the best of several noisy means would otherwise pick noise).
 
 A whole-match playout is what the game asks for: it is about spending warriors across turns (a card spent now
 is gone, the decks run out, five tokens win), which a turn-level reward misjudges. The reward is the match
