@@ -160,9 +160,9 @@ def main(argv: list[str] | None = None) -> int:
             by_pair[result.pair].append(result)
             if done % 20 == 0 or done == len(tasks):
                 print(f"  {done}/{len(tasks)} matches, {time.perf_counter() - start:.0f} s", file=sys.stderr)
-    think = "default" if args.think is None else f"{args.think} s"
+    budget = "default" if args.think is None else f"{args.think} s"
     print(
-        f"Артания и Куявия bots: {args.matches} matches per pairing, hard think budget {think}, "
+        f"Артания и Куявия bots: {args.matches} matches per pairing, hard think budget {budget}, "
         f"{args.workers} workers"
     )
     head = f"{'pairing':<12} {'n':>5} {'win':>6} {'draw':>6} {'loss':>6} {'decided':>8}"
