@@ -262,7 +262,8 @@ export function createRenderer(ctx) {
   function paintSide() {
     const bf = fields.get(view.battlefield);
     const name = bf ? bf.name : view.battlefield;
-    sideInfo.replaceChildren(
+    // replaceChildren would print a null as the text «null»: drop the parts this deck type has not got.
+    sideInfo.replaceChildren(...[
       el("h2", {}, name),
       el("p", { id: "tw-targets" }, `Победа: башня ${view.targets.tower}, или ${view.targets.resource} любого ресурса, или разрушить башню соперника.`),
       el("p", {}, el("span", { class: `chip tw-deck tw-deck-${view.deck}`, id: "tw-deck" }, DECKS[view.deck] || view.deck)),
@@ -271,7 +272,7 @@ export function createRenderer(ctx) {
         : el("p", { class: "small muted" }, "Каждая карта тянется из всех 102 с равной вероятностью."),
       view.deck === "normal" && Array.isArray(view.discard) ? discardPile() : null,
       el("p", { class: "small muted" }, `Ход ${view.turn}`),
-    );
+    ].filter(Boolean));
   }
 
   function paintInfoBar() {
