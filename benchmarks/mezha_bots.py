@@ -27,6 +27,8 @@ import sys
 import time
 from dataclasses import dataclass, field
 
+from bench_stats import spread
+
 from duelclub.bots.registry import make_bot
 from duelclub.games.mezha import GAME
 
@@ -104,16 +106,6 @@ def _row(pair: str, results: list[Result]) -> str:
     )
 
 
-def _spread(label: str, seconds: list[float]) -> str:
-    """One line: median, p99 and max of sorted ``seconds`` and the verdict against MAX_THINK."""
-    verdict = "PASS" if seconds[-1] <= MAX_THINK else "FAIL"
-    p99 = seconds[int(0.99 * (len(seconds) - 1))]
-    return (
-        f"  {label:<15} median {statistics.median(seconds):.3f} s, p99 {p99:.3f} s,"
-        f" max {seconds[-1]:.3f} s  {verdict} (<= {MAX_THINK} s)"
-    )
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--matches", type=int, default=200, help="matches per pairing (default 200)")
@@ -143,8 +135,8 @@ def main(argv: list[str] | None = None) -> int:
     cpu = sorted(t for rs in by_pair.values() for r in rs for t in r.cpu)
     if think:
         print(f"hard think per decision, {len(think)} searched decisions:")
-        print(_spread("wall-clock", think))
-        print(_spread("CPU (one core)", cpu))
+        print(spread("wall-clock", think, MAX_THINK))
+        print(spread("CPU (one core)", cpu, MAX_THINK))
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"machine load average (1, 5, 15 min) at the end: {load} on {os.cpu_count()} cores")
     print(f"wall time {time.perf_counter() - start:.0f} s")

@@ -34,6 +34,8 @@ import sys
 import time
 from dataclasses import dataclass, field
 
+from bench_stats import spread, wilson
+
 from duelclub.bots.registry import make_bot
 from duelclub.games.warchest import GAME
 
@@ -131,16 +133,6 @@ def fit_draft(matches: int, workers: int, l2: float = 2.0, steps: int = 400) -> 
     return w
 
 
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval of a win rate of ``wins`` out of ``n`` decided matches."""
-    if n == 0:
-        return (float("nan"), float("nan"))
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * ((p * (1 - p) + z * z / (4 * n)) / n) ** 0.5 / (1 + z * z / n)
-    return (centre - half, centre + half)
-
-
 def _row(pair: str, results: list[Result]) -> str:
     wins = sum(1 for r in results if r.score == 1.0)
     draws = sum(1 for r in results if r.score == 0.5)
@@ -157,16 +149,6 @@ def _row(pair: str, results: list[Result]) -> str:
     return (
         f"{pair:<12} {n:>5} {wins / n:>6.1%} {draws / n:>6.1%} {losses / n:>6.1%} {rate:>8.1%} "
         f"[{low:.1%}, {high:.1%}]  {median:>7} {peak:>7}  {ok}"
-    )
-
-
-def _spread(label: str, seconds: list[float]) -> str:
-    """One line: median, p99 and max of sorted ``seconds`` and the verdict against MAX_THINK."""
-    verdict = "PASS" if seconds[-1] <= MAX_THINK else "FAIL"
-    p99 = seconds[int(0.99 * (len(seconds) - 1))]
-    return (
-        f"  {label:<15} median {statistics.median(seconds):.3f} s, p99 {p99:.3f} s,"
-        f" max {seconds[-1]:.3f} s  {verdict} (<= {MAX_THINK} s)"
     )
 
 
@@ -210,8 +192,8 @@ def main(argv: list[str] | None = None) -> int:
     cpu = sorted(t for rs in by_pair.values() for r in rs for t in r.cpu)
     if think:
         print(f"hard think per decision, {len(think)} searched decisions:")
-        print(_spread("wall-clock", think))
-        print(_spread("CPU (one core)", cpu))
+        print(spread("wall-clock", think, MAX_THINK))
+        print(spread("CPU (one core)", cpu, MAX_THINK))
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"machine load average (1, 5, 15 min) at the end: {load} on {os.cpu_count()} cores")
     print(f"wall time {time.perf_counter() - start:.0f} s")
