@@ -6,8 +6,9 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 HOST   ?= 127.0.0.1
 PORT   ?= 8000
+BABEL_KEYWORDS := -k N_ -k ngettext:1,2 -k t -k tn:2,3
 
-.PHONY: run test install install-dev browser lint typecheck bench clean
+.PHONY: run test install install-dev browser lint typecheck bench messages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -51,6 +52,14 @@ bench: install-dev
 	$(BIN)/python benchmarks/engine_speed.py
 	$(BIN)/python benchmarks/mezha_engine.py
 	$(BIN)/python benchmarks/mezha_bots.py
+
+## Extract the UI strings (templates, Python, static/js) and merge them into the Ukrainian catalog; then
+## translate the new/fuzzy entries in src/duelclub/locale/uk/LC_MESSAGES/messages.po (tests fail until done).
+messages: install-dev
+	$(BIN)/pybabel extract -F babel.cfg $(BABEL_KEYWORDS) --no-wrap --sort-by-file --omit-header \
+	  -o src/duelclub/locale/messages.pot .
+	$(BIN)/pybabel update -i src/duelclub/locale/messages.pot -d src/duelclub/locale -D messages -l uk \
+	  --no-wrap --ignore-obsolete --no-fuzzy-matching
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

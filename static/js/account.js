@@ -1,6 +1,7 @@
 // The account page: change the password (other sessions end) and log out on every device.
 import { post } from "./api.js";
 import { passwordProblem, RATE_LIMITED } from "./passwords.js";
+import { t, tn } from "./i18n.js";
 
 const form = document.getElementById("password-form");
 const errorBox = document.getElementById("password-error");
@@ -9,12 +10,12 @@ const submit = document.getElementById("password-submit");
 const logoutAll = document.getElementById("logout-all");
 const logoutAllError = document.getElementById("logout-all-error");
 
-const SUCCESS = "Пароль изменён; другие сеансы завершены";
+const SUCCESS = t("Пароль изменён; другие сеансы завершены");
 const ERRORS = {
-  wrong_password: "Текущий пароль указан неверно.",
+  wrong_password: t("Текущий пароль указан неверно."),
   rate_limited: RATE_LIMITED,
   too_many_attempts: RATE_LIMITED,
-  not_authenticated: "Сеанс завершён — войдите снова.",
+  not_authenticated: t("Сеанс завершён — войдите снова."),
 };
 const LOGIN_AGAIN = `/login?next=${encodeURIComponent("/account")}`;
 
@@ -37,18 +38,18 @@ function showError(message, name) {
 }
 
 function clientCheck(oldPassword, newPassword, repeat) {
-  if (!oldPassword) return ["Введите текущий пароль.", "old_password"];
-  if (!newPassword) return ["Введите новый пароль.", "new_password"];
+  if (!oldPassword) return [t("Введите текущий пароль."), "old_password"];
+  if (!newPassword) return [t("Введите новый пароль."), "new_password"];
   const problem = passwordProblem(newPassword);
   if (problem) return [problem, "new_password"];
-  if (newPassword !== repeat) return ["Пароли не совпадают.", "new_password2"];
+  if (newPassword !== repeat) return [t("Пароли не совпадают."), "new_password2"];
   return null;
 }
 
 function describe(err) {
   if (ERRORS[err.code]) return [ERRORS[err.code], err.code === "wrong_password" ? "old_password" : undefined];
   if (err.code === "bad_password" || err.status === 422) {
-    return [err.message || "Пароль должен быть от 8 до 128 символов.", "new_password"];
+    return [err.message || t("Пароль должен быть от 8 до 128 символов."), "new_password"];
   }
   if (err.status === 403) return [ERRORS.wrong_password, "old_password"];
   if (err.status === 401) return [ERRORS.not_authenticated, undefined];
@@ -84,7 +85,7 @@ form.addEventListener("submit", async (ev) => {
 
 logoutAll.addEventListener("click", async () => {
   logoutAllError.hidden = true;
-  if (!window.confirm("Выйти на всех устройствах? Все сеансы, включая этот, будут завершены.")) return;
+  if (!window.confirm(t("Выйти на всех устройствах? Все сеансы, включая этот, будут завершены."))) return;
   logoutAll.disabled = true;
   try {
     await post("/api/auth/logout-all", {});

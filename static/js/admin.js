@@ -3,6 +3,7 @@
 
 import { el, get, toast } from "./api.js";
 import { GAME_TITLES, STATUS_NAMES, formatTime, resultText, seatName } from "./names.js";
+import { t, tn } from "./i18n.js";
 
 const root = document.getElementById("admin");
 const form = document.getElementById("filters");
@@ -45,24 +46,24 @@ function row(m) {
     "tr",
     { dataset: { matchId: m.id, status: m.status } },
     // data-label: the column's name, shown before each cell when a narrow screen stacks the row (app.css).
-    el("td", { dataset: { label: "Партия" } }, el("a", { href: `/admin/matches/${encodeURIComponent(m.id)}`, class: "mono" }, m.id)),
-    el("td", { dataset: { label: "Игра" } }, GAME_TITLES[m.game] || m.game),
-    el("td", { dataset: { label: "Статус" } }, el("span", { class: `badge badge-status-${m.status}` }, STATUS_NAMES[m.status] || m.status)),
-    el("td", { dataset: { label: "Игроки" } }, players),
-    el("td", { dataset: { label: "Итог" } }, resultText(m.result, m.seats)),
-    el("td", { dataset: { label: "Создана" } }, formatTime(m.created_at)),
-    el("td", { dataset: { label: "Окончена" } }, formatTime(m.finished_at)),
+    el("td", { dataset: { label: t("Партия") } }, el("a", { href: `/admin/matches/${encodeURIComponent(m.id)}`, class: "mono" }, m.id)),
+    el("td", { dataset: { label: t("Игра") } }, GAME_TITLES[m.game] || m.game),
+    el("td", { dataset: { label: t("Статус") } }, el("span", { class: `badge badge-status-${m.status}` }, STATUS_NAMES[m.status] || m.status)),
+    el("td", { dataset: { label: t("Игроки") } }, players),
+    el("td", { dataset: { label: t("Итог") } }, resultText(m.result, m.seats)),
+    el("td", { dataset: { label: t("Создана") } }, formatTime(m.created_at)),
+    el("td", { dataset: { label: t("Окончена") } }, formatTime(m.finished_at)),
   );
 }
 
 async function load() {
   const q = currentFilters();
-  count.textContent = "Загрузка…";
+  count.textContent = t("Загрузка…");
   try {
     const rows = await get(`/api/admin/matches${q.toString() ? `?${q}` : ""}`);
     body.replaceChildren(...rows.map(row));
-    if (!rows.length) body.append(el("tr", {}, el("td", { colspan: "7", class: "empty" }, "Партий не найдено.")));
-    count.textContent = `Найдено: ${rows.length}`;
+    if (!rows.length) body.append(el("tr", {}, el("td", { colspan: "7", class: "empty" }, t("Партий не найдено."))));
+    count.textContent = t("Найдено: {n}", { n: rows.length });
   } catch (err) {
     count.textContent = "";
     toast(err.message);

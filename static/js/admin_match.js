@@ -8,11 +8,12 @@
 import { el, get, post, toast } from "./api.js";
 import { loadGame } from "./games.js";
 import { GAME_TITLES, STATUS_NAMES, formatTime, resultText, seatName } from "./names.js";
+import { t, tn } from "./i18n.js";
 
-const SOURCES = { player: "игрок", bot: "бот", clock: "часы (время вышло)" };
+const SOURCES = { player: t("игрок"), bot: t("бот"), clock: t("часы (время вышло)") };
 const ENDED = new Set(["finished", "aborted"]);
 const LIVE = new Set(["open", "active"]);
-const OMEN_NAMES = { thaw: "Оттепель", drought: "Засуха", fair: "Ярмарка", storm: "Гроза" };
+const OMEN_NAMES = { thaw: t("Оттепель"), drought: t("Засуха"), fair: t("Ярмарка"), storm: t("Гроза") };
 
 const $ = (id) => document.getElementById(id);
 const root = $("admin-match");
@@ -27,7 +28,7 @@ let showing = 0; // the latest requested step wins
 
 const pairs = (rows) => rows.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)]);
 const code = (text) => el("code", { class: "hash" }, text);
-const seatLabel = (s) => `Игрок ${s + 1} — ${seatName(info.seats[s])}`;
+const seatLabel = (s) => t("Игрок {n} — {name}", { n: s + 1, name: seatName(info.seats[s]) });
 const cardName = (id) => {
   const c = catalog && Array.isArray(catalog.cards) ? catalog.cards.find((x) => x.id === id) : null;
   return c ? c.name : id;
@@ -36,7 +37,7 @@ const cardName = (id) => {
 // ---- audit and facts --------------------------------------------------------------------------
 
 function showHeader() {
-  $("am-title").textContent = `${GAME_TITLES[info.game] || info.game}: партия ${info.id}`;
+  $("am-title").textContent = t("{game}: партия {id}", { game: GAME_TITLES[info.game] || info.game, id: info.id });
   const badge = $("am-status");
   badge.textContent = STATUS_NAMES[info.status] || info.status;
   badge.className = `badge badge-status-${info.status}`;
@@ -45,24 +46,24 @@ function showHeader() {
 function showAudit() {
   const seeds = info.client_seeds || {};
   const ended = ENDED.has(info.status);
-  const seed = (s) => (s ? code(s) : el("span", { class: "muted" }, "(пусто)"));
+  const seed = (s) => (s ? code(s) : el("span", { class: "muted" }, t("(пусто)")));
   $("audit").replaceChildren(
     ...pairs([
-      ["Схема", "duelclub/v1"],
-      ["Хеш раздачи C", code(info.commitment)],
-      ["Зерно игрока 1 (a)", seed(seeds.a)],
-      ["Зерно игрока 2 (b)", seed(seeds.b)],
+      [t("Схема"), "duelclub/v1"],
+      [t("Хеш раздачи C"), code(info.commitment)],
+      [t("Зерно игрока 1 (a)"), seed(seeds.a)],
+      [t("Зерно игрока 2 (b)"), seed(seeds.b)],
       [
-        "Секрет сервера S",
+        t("Секрет сервера S"),
         ended && info.server_seed
           ? el("code", { class: "hash", id: "server-seed" }, info.server_seed)
-          : el("span", { class: "muted", id: "server-seed-hidden" }, "скрыт до конца партии"),
+          : el("span", { class: "muted", id: "server-seed-hidden" }, t("скрыт до конца партии")),
       ],
     ]),
   );
   $("audit-note").textContent = ended
-    ? `${info.status === "aborted" ? "Партия прервана" : "Партия окончена"}: секрет сервера раскрыт, раздачу и все ходы можно проверить.`
-    : "Секрет сервера не показывается, пока партия не закончилась, — даже администраторам.";
+    ? (info.status === "aborted" ? t("Партия прервана: секрет сервера раскрыт, раздачу и все ходы можно проверить.") : t("Партия окончена: секрет сервера раскрыт, раздачу и все ходы можно проверить."))
+    : t("Секрет сервера не показывается, пока партия не закончилась, — даже администраторам.");
   if (ended) {
     $("log-json").href = `/api/admin/matches/${enc}/log`;
     $("log-json").hidden = false;
@@ -73,15 +74,15 @@ function showFacts() {
   const seat = (s) => seatName(info.seats[s]);
   $("facts").replaceChildren(
     ...pairs([
-      ["Статус", STATUS_NAMES[info.status] || info.status],
-      ["Игрок 1 (место 0)", seat(0)],
-      ["Игрок 2 (место 1)", seat(1)],
-      ["Итог", resultText(info.result, info.seats)],
-      ["Действий", String(info.seq)],
-      ["Создана", formatTime(info.created_at)],
-      ["Началась", formatTime(info.started_at)],
-      ["Окончена", formatTime(info.finished_at)],
-      ["Настройки", info.options_text || "по умолчанию"],
+      [t("Статус"), STATUS_NAMES[info.status] || info.status],
+      [t("Игрок 1 (место 0)"), seat(0)],
+      [t("Игрок 2 (место 1)"), seat(1)],
+      [t("Итог"), resultText(info.result, info.seats)],
+      [t("Действий"), String(info.seq)],
+      [t("Создана"), formatTime(info.created_at)],
+      [t("Началась"), formatTime(info.started_at)],
+      [t("Окончена"), formatTime(info.finished_at)],
+      [t("Настройки"), info.options_text || t("по умолчанию")],
     ]),
   );
 }
@@ -93,12 +94,12 @@ function setupAbort() {
   const dialog = el(
     "dialog",
     { class: "confirm-dialog", "aria-labelledby": "abort-q" },
-    el("p", { id: "abort-q", class: "confirm-dialog__q" }, "Прервать партию? Победителя не будет, секрет сервера раскроется."),
+    el("p", { id: "abort-q", class: "confirm-dialog__q" }, t("Прервать партию? Победителя не будет, секрет сервера раскроется.")),
     el(
       "div",
       { class: "row" },
-      el("button", { type: "button", class: "btn btn-danger", id: "abort-confirm" }, "Да, прервать"),
-      el("button", { type: "button", class: "btn btn-secondary", id: "abort-cancel" }, "Отмена"),
+      el("button", { type: "button", class: "btn btn-danger", id: "abort-confirm" }, t("Да, прервать")),
+      el("button", { type: "button", class: "btn btn-secondary", id: "abort-cancel" }, t("Отмена")),
     ),
   );
   document.body.append(dialog);
@@ -109,7 +110,7 @@ function setupAbort() {
     btn.disabled = true;
     try {
       await post(`/api/admin/matches/${enc}/abort`, {});
-      toast("Партия прервана.", "info");
+      toast(t("Партия прервана."), "info");
       location.reload();
     } catch (err) {
       btn.disabled = false;
@@ -129,7 +130,7 @@ function showActions(log) {
   $("actions-panel").hidden = false;
   const body = document.querySelector("#actions tbody");
   if (!log.actions.length) {
-    body.replaceChildren(el("tr", {}, el("td", { colspan: "5", class: "empty" }, "Ходов не было.")));
+    body.replaceChildren(el("tr", {}, el("td", { colspan: "5", class: "empty" }, t("Ходов не было."))));
     return;
   }
   body.replaceChildren(
@@ -156,12 +157,12 @@ function paintSecrets(view) {
     return;
   }
   const omens = (view.omens || []).map((o, i) =>
-    el("li", { class: i === view.season - 1 ? "omen-now" : "" }, `${i < 3 ? `сезон ${i + 1}: ` : "не выпадет: "}${OMEN_NAMES[o] || o}`),
+    el("li", { class: i === view.season - 1 ? "omen-now" : "" }, (i < 3 ? t("сезон {n}: ", { n: i + 1 }) : t("не выпадет: ")) + (OMEN_NAMES[o] || o)),
   );
   box.replaceChildren(
     ...pairs([
-      ...[0, 1].map((s) => [`Колода игрока ${s + 1} (сверху вниз)`, view.decks[s].length ? view.decks[s].map(cardName).join(", ") : "пусто"]),
-      ["Приметы", el("ol", { class: "omens-list" }, ...omens)],
+      ...[0, 1].map((s) => [`Колода игрока ${s + 1} (сверху вниз)`, view.decks[s].length ? view.decks[s].map(cardName).join(", ") : t("пусто")]),
+      [t("Приметы"), el("ol", { class: "omens-list" }, ...omens)],
     ]),
   );
 }
@@ -173,8 +174,8 @@ function paintStep(step) {
     $("board").replaceChildren(el("pre", { class: "json-view" }, JSON.stringify(step.view, null, 2)));
   }
   $("replay-action").textContent = step.action
-    ? `Действие ${step.seq} (${SOURCES[step.action.source] || step.action.source}): ${actionWords(step.action)}`
-    : "Начальная раздача, до первого действия.";
+    ? t("Действие {n} ({source}): {action}", { n: step.seq, source: SOURCES[step.action.source] || step.action.source, action: actionWords(step.action) })
+    : t("Начальная раздача, до первого действия.");
   const lines = renderer ? step.events.map((ev, i, all) => renderer.describe(ev, i, all)).filter(Boolean) : [];
   $("replay-events").replaceChildren(...lines.map((d) => el("li", { class: d.cls || "" }, d.text)));
   paintSecrets(step.view);
@@ -188,7 +189,7 @@ async function show(seq) {
   const n = Math.max(0, Math.min(last, Number(seq) || 0));
   const token = ++showing;
   $("replay-seq").value = String(n);
-  $("replay-pos").textContent = `Шаг ${n} из ${last}`;
+  $("replay-pos").textContent = t("Шаг {n} из {last}", { n, last });
   $("replay-prev").disabled = $("replay-first").disabled = n <= 0;
   $("replay-next").disabled = $("replay-last").disabled = n >= last;
   try {
@@ -245,7 +246,7 @@ async function main() {
   try {
     info = await get(`/api/matches/${enc}`);
   } catch (err) {
-    $("am-title").textContent = "Партия не найдена";
+    $("am-title").textContent = t("Партия не найдена");
     toast(err.message);
     root.dataset.ready = "error";
     return;

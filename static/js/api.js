@@ -1,5 +1,6 @@
 // Thin fetch wrapper for the duelclub JSON API (DESIGN.md §Public JSON API).
 // Every state-changing call sends Content-Type: application/json (the server's CSRF rule).
+import { t, tn } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(status, code, message) {
@@ -10,8 +11,8 @@ export class ApiError extends Error {
 }
 
 const MESSAGES = {
-  network: "Нет связи с сервером. Проверьте подключение и попробуйте ещё раз.",
-  server: "Ошибка сервера. Попробуйте ещё раз чуть позже.",
+  network: t("Нет связи с сервером. Проверьте подключение и попробуйте ещё раз."),
+  server: t("Ошибка сервера. Попробуйте ещё раз чуть позже."),
 };
 
 function messageFrom(status, body) {
@@ -23,7 +24,7 @@ function messageFrom(status, body) {
     if (d && typeof d === "object" && !Array.isArray(d) && typeof d.message === "string") return d.message;
     if (Array.isArray(d) && d.length && d[0].msg) return d[0].msg;
   }
-  return status >= 500 ? MESSAGES.server : `Ошибка ${status}`;
+  return status >= 500 ? MESSAGES.server : t("Ошибка {status}", { status });
 }
 
 function codeFrom(body) {

@@ -1,6 +1,7 @@
 // Login and registration forms: post JSON, show errors in words, go back to ?next= afterwards.
 import { post, safeNext } from "./api.js";
 import { passwordProblem, RATE_LIMITED } from "./passwords.js";
+import { t, tn } from "./i18n.js";
 
 const form = document.getElementById("auth-form");
 const errorBox = document.getElementById("form-error");
@@ -8,10 +9,10 @@ const mode = form.dataset.mode; // "login" | "register"
 const next = safeNext(form.dataset.next || new URLSearchParams(location.search).get("next") || "/");
 
 const ERRORS = {
-  bad_credentials: "Неверное имя пользователя или пароль.",
-  invalid_credentials: "Неверное имя пользователя или пароль.",
-  username_taken: "Это имя (или очень похожее на него) уже занято — выберите другое.",
-  conflict: "Это имя уже занято — выберите другое.",
+  bad_credentials: t("Неверное имя пользователя или пароль."),
+  invalid_credentials: t("Неверное имя пользователя или пароль."),
+  username_taken: t("Это имя (или очень похожее на него) уже занято — выберите другое."),
+  conflict: t("Это имя уже занято — выберите другое."),
   too_many_attempts: RATE_LIMITED,
   rate_limited: RATE_LIMITED,
 };
@@ -35,19 +36,19 @@ const USERNAME_RE = /^[A-Za-z0-9_\-\u0400-\u04FF]{3,20}$/;
 const MIXED_SCRIPTS = (name) => /[A-Za-z]/.test(name) && /[\u0400-\u04FF]/.test(name);
 
 function clientCheck(username, password) {
-  if (!username) return ["Введите имя пользователя.", "username"];
-  if (!password) return ["Введите пароль.", "password"];
+  if (!username) return [t("Введите имя пользователя."), "username"];
+  if (!password) return [t("Введите пароль."), "password"];
   if (mode === "register") {
     if (!USERNAME_RE.test(username)) {
-      return ["Имя: от 3 до 20 символов — буквы, цифры, «_» или «-», без пробелов.", "username"];
+      return [t("Имя: от 3 до 20 символов — буквы, цифры, «_» или «-», без пробелов."), "username"];
     }
     if (MIXED_SCRIPTS(username)) {
-      return ["Имя не может смешивать латинские и кириллические буквы — выберите одну азбуку.", "username"];
+      return [t("Имя не может смешивать латинские и кириллические буквы — выберите одну азбуку."), "username"];
     }
     const problem = passwordProblem(password);
     if (problem) return [problem, "password"];
     if (password !== form.elements.namedItem("password2").value) {
-      return ["Пароли не совпадают.", "password2"];
+      return [t("Пароли не совпадают."), "password2"];
     }
   }
   return null;
@@ -64,9 +65,9 @@ function describe(err) {
   if (ERRORS[err.code]) return ERRORS[err.code];
   if (err.code === "malformed") {
     const field = fieldOf(err);
-    if (field === "password") return "Пароль должен быть от 8 до 128 символов.";
-    if (field === "username") return "Имя: от 3 до 20 символов — буквы, цифры, «_» или «-», без пробелов.";
-    return "Проверьте имя и пароль.";
+    if (field === "password") return t("Пароль должен быть от 8 до 128 символов.");
+    if (field === "username") return t("Имя: от 3 до 20 символов — буквы, цифры, «_» или «-», без пробелов.");
+    return t("Проверьте имя и пароль.");
   }
   if (err.status === 401) return ERRORS.bad_credentials;
   if (err.status === 409) return ERRORS.username_taken;

@@ -7,6 +7,7 @@
 import { clientSeed, del, el, get, post, toast } from "./api.js";
 import { currentChoice } from "./lobby.js";
 import { GAME_TITLES } from "./names.js";
+import { t, tn } from "./i18n.js";
 
 const rows = document.getElementById("challenge-rows");
 const liveList = document.getElementById("live-matches");
@@ -17,15 +18,15 @@ const queueStatus = document.getElementById("queue-status");
 const leaveBtn = document.getElementById("leave-queue");
 const conn = document.getElementById("lobby-conn");
 
-const CLOCK_WORDS = { 15: "15 с", 30: "30 с", 60: "1 мин", 120: "2 мин", 300: "5 мин", 86400: "24 ч" };
+const CLOCK_WORDS = { 15: t("15 с"), 30: t("30 с"), 60: t("1 мин"), 120: t("2 мин"), 300: t("5 мин"), 86400: t("24 ч") };
 
 /** Seconds per move in words: «1 мин», «24 ч», «без часов». */
 export function clockText(seconds) {
-  if (!seconds) return "без часов";
+  if (!seconds) return t("без часов");
   if (CLOCK_WORDS[seconds]) return CLOCK_WORDS[seconds];
-  if (seconds % 3600 === 0) return `${seconds / 3600} ч`;
-  if (seconds % 60 === 0) return `${seconds / 60} мин`;
-  return `${seconds} с`;
+  if (seconds % 3600 === 0) return t("{n} ч", { n: seconds / 3600 });
+  if (seconds % 60 === 0) return t("{n} мин", { n: seconds / 60 });
+  return t("{n} с", { n: seconds });
 }
 
 let goingTo = null;
@@ -43,19 +44,19 @@ function goTo(matchId) {
 function challengeRow(c) {
   let action;
   if (c.mine) {
-    action = el("button", { type: "button", class: "btn btn-ghost btn-small", dataset: { cancelChallenge: c.id } }, "Отменить");
+    action = el("button", { type: "button", class: "btn btn-ghost btn-small", dataset: { cancelChallenge: c.id } }, t("Отменить"));
     action.addEventListener("click", async () => {
       action.disabled = true;
       try {
         await del(`/api/challenges/${encodeURIComponent(c.id)}`);
-        toast("Заявка снята.", "info");
+        toast(t("Заявка снята."), "info");
       } catch (err) {
         toast(err.message);
       }
       document.dispatchEvent(new CustomEvent("lobby:matches-changed"));
     });
   } else {
-    action = el("button", { type: "button", class: "btn btn-primary btn-small", dataset: { accept: c.id } }, "Принять");
+    action = el("button", { type: "button", class: "btn btn-primary btn-small", dataset: { accept: c.id } }, t("Принять"));
     action.addEventListener("click", async () => {
       action.disabled = true;
       try {
@@ -63,7 +64,7 @@ function challengeRow(c) {
         goTo(m.id);
       } catch (err) {
         action.disabled = false;
-        toast(err.code === "challenge_taken" ? "Эту заявку уже принял другой игрок." : err.message);
+        toast(err.code === "challenge_taken" ? t("Эту заявку уже принял другой игрок.") : err.message);
       }
     });
   }
@@ -72,7 +73,7 @@ function challengeRow(c) {
     "tr",
     { dataset: { challenge: c.id, game: c.game } },
     el("td", {}, GAME_TITLES[c.game] || c.game),
-    el("td", {}, c.author || "—", c.mine ? el("span", { class: "muted small" }, " (вы)") : null),
+    el("td", {}, c.author || "—", c.mine ? el("span", { class: "muted small" }, t(" (вы)")) : null),
     el("td", { class: "small" }, c.options_text || "—"),
     el("td", { class: "clock-cell" }, clockText(c.move_seconds)),
     el("td", {}, hash),
@@ -82,7 +83,7 @@ function challengeRow(c) {
 
 function showTable(items) {
   if (!Array.isArray(items) || !items.length) {
-    rows.replaceChildren(el("tr", { class: "empty" }, el("td", { colspan: "6" }, "Открытых заявок нет — опубликуйте свою.")));
+    rows.replaceChildren(el("tr", { class: "empty" }, el("td", { colspan: "6" }, t("Открытых заявок нет — опубликуйте свою."))));
     return;
   }
   rows.replaceChildren(...items.map(challengeRow));
@@ -93,7 +94,7 @@ publishBtn.addEventListener("click", async () => {
   publishBtn.disabled = true;
   try {
     await post("/api/challenges", { game, options, move_seconds: moveSeconds, client_seed: clientSeed() });
-    toast("Заявка опубликована — ждём, кто её примет.", "info");
+    toast(t("Заявка опубликована — ждём, кто её примет."), "info");
     document.dispatchEvent(new CustomEvent("lobby:matches-changed"));
     if (!socketUp) refreshTable();
   } catch (err) {
@@ -119,7 +120,7 @@ function showQueue(q) {
   findBtn.disabled = waiting;
   if (waiting) {
     const title = GAME_TITLES[q.game] || q.game;
-    queueStatus.textContent = `Ищем соперника: ${title}, ${clockText(q.move_seconds)} на ход…`;
+    queueStatus.textContent = t("Ищем соперника: {game}, {clock} на ход…", { game: title, clock: clockText(q.move_seconds) });
   }
   if (q && q.status === "matched" && q.match_id) goTo(q.match_id);
 }
@@ -158,12 +159,12 @@ async function refreshLive() {
                 "div",
                 { class: "match-list__main" },
                 el("span", { class: "match-list__title" }, `${GAME_TITLES[m.game] || m.game} · ${m.players.join(" — ")}`),
-                el("span", { class: "match-list__meta" }, [m.options_text, m.move_seconds ? `${clockText(m.move_seconds)} на ход` : ""].filter(Boolean).join(" · ")),
+                el("span", { class: "match-list__meta" }, [m.options_text, m.move_seconds ? t("{clock} на ход", { clock: clockText(m.move_seconds) }) : ""].filter(Boolean).join(" · ")),
               ),
-              el("a", { class: "btn btn-ghost btn-small", href: `/matches/${encodeURIComponent(m.id)}` }, "Смотреть"),
+              el("a", { class: "btn btn-ghost btn-small", href: `/matches/${encodeURIComponent(m.id)}` }, t("Смотреть")),
             ),
           )
-        : [el("li", { class: "empty" }, "Сейчас никто не играет.")]),
+        : [el("li", { class: "empty" }, t("Сейчас никто не играет."))]),
     );
   } catch (_err) {
     /* keep the old list */
@@ -179,7 +180,7 @@ let pollTimer = null;
 function setConn(up) {
   socketUp = up;
   conn.className = `conn small conn-${up ? "open" : "connecting"}`;
-  conn.textContent = up ? "обновляется сама" : "переподключение…";
+  conn.textContent = up ? t("обновляется сама") : t("переподключение…");
   document.getElementById("challenges-panel").dataset.live = up ? "1" : "0";
 }
 

@@ -1,6 +1,7 @@
 // Invite page: show who invites, the game, the options (from your seat) and the commitment; accept the challenge.
 import { clientSeed, get, post } from "./api.js";
 import { GAME_TITLES, seatName } from "./names.js";
+import { t, tn } from "./i18n.js";
 
 const root = document.getElementById("invite");
 const token = root.dataset.token;
@@ -9,11 +10,11 @@ const errorBox = document.getElementById("invite-error");
 const $ = (id) => document.getElementById(id);
 
 const ERRORS = {
-  own_invite: "Это ваше собственное приглашение — отправьте ссылку другу.",
-  invite_taken: "Этот вызов уже принял другой игрок.",
-  invite_closed: "Это приглашение отменено.",
-  invite_not_found: "Приглашение не найдено: ссылка неверна или устарела.",
-  not_authenticated: "Сначала войдите в клуб.",
+  own_invite: t("Это ваше собственное приглашение — отправьте ссылку другу."),
+  invite_taken: t("Этот вызов уже принял другой игрок."),
+  invite_closed: t("Это приглашение отменено."),
+  invite_not_found: t("Приглашение не найдено: ссылка неверна или устарела."),
+  not_authenticated: t("Сначала войдите в клуб."),
 };
 
 function showError(message) {
@@ -27,7 +28,7 @@ function openerName(inv) {
     (typeof inv.opener === "string" ? inv.opener : inv.opener && seatName(inv.opener)) ||
     inv.username ||
     inv.from ||
-    "участник клуба"
+    t("участник клуба")
   );
 }
 
@@ -41,10 +42,10 @@ async function load() {
   }
   const opener = openerName(inv);
   const game = GAME_TITLES[inv.game] || inv.game;
-  $("invite-lead").textContent = `${opener} вызывает вас сыграть в «${game}».`;
+  $("invite-lead").textContent = t("{name} вызывает вас сыграть в «{game}».", { name: opener, game });
   $("invite-game").textContent = game;
   $("invite-opener").textContent = opener;
-  $("invite-options-text").textContent = inv.options_text || "по умолчанию";
+  $("invite-options-text").textContent = inv.options_text || t("по умолчанию");
   $("commitment").textContent = inv.commitment || "";
   $("invite-loading").hidden = true;
   $("invite-body").hidden = false;
@@ -54,7 +55,7 @@ async function load() {
     await showClosed(inv, opener, game, meName);
   } else if (meName && meName === opener) {
     acceptBtn.disabled = true;
-    showError("Это ваше собственное приглашение — отправьте ссылку другу.");
+    showError(t("Это ваше собственное приглашение — отправьте ссылку другу."));
   }
 }
 
@@ -83,23 +84,23 @@ async function showClosed(inv, opener, game, meName) {
   };
   if (inv.status === "aborted") {
     const cancelled = reason !== "aborted";
-    lead.textContent = cancelled ? "Приглашение отменено" : "Партия прервана администратором";
+    lead.textContent = cancelled ? t("Приглашение отменено") : t("Партия прервана администратором");
     showError(
       cancelled
-        ? `Вызов от ${opener} в «${game}» отменён — принять его уже нельзя.`
-        : "Вызов больше не действует — принять его нельзя.",
+        ? t("Вызов от {name} в «{game}» отменён — принять его уже нельзя.", { name: opener, game })
+        : t("Вызов больше не действует — принять его нельзя."),
     );
     root.dataset.state = cancelled ? "cancelled" : "aborted";
   } else if (mine) {
-    lead.textContent = inv.status === "active" ? "Вы уже в этой партии — она идёт." : "Эта партия уже сыграна.";
+    lead.textContent = inv.status === "active" ? t("Вы уже в этой партии — она идёт.") : t("Эта партия уже сыграна.");
     root.dataset.state = "mine";
-    showLink("Открыть партию");
+    showLink(t("Открыть партию"));
   } else {
     lead.textContent =
-      inv.status === "active" ? "Этот вызов уже принял другой игрок" : "Этот вызов принял другой игрок — партия уже сыграна";
-    showError("Принять его уже нельзя, но партию можно посмотреть.");
+      inv.status === "active" ? t("Этот вызов уже принял другой игрок") : t("Этот вызов принял другой игрок — партия уже сыграна");
+    showError(t("Принять его уже нельзя, но партию можно посмотреть."));
     root.dataset.state = "taken";
-    showLink("Смотреть партию");
+    showLink(t("Смотреть партию"));
   }
 }
 

@@ -3,6 +3,7 @@
 // my matches. Nothing here is specific to one game.
 import { clientSeed, del, el, get, post, toast } from "./api.js";
 import { GAME_TITLES, resultFor, seatName } from "./names.js";
+import { t, tn } from "./i18n.js";
 
 const tabs = [...document.querySelectorAll(".game-tab")];
 const panels = [...document.querySelectorAll(".game-panel")];
@@ -105,7 +106,7 @@ function showInvite(match, optionsText) {
   document.getElementById("invite-commitment").textContent = match.commitment || "";
   const title = GAME_TITLES[match.game] || match.game || "";
   document.getElementById("invite-options").textContent = [title, optionsText].filter(Boolean).join(" · ");
-  document.getElementById("invite-status").textContent = "Ждём соперника…";
+  document.getElementById("invite-status").textContent = t("Ждём соперника…");
   inviteUrl.focus();
   inviteUrl.select();
   waitForOpponent(match.id);
@@ -156,9 +157,9 @@ copyBtn.addEventListener("click", async () => {
       /* ignore */
     }
   }
-  copyBtn.textContent = "Скопировано";
+  copyBtn.textContent = t("Скопировано");
   setTimeout(() => {
-    copyBtn.textContent = "Копировать";
+    copyBtn.textContent = t("Копировать");
   }, 2000);
 });
 
@@ -173,7 +174,7 @@ function waitForOpponent(matchId) {
         return;
       }
       if (m.status && m.status !== "open") {
-        document.getElementById("invite-status").textContent = "Соперник принял вызов! Открываем партию…";
+        document.getElementById("invite-status").textContent = t("Соперник принял вызов! Открываем партию…");
         location.assign(`/matches/${encodeURIComponent(matchId)}`);
         return;
       }
@@ -200,7 +201,7 @@ function inviteClosed(matchId) {
 async function cancelInvite(matchId) {
   try {
     await del(`/api/matches/${encodeURIComponent(matchId)}`);
-    toast("Приглашение отменено.", "info");
+    toast(t("Приглашение отменено."), "info");
   } catch (err) {
     // Already accepted (409 match_not_open): the wait loop will open the match.
     toast(err.message);
@@ -259,15 +260,15 @@ function matchItem(m) {
   const mySeat = mySeatOf(m);
   const title = GAME_TITLES[m.game] || m.game;
   const cancelled = m.status === "aborted" && m.result && m.result.reason === "cancelled";
-  const noOpponent = !m.opponent && mySeat !== null && Array.isArray(m.seats) && seatName(m.seats[1 - mySeat]) === "ожидается";
+  const noOpponent = !m.opponent && mySeat !== null && Array.isArray(m.seats) && seatName(m.seats[1 - mySeat]) === t("ожидается");
   const opp =
     m.status === "open"
-      ? "ждём соперника"
+      ? t("ждём соперника")
       : cancelled
-        ? "Приглашение отменено"
+        ? t("Приглашение отменено")
         : noOpponent
-          ? "соперник не присоединился"
-          : `соперник: ${opponentOf(m, mySeat)}`;
+          ? t("соперник не присоединился")
+          : t("соперник: {name}", { name: opponentOf(m, mySeat) });
   const meta = [m.options_text || null, whenText(m.finished_at || m.started_at || m.created_at)]
     .filter(Boolean)
     .join(" · ");
@@ -276,23 +277,23 @@ function matchItem(m) {
   let action;
   if (m.status === "finished" || m.status === "aborted") {
     const r =
-      m.status === "aborted" ? { kind: "draw", text: cancelled ? "Отменена" : "Прервана" } : resultFor(m.result, mySeat);
-    badge = el("span", { class: `badge badge-${r ? r.kind : "draw"}` }, r ? r.text : "Завершена");
-    action = el("a", { class: "btn btn-ghost btn-small", href }, "Смотреть");
+      m.status === "aborted" ? { kind: "draw", text: cancelled ? t("Отменена") : t("Прервана") } : resultFor(m.result, mySeat);
+    badge = el("span", { class: `badge badge-${r ? r.kind : "draw"}` }, r ? r.text : t("Завершена"));
+    action = el("a", { class: "btn btn-ghost btn-small", href }, t("Смотреть"));
   } else if (m.status === "open" && !m.invite_token) {
     // A challenge in the table, or a rematch offer: no link to show; open it or withdraw it.
-    badge = el("span", { class: "badge" }, "Заявка");
-    const cancel = el("button", { type: "button", class: "btn btn-ghost btn-small", dataset: { cancel: m.id } }, "Отменить");
+    badge = el("span", { class: "badge" }, t("Заявка"));
+    const cancel = el("button", { type: "button", class: "btn btn-ghost btn-small", dataset: { cancel: m.id } }, t("Отменить"));
     cancel.addEventListener("click", () => {
       cancel.disabled = true;
       cancelInvite(m.id);
     });
-    action = el("span", { class: "row" }, el("a", { class: "btn btn-ghost btn-small", href }, "Открыть"), cancel);
+    action = el("span", { class: "row" }, el("a", { class: "btn btn-ghost btn-small", href }, t("Открыть")), cancel);
   } else if (m.status === "open") {
-    badge = el("span", { class: "badge" }, "Приглашение");
-    const show = el("button", { type: "button", class: "btn btn-ghost btn-small" }, "Показать ссылку");
+    badge = el("span", { class: "badge" }, t("Приглашение"));
+    const show = el("button", { type: "button", class: "btn btn-ghost btn-small" }, t("Показать ссылку"));
     show.addEventListener("click", () => resumeInvite(m));
-    const cancel = el("button", { type: "button", class: "btn btn-ghost btn-small", dataset: { cancel: m.id } }, "Отменить");
+    const cancel = el("button", { type: "button", class: "btn btn-ghost btn-small", dataset: { cancel: m.id } }, t("Отменить"));
     cancel.addEventListener("click", () => {
       cancel.disabled = true;
       cancelInvite(m.id);
@@ -300,8 +301,8 @@ function matchItem(m) {
     action = el("span", { class: "row" }, show, cancel);
   } else {
     const myTurn = Array.isArray(m.to_move) && mySeat !== null && m.to_move.includes(mySeat);
-    badge = el("span", { class: "badge badge-active" }, myTurn ? "Ваш ход" : "Идёт");
-    action = el("a", { class: "btn btn-primary btn-small", href }, "Продолжить");
+    badge = el("span", { class: "badge badge-active" }, myTurn ? t("Ваш ход") : t("Идёт"));
+    action = el("a", { class: "btn btn-primary btn-small", href }, t("Продолжить"));
   }
   return el(
     "li",
@@ -327,10 +328,10 @@ async function loadMatches() {
     const all = Array.isArray(data) ? data : data.matches || data.items || [];
     const live = all.filter((m) => m.status === "active" || m.status === "open");
     const done = all.filter((m) => m.status === "finished" || m.status === "aborted");
-    fill(activeList, live, "Нет идущих партий — начните новую.");
-    fill(finishedList, done.slice(0, 30), "Пока нет завершённых партий.");
+    fill(activeList, live, t("Нет идущих партий — начните новую."));
+    fill(finishedList, done.slice(0, 30), t("Пока нет завершённых партий."));
   } catch (err) {
-    activeList.replaceChildren(el("li", { class: "empty" }, `Не удалось загрузить партии: ${err.message}`));
+    activeList.replaceChildren(el("li", { class: "empty" }, t("Не удалось загрузить партии: {error}", { error: err.message })));
     finishedList.replaceChildren();
   }
 }

@@ -11,30 +11,31 @@ import { loadGame } from "./games.js";
 import { MatchLive } from "./live.js";
 import { MatchBar } from "./matchbar.js";
 import { resultFor, seatName } from "./names.js";
+import { t, tn } from "./i18n.js";
 
 
 const ERROR_TEXT = {
-  not_your_turn: "Сейчас ход соперника.",
-  card_not_in_hand: "Этой карты нет у вас в руке.",
-  half_full: "Ваша половина этого поля уже заполнена.",
-  bad_field: "Такого поля нет.",
-  already_passed: "Вы уже спасовали в этом сезоне.",
-  in_pause: "Сезон подсчитан — нажмите «Следующий сезон».",
-  not_in_pause: "Следующий сезон уже начался.",
-  match_over: "Партия уже окончена.",
-  malformed_action: "Сервер не понял ход.",
-  stale_seq: "Позиция успела измениться — доска обновлена, сходите ещё раз.",
-  match_not_active: "Партия сейчас не идёт.",
-  not_your_seat: "Вы не участник этой партии.",
-  match_not_found: "Партия не найдена.",
-  csrf: "Запрос отклонён (защита от подделки). Обновите страницу.",
-  stale: "Позиция успела измениться — обновили доску.",
-  not_a_player: "Вы не участник этой партии.",
-  not_authenticated: "Войдите заново: сессия закончилась.",
-  not_found: "Партия не найдена.",
-  network: "Нет связи с сервером.",
-  clock_expired: "Время на ход вышло — за вас сходили часы.",
-  illegal_action: "Этот ход делают только часы.",
+  not_your_turn: t("Сейчас ход соперника."),
+  card_not_in_hand: t("Этой карты нет у вас в руке."),
+  half_full: t("Ваша половина этого поля уже заполнена."),
+  bad_field: t("Такого поля нет."),
+  already_passed: t("Вы уже спасовали в этом сезоне."),
+  in_pause: t("Сезон подсчитан — нажмите «Следующий сезон»."),
+  not_in_pause: t("Следующий сезон уже начался."),
+  match_over: t("Партия уже окончена."),
+  malformed_action: t("Сервер не понял ход."),
+  stale_seq: t("Позиция успела измениться — доска обновлена, сходите ещё раз."),
+  match_not_active: t("Партия сейчас не идёт."),
+  not_your_seat: t("Вы не участник этой партии."),
+  match_not_found: t("Партия не найдена."),
+  csrf: t("Запрос отклонён (защита от подделки). Обновите страницу."),
+  stale: t("Позиция успела измениться — обновили доску."),
+  not_a_player: t("Вы не участник этой партии."),
+  not_authenticated: t("Войдите заново: сессия закончилась."),
+  not_found: t("Партия не найдена."),
+  network: t("Нет связи с сервером."),
+  clock_expired: t("Время на ход вышло — за вас сходили часы."),
+  illegal_action: t("Этот ход делают только часы."),
 };
 
 const root = document.getElementById("match");
@@ -61,7 +62,7 @@ let connStatus = "connecting";
 let bar = null; // the clock, presence, claim and rematch strip (matchbar.js)
 
 function errorText(err) {
-  return ERROR_TEXT[err.code] || err.message || "Ошибка.";
+  return ERROR_TEXT[err.code] || err.message || t("Ошибка.");
 }
 
 const offline = () => connStatus !== "open" && connStatus !== "http";
@@ -199,10 +200,10 @@ function showResult(msg) {
   if (msg.status === "aborted" && (result.winner === null || result.winner === undefined)) {
     r =
       result.reason === "cancelled"
-        ? { kind: "draw", text: "Приглашение отменено", reason: "Игрок отменил приглашение — партия не начиналась." }
+        ? { kind: "draw", text: t("Приглашение отменено"), reason: t("Игрок отменил приглашение — партия не начиналась.") }
         : result.reason === "aborted"
-          ? { kind: "draw", text: "Партия прервана администратором", reason: "Партию остановил администратор." }
-          : { kind: "draw", text: "Партия прервана", reason: "" };
+          ? { kind: "draw", text: t("Партия прервана администратором"), reason: t("Партию остановил администратор.") }
+          : { kind: "draw", text: t("Партия прервана"), reason: "" };
   } else if (renderer && renderer.outcome && renderer.outcome(msg)) {
     // Who won and why, from the viewer's side: «Соперник выиграл два сезона (1:2)».
     const o = renderer.outcome(msg);
@@ -210,9 +211,9 @@ function showResult(msg) {
   } else {
     r = resultFor(result, me);
     if (result.reason === "resign" && me !== null) {
-      r.reason = result.winner === me ? "соперник сдался" : "вы сдались";
+      r.reason = result.winner === me ? t("соперник сдался") : t("вы сдались");
     }
-    r.reason = r.reason ? `Причина: ${r.reason}.` : "";
+    r.reason = r.reason ? t("Причина: {reason}.", { reason: r.reason }) : "";
   }
   box.className = `result result-${r.kind}`;
   $("result-title").textContent = r.text;
@@ -230,7 +231,7 @@ function showFairness() {
     const seeds = info.client_seeds || [];
     const a = Array.isArray(seeds) ? seeds[0] : seeds.a ?? seeds["0"];
     const b = Array.isArray(seeds) ? seeds[1] : seeds.b ?? seeds["1"];
-    const empty = (i) => (info.seats?.[i]?.bot ? "(пусто) — бот не добавляет своё зерно" : "(пусто)");
+    const empty = (i) => (info.seats?.[i]?.bot ? t("(пусто) — бот не добавляет своё зерно") : t("(пусто)"));
     $("client-seed-0").textContent = a || empty(0);
     $("client-seed-1").textContent = b || empty(1);
     $("log-link").href = `/api/matches/${encodeURIComponent(matchId)}/log`;
@@ -251,12 +252,12 @@ function setupResign() {
   const dialog = el(
     "dialog",
     { class: "confirm-dialog", "aria-labelledby": "resign-q" },
-    el("p", { id: "resign-q", class: "confirm-dialog__q" }, "Сдаться? Партия достанется сопернику."),
+    el("p", { id: "resign-q", class: "confirm-dialog__q" }, t("Сдаться? Партия достанется сопернику.")),
     el(
       "div",
       { class: "row" },
-      el("button", { type: "button", class: "btn btn-danger", id: "resign-confirm" }, "Да, сдаться"),
-      el("button", { type: "button", class: "btn btn-secondary", id: "resign-cancel" }, "Продолжить игру"),
+      el("button", { type: "button", class: "btn btn-danger", id: "resign-confirm" }, t("Да, сдаться")),
+      el("button", { type: "button", class: "btn btn-secondary", id: "resign-cancel" }, t("Продолжить игру")),
     ),
   );
   document.body.append(dialog);
@@ -302,29 +303,29 @@ function onState(msg) {
 function abortedTurn(msg) {
   if (msg.status !== "aborted") return null;
   const reason = msg.result && msg.result.reason;
-  return { text: reason === "cancelled" ? "Приглашение отменено" : "Партия прервана", cls: "turn-over" };
+  return { text: reason === "cancelled" ? t("Приглашение отменено") : t("Партия прервана"), cls: "turn-over" };
 }
 
 function paintTurn() {
   if (!lastState) return;
   const active = lastState.status === "active";
   const finished = lastState.status === "finished" || lastState.status === "aborted";
-  const t = sessionEnded
-    ? { text: "Сеанс завершён", cls: "turn-offline" }
+  const shown = sessionEnded
+    ? { text: t("Сеанс завершён"), cls: "turn-offline" }
     : abortedTurn(lastState) || renderer.turn(lastState);
   const turn = $("turn");
-  turn.textContent = t.text;
-  turn.className = `turn ${t.cls || ""}`;
+  turn.textContent = shown.text;
+  turn.className = `turn ${shown.cls || ""}`;
   $("resign").disabled = !active || mySeat() === null || offline();
   $("resign").hidden = finished;
 }
 
 const CONN_TEXT = {
-  open: "на связи",
-  http: "на связи (без live-канала)",
-  connecting: "подключение…",
-  closed: "нет связи",
-  ended: "сеанс завершён",
+  open: t("на связи"),
+  http: t("на связи (без live-канала)"),
+  connecting: t("подключение…"),
+  closed: t("нет связи"),
+  ended: t("сеанс завершён"),
 };
 
 function onStatus(s) {
@@ -353,7 +354,7 @@ function quietError(err) {
 function onError(err) {
   if (renderer && renderer.unlock) renderer.unlock();
   if (quietError(err)) {
-    if (err.action && err.action.kind !== "next_season") notify("Позиция обновилась — сходите ещё раз.", "info");
+    if (err.action && err.action.kind !== "next_season") notify(t("Позиция обновилась — сходите ещё раз."), "info");
     return;
   }
   notify(errorText(err), "error", err.code);
@@ -374,10 +375,10 @@ function onSessionEnded() {
     el(
       "div",
       {},
-      el("p", { class: "session-ended__title" }, "Сеанс завершён — войдите снова"),
-      el("p", { class: "session-ended__why" }, "Вы вышли на всех устройствах или сменили пароль; ходить с этой страницы нельзя."),
+      el("p", { class: "session-ended__title" }, t("Сеанс завершён — войдите снова")),
+      el("p", { class: "session-ended__why" }, t("Вы вышли на всех устройствах или сменили пароль; ходить с этой страницы нельзя.")),
     ),
-    el("a", { class: "btn btn-primary", id: "session-login", href: `/login?next=${encodeURIComponent(next)}` }, "Войти"),
+    el("a", { class: "btn btn-primary", id: "session-login", href: `/login?next=${encodeURIComponent(next)}` }, t("Войти")),
   );
   $("result").before(banner);
   onStatus("ended");
@@ -409,7 +410,7 @@ async function main() {
   }
   const mod = await loadGame(info.game);
   if (!mod) {
-    $("board").replaceChildren(el("p", { class: "form-error" }, `Игра «${info.game}» пока не поддерживается.`));
+    $("board").replaceChildren(el("p", { class: "form-error" }, t("Игра «{game}» пока не поддерживается.", { game: info.game })));
     return;
   }
   bar = new MatchBar(matchId);

@@ -2,6 +2,7 @@
 // connection status, the win by abandonment («Засчитать победу»), the rematch and the spectator badge.
 // match.js feeds it: state(msg) for every state, presence(msg) / rematch(msg) for the socket's notices.
 import { el, get, post, toast } from "./api.js";
+import { t, tn } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -45,16 +46,16 @@ export class MatchBar {
     const box = $("move-clock");
     if (!this.clock || !this.clock.deadline || this.status !== "active") {
       box.hidden = !this.clock || this.status !== "active";
-      if (!box.hidden) box.textContent = `${this.clock.seconds} с на ход`;
+      if (!box.hidden) box.textContent = t("{n} с на ход", { n: this.clock.seconds });
       this._paintClaim();
       return;
     }
     const left = Math.max(0, this.clock.deadline - Date.now());
     const s = Math.ceil(left / 1000);
     const mine = this.seat !== null && this.toMove.includes(this.seat);
-    const text = s >= 3600 ? `${Math.floor(s / 3600)} ч ${Math.floor((s % 3600) / 60)} мин` : s >= 60 ? `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}` : `0:${String(s).padStart(2, "0")}`;
+    const text = s >= 3600 ? t("{h} ч {m} мин", { h: Math.floor(s / 3600), m: Math.floor((s % 3600) / 60) }) : s >= 60 ? `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}` : `0:${String(s).padStart(2, "0")}`;
     box.hidden = false;
-    box.textContent = `${mine ? "Ваше время" : "Время хода"}: ${text}`;
+    box.textContent = `${mine ? t("Ваше время") : t("Время хода")}: ${text}`;
     box.className = `move-clock${mine ? " move-clock--mine" : ""}${s <= 5 ? " move-clock--low" : ""}`;
     box.dataset.remaining = String(s);
     this._paintClaim();
@@ -93,7 +94,7 @@ export class MatchBar {
     }
     box.hidden = false;
     box.className = `opp-conn opp-conn--${other.online ? "on" : "off"}`;
-    box.textContent = other.online ? "соперник на связи" : "соперник отключился";
+    box.textContent = other.online ? t("соперник на связи") : t("соперник отключился");
     this._paintClaim();
   }
 
@@ -111,8 +112,8 @@ export class MatchBar {
     const ready = left <= 0;
     $("claim-win").disabled = !ready;
     $("claim-text").textContent = ready
-      ? "Соперник не вернулся. Можно засчитать победу."
-      : `Соперник отключился. Если он не вернётся за ${left} с, можно будет засчитать победу.`;
+      ? t("Соперник не вернулся. Можно засчитать победу.")
+      : t("Соперник отключился. Если он не вернётся за {n} с, можно будет засчитать победу.", { n: left });
   }
 
   async _claim() {
@@ -120,7 +121,7 @@ export class MatchBar {
     try {
       await post(`/api/matches/${encodeURIComponent(this.matchId)}/claim`, {});
     } catch (err) {
-      toast(err.code === "opponent_connected" ? "Соперник вернулся." : err.code === "claim_too_early" ? "Ещё рано: соперник может вернуться." : err.message);
+      toast(err.code === "opponent_connected" ? t("Соперник вернулся.") : err.code === "claim_too_early" ? t("Ещё рано: соперник может вернуться.") : err.message);
     }
   }
 
@@ -161,27 +162,27 @@ export class MatchBar {
     btn.hidden = false;
     note.hidden = !r;
     if (!r) {
-      btn.textContent = "Реванш";
+      btn.textContent = t("Реванш");
       btn.disabled = false;
       return;
     }
     if (r.status === "active" || r.status === "finished") {
-      note.replaceChildren("Реванш начался: ", el("a", { href: `/matches/${encodeURIComponent(r.id)}` }, "перейти к партии"));
+      note.replaceChildren(t("Реванш начался: "), el("a", { href: `/matches/${encodeURIComponent(r.id)}` }, t("перейти к партии")));
       btn.hidden = true;
       if (r.status === "active") location.assign(`/matches/${encodeURIComponent(r.id)}`);
       return;
     }
     if (r.status === "aborted") {
-      note.textContent = "Реванш отклонён.";
+      note.textContent = t("Реванш отклонён.");
       btn.hidden = true;
       return;
     }
     if (r.offered_by === this.seat) {
-      note.textContent = "Вы предложили реванш — ждём ответа соперника.";
+      note.textContent = t("Вы предложили реванш — ждём ответа соперника.");
       btn.disabled = true;
     } else {
-      note.textContent = "Соперник предлагает реванш (те же условия, места меняются).";
-      btn.textContent = "Принять реванш";
+      note.textContent = t("Соперник предлагает реванш (те же условия, места меняются).");
+      btn.textContent = t("Принять реванш");
       btn.disabled = false;
     }
   }

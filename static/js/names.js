@@ -1,22 +1,23 @@
 // Shared words for match summaries (lobby, invite page, match pages).
+import { t, tn } from "./i18n.js";
 
-export const GAME_TITLES = { mezha: "Межа", towers: "Дві вежі", warchest: "Сундук войны", artania: "Артания и Куявия" };
-export const HOUSE_NAMES = { olkha: "Дом Ольхи", gorn: "Дом Горна" };
-export const BOT_LEVELS = { easy: "Лёгкий", hard: "Сильный" };
+export const GAME_TITLES = { mezha: t("Межа"), towers: t("Дві вежі"), warchest: t("Сундук войны"), artania: t("Артания и Куявия") };
+export const HOUSE_NAMES = { olkha: t("Дом Ольхи"), gorn: t("Дом Горна") };
+export const BOT_LEVELS = { easy: t("Лёгкий"), hard: t("Сильный") };
 
 export const REASONS = {
-  two_seasons: "два выигранных сезона",
-  more_seasons: "больше выигранных сезонов после трёх",
-  draw: "выигранных сезонов поровну",
-  resign: "сдача",
-  timeout: "время вышло",
-  aborted: "партия прервана",
-  abort: "партия прервана",
-  cancelled: "приглашение отменено",
+  two_seasons: t("два выигранных сезона"),
+  more_seasons: t("больше выигранных сезонов после трёх"),
+  draw: t("выигранных сезонов поровну"),
+  resign: t("сдача"),
+  timeout: t("время вышло"),
+  aborted: t("партия прервана"),
+  abort: t("партия прервана"),
+  cancelled: t("приглашение отменено"),
 };
 
 /** Results that are no game result at all: an admin's abort or a cancelled invite. */
-const CALLED_OFF = { aborted: "Прервана", abort: "Прервана", cancelled: "Отменена" };
+const CALLED_OFF = { aborted: t("Прервана"), abort: t("Прервана"), cancelled: t("Отменена") };
 
 /** A seat's display name from a match summary's `seats` entry, whatever its exact shape. */
 export function seatName(seat) {
@@ -28,10 +29,10 @@ export function seatName(seat) {
   const level = seat.bot_level || seat.level || (typeof seat.bot === "string" ? seat.bot : null);
   if (seat.bot || seat.kind === "bot" || seat.type === "bot" || level) {
     const lv = BOT_LEVELS[String(level).replace(/^.*[:_-]/, "")] || BOT_LEVELS[level];
-    return lv ? `Бот (${lv.toLowerCase()})` : "Бот";
+    return lv ? t("Бот ({level})", { level: lv.toLowerCase() }) : t("Бот");
   }
   if (seat.name) return seat.name;
-  return "ожидается";
+  return t("ожидается");
 }
 
 /** Result from the point of view of `mySeat`: {kind: "win"|"loss"|"draw", text, reason}. */
@@ -40,13 +41,13 @@ export function resultFor(result, mySeat) {
   const winner = result.winner;
   const reason = REASONS[result.reason] || result.reason || "";
   if (winner === null || winner === undefined) {
-    return { kind: "draw", text: CALLED_OFF[result.reason] || "Ничья", reason };
+    return { kind: "draw", text: CALLED_OFF[result.reason] || t("Ничья"), reason };
   }
-  if (mySeat === null || mySeat === undefined) return { kind: "draw", text: `Победа игрока ${winner + 1}`, reason };
-  return winner === mySeat ? { kind: "win", text: "Победа", reason } : { kind: "loss", text: "Поражение", reason };
+  if (mySeat === null || mySeat === undefined) return { kind: "draw", text: t("Победа игрока {n}", { n: winner + 1 }), reason };
+  return winner === mySeat ? { kind: "win", text: t("Победа"), reason } : { kind: "loss", text: t("Поражение"), reason };
 }
 
-export const STATUS_NAMES = { open: "ждёт соперника", active: "идёт", finished: "окончена", aborted: "прервана" };
+export const STATUS_NAMES = { open: t("ждёт соперника"), active: t("идёт"), finished: t("окончена"), aborted: t("прервана") };
 
 /** An API timestamp (ISO 8601 with a zone) as local date and time, "—" when missing or malformed. */
 export function formatTime(iso) {
@@ -62,10 +63,10 @@ export function resultText(result, seats = []) {
   const reason = REASONS[result.reason] || result.reason || "";
   const suffix = reason ? ` (${reason})` : "";
   if (result.winner === null || result.winner === undefined) {
-    return CALLED_OFF[result.reason] || `Ничья${suffix}`;
+    return CALLED_OFF[result.reason] || t("Ничья") + suffix;
   }
   const names = Array.isArray(result.names) ? result.names : [];
   const raw = names[result.winner];
   const who = raw ? (String(raw).startsWith("bot:") ? seatName({ bot: String(raw).slice(4) }) : raw) : seatName(seats[result.winner]);
-  return `Победа: ${who}${suffix}`;
+  return t("Победа: {who}", { who }) + suffix;
 }

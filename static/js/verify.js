@@ -7,10 +7,11 @@
 import { el, get } from "./api.js";
 import { bytesToHex, commitment, hexToBytes, matchKey, mezhaDeal } from "./fairness.js";
 import { HOUSE_NAMES, STATUS_NAMES, seatName } from "./names.js";
+import { t, tn } from "./i18n.js";
 
 const MEZHA_START_HAND = 8; // rules/mezha.md §Match setup, step 4
 const ENDED = new Set(["finished", "aborted"]);
-const OMEN_FALLBACK = { thaw: "Оттепель", drought: "Засуха", fair: "Ярмарка", storm: "Гроза" };
+const OMEN_FALLBACK = { thaw: t("Оттепель"), drought: t("Засуха"), fair: t("Ярмарка"), storm: t("Гроза") };
 
 const root = document.getElementById("verify");
 const matchId = root.dataset.matchId;
@@ -24,8 +25,8 @@ const results = []; // true | false | null (nothing to compare with) per check
 let logDenied = false;
 let dealByCli = false; // the deal of this game is checked by the CLI, not here (the match has ended)
 const DENIED_NOTE =
-  "Полный журнал партии с раздачей открыт только её игрокам и администраторам, поэтому здесь сравнить не с чем. " +
-  "Любой может проверить хеш раздачи и ключ выше.";
+  t("Полный журнал партии с раздачей открыт только её игрокам и администраторам, поэтому здесь сравнить не с чем. ") +
+  t("Любой может проверить хеш раздачи и ключ выше.");
 
 /** {info, log, catalog}: log is null when the match has not ended or the caller may not read it. */
 async function load() {
@@ -55,17 +56,17 @@ async function load() {
 const code = (text) => el("code", { class: "hash" }, text);
 const isBotSeat = (seat) => !!(seat && typeof seat === "object" && (seat.bot || seat.kind === "bot" || seat.bot_level));
 const seedText = (s, seat) =>
-  s ? code(s) : el("span", { class: "muted" }, isBotSeat(seat) ? "(пусто) — бот не добавляет своё зерно" : "(пусто)");
+  s ? code(s) : el("span", { class: "muted" }, isBotSeat(seat) ? t("(пусто) — бот не добавляет своё зерно") : t("(пусто)"));
 
 function showValues(info, src) {
   const seeds = src.client_seeds || {};
   const rows = [
-    ["Номер партии", code(info.id)],
-    ["Статус", STATUS_NAMES[info.status] || info.status],
-    ["Хеш раздачи (показан с начала партии)", code(info.commitment)],
-    ["Секрет сервера", src.server_seed ? code(src.server_seed) : el("span", { class: "muted" }, "раскроется после партии")],
-    [`Зерно игрока 1 (${seatName(info.seats[0])})`, seedText(seeds.a, info.seats[0])],
-    [`Зерно игрока 2 (${seatName(info.seats[1])})`, seedText(seeds.b, info.seats[1])],
+    [t("Номер партии"), code(info.id)],
+    [t("Статус"), STATUS_NAMES[info.status] || info.status],
+    [t("Хеш раздачи (показан с начала партии)"), code(info.commitment)],
+    [t("Секрет сервера"), src.server_seed ? code(src.server_seed) : el("span", { class: "muted" }, t("раскроется после партии"))],
+    [t("Зерно игрока {n} ({name})", { n: 1, name: seatName(info.seats[0]) }), seedText(seeds.a, info.seats[0])],
+    [t("Зерно игрока {n} ({name})", { n: 2, name: seatName(info.seats[1]) }), seedText(seeds.b, info.seats[1])],
   ];
   $("values").replaceChildren(...rows.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)]));
   if (ENDED.has(info.status)) $("log-link").href = `/api/matches/${enc}/log`;
@@ -76,7 +77,7 @@ function addCheck(key, title, ok, rows = [], note = "") {
   results.push(ok);
   const mark = ok === true ? "✓" : ok === false ? "✗" : "—";
   const state = ok === true ? "ok" : ok === false ? "fail" : "na";
-  const spoken = ok === true ? "пройдена" : ok === false ? "не пройдена" : "нет данных";
+  const spoken = ok === true ? t("пройдена") : ok === false ? t("не пройдена") : t("нет данных");
   $("checks").append(
     el(
       "li",
@@ -102,14 +103,14 @@ function finish(message) {
   box.textContent =
     message ||
     (failed
-      ? "✗ Найдены расхождения: данные партии не сходятся с обязательством сервера."
+      ? t("✗ Найдены расхождения: данные партии не сходятся с обязательством сервера.")
       : partial
         ? logDenied
-          ? "Хеш раздачи проверен — это может сделать любой. Полный журнал партии открыт только её игрокам и администраторам, поэтому саму раздачу здесь сравнить не с чем."
+          ? t("Хеш раздачи проверен — это может сделать любой. Полный журнал партии открыт только её игрокам и администраторам, поэтому саму раздачу здесь сравнить не с чем.")
           : dealByCli
-            ? "✓ Хеш раздачи и ключ случайности проверены в браузере. Саму раздачу этой игры проверяет команда duelclub verify log.json по журналу партии."
-            : "Проверено то, что уже можно проверить; остальное — после окончания партии."
-        : "✓ Все проверки пройдены: раздача получена из показанного заранее хеша и зёрен игроков.");
+            ? t("✓ Хеш раздачи и ключ случайности проверены в браузере. Саму раздачу этой игры проверяет команда duelclub verify log.json по журналу партии.")
+            : t("Проверено то, что уже можно проверить; остальное — после окончания партии.")
+        : t("✓ Все проверки пройдены: раздача получена из показанного заранее хеша и зёрен игроков."));
   root.dataset.verdict = verdict;
 }
 
@@ -121,9 +122,9 @@ async function checkMezhaDeal(key, catalog, src, info) {
   const names = new Map(catalog.cards.map((c) => [c.id, c.name]));
   const omenNames = new Map((catalog.omens || []).map((o) => [o.id, o.name]));
   const order = new Map(catalog.cards.map((c, i) => [c.id, i]));
-  const cards = (ids) => (Array.isArray(ids) ? ids.map((id) => names.get(id) || id).join(", ") || "пусто" : "—");
+  const cards = (ids) => (Array.isArray(ids) ? ids.map((id) => names.get(id) || id).join(", ") || t("пусто") : "—");
   const omens = (ids) => (Array.isArray(ids) ? ids.map((o) => omenNames.get(o) || OMEN_FALLBACK[o] || o).join(" → ") : "—");
-  const player = (s) => `игрок ${s + 1} (${seatName(info.seats[s])})`;
+  const player = (s) => t("игрок {n} ({name})", { n: s + 1, name: seatName(info.seats[s]) });
 
   const house0 = (src.options || {}).house;
   const deal = await mezhaDeal(key, catalog, house0);
@@ -132,19 +133,19 @@ async function checkMezhaDeal(key, catalog, src, info) {
   const noLog = init ? "" : DENIED_NOTE;
   // With the log: the logged value when it differs, «совпадает» when it does not.
   const logged = (label, text, same) =>
-    !init ? [] : same ? [["в журнале", "совпадает"]] : [[`в журнале: ${label}`, text]];
+    !init ? [] : same ? [[t("в журнале"), t("совпадает")]] : [[`в журнале: ${label}`, text]];
 
   const houses = deal.houses.map((h) => HOUSE_NAMES[h] || h).join(" — ");
   const housesOk = cmp(sameList(deal.houses, init && init.houses));
-  addCheck("houses", "Дома игроков (из настроек партии)", housesOk, [
-    ["вычислено", houses],
-    ...logged("дома", init ? (init.houses || []).map((h) => HOUSE_NAMES[h] || h).join(" — ") : "", housesOk),
+  addCheck("houses", t("Дома игроков (из настроек партии)"), housesOk, [
+    [t("вычислено"), houses],
+    ...logged(t("дома"), init ? (init.houses || []).map((h) => HOUSE_NAMES[h] || h).join(" — ") : "", housesOk),
   ], noLog);
 
   const starterOk = cmp(init ? deal.starter === init.starter : false);
-  addCheck("starter", "Жребий: кто начинает первый сезон", starterOk, [
-    ["вычислено", player(deal.starter)],
-    ...logged("начинает", init && typeof init.starter === "number" ? player(init.starter) : "—", starterOk),
+  addCheck("starter", t("Жребий: кто начинает первый сезон"), starterOk, [
+    [t("вычислено"), player(deal.starter)],
+    ...logged(t("начинает"), init && typeof init.starter === "number" ? player(init.starter) : "—", starterOk),
   ], noLog);
 
   for (const s of [0, 1]) {
@@ -152,23 +153,23 @@ async function checkMezhaDeal(key, catalog, src, info) {
     const hand = deck.slice(0, MEZHA_START_HAND).sort((x, y) => order.get(x) - order.get(y));
     const rest = deck.slice(MEZHA_START_HAND);
     const ok = cmp(init ? sameList(hand, (init.hands || [])[s]) && sameList(rest, (init.decks || [])[s]) : false);
-    addCheck(`deck${s}`, `Тасовка колоды: ${player(s)}`, ok, [
-      ["стартовая рука", cards(hand)],
-      ["колода сверху вниз", cards(rest)],
+    addCheck(`deck${s}`, t("Тасовка колоды: {player}", { player: player(s) }), ok, [
+      [t("стартовая рука"), cards(hand)],
+      [t("колода сверху вниз"), cards(rest)],
       ...(ok
         ? logged("", "", true)
         : [
-            ...logged("рука", init ? cards((init.hands || [])[s]) : "", false),
-            ...logged("колода", init ? cards((init.decks || [])[s]) : "", false),
+            ...logged(t("рука"), init ? cards((init.hands || [])[s]) : "", false),
+            ...logged(t("колода"), init ? cards((init.decks || [])[s]) : "", false),
           ]),
     ], noLog);
   }
 
   const omensOk = cmp(init ? sameList(deal.omens, init.omens) : false);
-  addCheck("omens", "Приметы по сезонам: четыре приметы перетасованы", omensOk, [
-    ["вычислено", omens(deal.omens)],
-    ...logged("приметы", init ? omens(init.omens) : "", omensOk),
-  ], `Сезоны 1, 2 и 3 берут первые три приметы.${noLog ? " " + noLog : ""}`);
+  addCheck("omens", t("Приметы по сезонам: четыре приметы перетасованы"), omensOk, [
+    [t("вычислено"), omens(deal.omens)],
+    ...logged(t("приметы"), init ? omens(init.omens) : "", omensOk),
+  ], t("Сезоны 1, 2 и 3 берут первые три приметы.") + (noLog ? " " + noLog : ""));
 }
 
 // ---- the checks -------------------------------------------------------------------------------
@@ -176,8 +177,8 @@ async function checkMezhaDeal(key, catalog, src, info) {
 async function verify(info, log, catalog) {
   const src = log || info;
   if (!src.server_seed) {
-    addCheck("commitment", "Хеш раздачи", null, [["показан", code(info.commitment)]],
-      "Секрет сервера раскроется, когда партия закончится: тогда здесь можно будет проверить, что раздача была определена этим хешем.");
+    addCheck("commitment", t("Хеш раздачи"), null, [[t("показан"), code(info.commitment)]],
+      t("Секрет сервера раскроется, когда партия закончится: тогда здесь можно будет проверить, что раздача была определена этим хешем."));
     return finish();
   }
   let seed;
@@ -185,14 +186,14 @@ async function verify(info, log, catalog) {
     seed = hexToBytes(src.server_seed);
     if (seed.length !== 32) throw new Error("length");
   } catch (_err) {
-    addCheck("commitment", "Хеш раздачи", false, [["секрет сервера", code(String(src.server_seed))]], "Секрет сервера — не 32 байта в hex.");
+    addCheck("commitment", t("Хеш раздачи"), false, [[t("секрет сервера"), code(String(src.server_seed))]], t("Секрет сервера — не 32 байта в hex."));
     return finish();
   }
   const computed = await commitment(seed, info.id);
   const same = computed === info.commitment;
-  addCheck("commitment", "Хеш раздачи: секрет сервера и номер партии дают тот же хеш, что был показан до начала", same, [
-    ["вычислено", code(computed)],
-    ["показано", code(info.commitment)],
+  addCheck("commitment", t("Хеш раздачи: секрет сервера и номер партии дают тот же хеш, что был показан до начала"), same, [
+    [t("вычислено"), code(computed)],
+    [t("показано"), code(info.commitment)],
   ]);
 
   const seeds = src.client_seeds || {};
@@ -200,21 +201,21 @@ async function verify(info, log, catalog) {
   try {
     key = await matchKey(seed, info.id, seeds.a || "", seeds.b || "");
   } catch (err) {
-    addCheck("key", "Ключ случайности", false, [], `Не удалось вычислить: ${err.message}.`);
+    addCheck("key", t("Ключ случайности"), false, [], `Не удалось вычислить: ${err.message}.`);
     return finish();
   }
-  addCheck("key", "Ключ случайности: вычислен из секрета сервера, номера партии и зёрен игроков", true, [["ключ", code(bytesToHex(key))]],
-    "Из этого ключа — и только из него — берутся жребий, тасовки и приметы.");
+  addCheck("key", t("Ключ случайности: вычислен из секрета сервера, номера партии и зёрен игроков"), true, [[t("ключ"), code(bytesToHex(key))]],
+    t("Из этого ключа — и только из него — берутся жребий, тасовки и приметы."));
 
   if (info.game === "mezha" && catalog && Array.isArray(catalog.cards)) {
     if (log && !log.initial) {
-      addCheck("deal", "Раздача", null, [], "Партию прервали до раздачи: сравнивать нечего.");
+      addCheck("deal", t("Раздача"), null, [], t("Партию прервали до раздачи: сравнивать нечего."));
     } else {
       await checkMezhaDeal(key, catalog, src, info);
     }
   } else {
     dealByCli = true;
-    addCheck("deal", "Раздача", null, [], "Для этой игры раздачу проверяет команда duelclub verify log.json.");
+    addCheck("deal", t("Раздача"), null, [], t("Для этой игры раздачу проверяет команда duelclub verify log.json."));
   }
   return finish();
 }
@@ -225,7 +226,7 @@ async function main() {
     data = await load();
   } catch (err) {
     results.push(false);
-    return finish(`Не удалось загрузить партию: ${err.message}`);
+    return finish(t("Не удалось загрузить партию: {error}", { error: err.message }));
   }
   showValues(data.info, data.log || data.info);
   try {
@@ -234,8 +235,8 @@ async function main() {
     results.push(false);
     finish(
       err.code === "no_subtle"
-        ? "Браузер не даёт посчитать SHA-256 на этой странице (нужен HTTPS). Проверьте журнал командой duelclub verify log.json."
-        : `Проверка прервалась: ${err.message}`,
+        ? t("Браузер не даёт посчитать SHA-256 на этой странице (нужен HTTPS). Проверьте журнал командой duelclub verify log.json.")
+        : t("Проверка прервалась: {error}", { error: err.message }),
     );
   }
 }

@@ -17,6 +17,7 @@ from sqlalchemy import or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from duelclub.i18n import gettext as _
 from duelclub.store.models import User
 
 _hasher = PasswordHasher()
@@ -60,10 +61,13 @@ def check_username(username: str) -> str:
     """``username`` if it may be registered; raises BadUsername otherwise."""
     if not USERNAME_RE.fullmatch(username):
         raise BadUsername(
-            "Имя: от 3 до 20 символов — латинские или кириллические буквы, цифры, «_» или «-», без пробелов."
+            _(
+                "Имя: от 3 до 20 символов — латинские или кириллические буквы, цифры, «_» или «-», "
+                "без пробелов."
+            )
         )
     if _LATIN.search(username) and _CYRILLIC.search(username):
-        raise BadUsername("Имя не может смешивать латинские и кириллические буквы — выберите одну азбуку.")
+        raise BadUsername(_("Имя не может смешивать латинские и кириллические буквы — выберите одну азбуку."))
     return username
 
 
@@ -71,13 +75,17 @@ def check_new_password(password: str, username: str | None = None) -> str:
     """``password`` if it may be set for ``username``; raises BadPassword otherwise: 8–128 characters, no
     control characters, not only spaces, and not containing the username (case-insensitively)."""
     if not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
-        raise BadPassword(f"Пароль должен быть от {PASSWORD_MIN} до {PASSWORD_MAX} символов.")
+        raise BadPassword(
+            _("Пароль должен быть от %(min)s до %(max)s символов.", min=PASSWORD_MIN, max=PASSWORD_MAX)
+        )
     if any(unicodedata.category(c) in ("Cc", "Cs") for c in password):
-        raise BadPassword("Пароль не может содержать управляющие символы (табуляция, перевод строки, NUL…).")
+        raise BadPassword(
+            _("Пароль не может содержать управляющие символы (табуляция, перевод строки, NUL…).")
+        )
     if not password.strip():
-        raise BadPassword("Пароль не может состоять из одних пробелов.")
+        raise BadPassword(_("Пароль не может состоять из одних пробелов."))
     if username and username.casefold() in password.casefold():
-        raise BadPassword("Пароль не должен содержать имя пользователя.")
+        raise BadPassword(_("Пароль не должен содержать имя пользователя."))
     return password
 
 

@@ -30,6 +30,7 @@ from duelclub.store.db import Database
 from duelclub.store.sessions import SESSION_TTL
 from duelclub.web import lobby_ws, ws
 from duelclub.web.errors import install_error_handlers
+from duelclub.web.language import LanguageMiddleware
 from duelclub.web.middleware import wrap
 from duelclub.web.ratelimit import AuthLimiter
 from duelclub.web.routes import admin, auth, games, lobby, matches
@@ -40,11 +41,13 @@ SESSION_MAX_AGE = int(SESSION_TTL.total_seconds())
 
 class DuelclubApp(FastAPI):
     """FastAPI whose outermost layers are the security headers and the body size cap
-    (``web/middleware.py``): outside Starlette's error middleware, so a 500 answer gets the headers too."""
+    (``web/middleware.py``): outside Starlette's error middleware, so a 500 answer gets the headers too;
+    around them the request's UI language (``web/language.py``)."""
 
     def build_middleware_stack(self) -> ASGIApp:
         settings: Settings = self.state.settings
-        return wrap(super().build_middleware_stack(), max_body_bytes=settings.MAX_BODY_BYTES)
+        inner = wrap(super().build_middleware_stack(), max_body_bytes=settings.MAX_BODY_BYTES)
+        return LanguageMiddleware(inner)
 
 
 def default_bot_factory(think_seconds: float | None) -> BotFactory:
@@ -116,8 +119,10 @@ def create_app(
         lobby_ws.router,
     ):
         app.include_router(router)
+    from duelclub.web import language
     from duelclub.web.routes import pages
 
+    app.include_router(language.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=settings.STATIC_DIR, check_dir=False), name="static")
     return app

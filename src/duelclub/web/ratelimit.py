@@ -26,6 +26,7 @@ from limits.storage import MemoryStorage, Storage, storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 from starlette.requests import HTTPConnection
 
+from duelclub.i18n import gettext as _
 from duelclub.settings import Settings
 from duelclub.web.errors import ApiError
 
@@ -49,7 +50,7 @@ class AuthLimiter:
         self._check(
             (self.per_username, "login-user", username_key),
             (self.per_ip, "login-ip", ip),
-            message="Слишком много неудачных попыток входа. Подождите и попробуйте снова.",
+            message=_("Слишком много неудачных попыток входа. Подождите и попробуйте снова."),
         )
 
     def login_failed(self, ip: str, username_key: str) -> None:
@@ -62,7 +63,7 @@ class AuthLimiter:
         """Count a registration from ``ip``, or raise 429 ``rate_limited`` if it has none left."""
         self._check(
             (self.registrations, "register-ip", ip),
-            message="Слишком много регистраций с этого адреса. Попробуйте позже.",
+            message=_("Слишком много регистраций с этого адреса. Попробуйте позже."),
         )
         self._hit(self.registrations, "register-ip", ip)
 

@@ -21,6 +21,8 @@ from duelclub.games.artania.actions import ACTION_ADAPTER, ArtaniaAction, Artani
 from duelclub.games.artania.cards import DECK_NAMES, catalog
 from duelclub.games.artania.state import OVER, State
 from duelclub.games.contract import JSON, ClockMode, Game, Outcome, Seat
+from duelclub.i18n import N_
+from duelclub.i18n import gettext as _
 
 
 class ArtaniaGame(Game[State, ArtaniaAction, ArtaniaOptions]):
@@ -31,8 +33,8 @@ class ArtaniaGame(Game[State, ArtaniaAction, ArtaniaOptions]):
     options_model: ClassVar[type[BaseModel]] = ArtaniaOptions
     action_adapter: ClassVar[TypeAdapter[Any]] = ACTION_ADAPTER
     bot_levels: ClassVar[tuple[str, ...]] = ("easy", "hard")
-    tagline: ClassVar[str] = "дуэль воинов · противоклассы · до пяти кругляшей"
-    summary: ClassVar[str] = (
+    tagline: ClassVar[str] = N_("дуэль воинов · противоклассы · до пяти кругляшей")
+    summary: ClassVar[str] = N_(
         "Каждый ход стороны выставляют по три воина друг напротив друга; противокласс даёт лишние мечи, "
         "снаряжение — Нектар, Идол и Часы — меняет расклад. Кто больше мечей — берёт кругляш; "
         "пять кругляшей — победа."
@@ -47,11 +49,15 @@ class ArtaniaGame(Game[State, ArtaniaAction, ArtaniaOptions]):
         return [
             {
                 "name": "deck",
-                "label": "Ваша колода",
+                "label": _("Ваша колода"),
                 "choices": [
                     {"value": "artania", "label": "Артания"},
                     {"value": "kuyavia", "label": "Куявия"},
-                    {"value": "random", "label": "Случайно", "hint": "Артания у того, кто ходит первым"},
+                    {
+                        "value": "random",
+                        "label": _("Случайно"),
+                        "hint": _("Артания у того, кто ходит первым"),
+                    },
                 ],
                 "default": "artania",
             }
@@ -62,11 +68,11 @@ class ArtaniaGame(Game[State, ArtaniaAction, ArtaniaOptions]):
         «Колода: по жребию» (it is only known once the match is dealt)."""
         deck0 = options.deck
         if deck0 == "random":
-            return "Колода: по жребию"
+            return _("Колода: по жребию")
         if seat is None:
-            return f"{DECK_NAMES[deck0]} у игрока 1"
+            return _("%(deck)s у игрока 1", deck=DECK_NAMES[deck0])
         mine = deck0 if seat == 0 else ("kuyavia" if deck0 == "artania" else "artania")
-        return f"Ваша колода: {DECK_NAMES[mine]}"
+        return _("Ваша колода: %(deck)s", deck=DECK_NAMES[mine])
 
     def new_match(self, key: bytes, options: ArtaniaOptions) -> State:
         """Deal from the match key ``K`` (fairness.md); ``options.deck`` is seat 0's deck."""

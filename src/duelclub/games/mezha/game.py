@@ -20,9 +20,11 @@ from duelclub.games.mezha import rules, view
 from duelclub.games.mezha.actions import ACTION_ADAPTER, MezhaAction, MezhaOptions
 from duelclub.games.mezha.cards import catalog
 from duelclub.games.mezha.state import State
+from duelclub.i18n import N_
+from duelclub.i18n import gettext as _
 
-HOUSE_NAMES = {"olkha": "Дом Ольхи", "gorn": "Дом Горна"}
-"""The houses in words (§Houses and decks)."""
+HOUSE_NAMES = {"olkha": N_("Дом Ольхи"), "gorn": N_("Дом Горна")}
+"""The houses in words (§Houses and decks); Russian msgids, translated where shown."""
 
 
 class MezhaGame(Game[State, MezhaAction, MezhaOptions]):
@@ -33,8 +35,8 @@ class MezhaGame(Game[State, MezhaAction, MezhaOptions]):
     options_model: ClassVar[type[BaseModel]] = MezhaOptions
     action_adapter: ClassVar[TypeAdapter[Any]] = ACTION_ADAPTER
     bot_levels: ClassVar[tuple[str, ...]] = ("easy", "hard")
-    tagline: ClassVar[str] = "карточная дуэль · до трёх сезонов · рейтинг не меняется"
-    summary: ClassVar[str] = (
+    tagline: ClassVar[str] = N_("карточная дуэль · до трёх сезонов · рейтинг не меняется")
+    summary: ClassVar[str] = N_(
         "Два дома делят три поля — Луг, Брод и Холм. Сезон берёт тот, кто возьмёт больше полей; "
         "матч — тот, кто первым выиграет два сезона."
     )
@@ -45,17 +47,13 @@ class MezhaGame(Game[State, MezhaAction, MezhaOptions]):
 
     def options_form(self) -> list[JSON]:
         """One field, the opener's house (§Houses and decks); the other seat gets the other house."""
+        hints = {"olkha": _("прячется, растёт, остаётся"), "gorn": _("бьёт, держит строй, зовёт подмогу")}
         return [
             {
                 "name": "house",
-                "label": "Ваш дом",
+                "label": _("Ваш дом"),
                 "choices": [
-                    {"value": "olkha", "label": HOUSE_NAMES["olkha"], "hint": "прячется, растёт, остаётся"},
-                    {
-                        "value": "gorn",
-                        "label": HOUSE_NAMES["gorn"],
-                        "hint": "бьёт, держит строй, зовёт подмогу",
-                    },
+                    {"value": h, "label": _(name), "hint": hints[h]} for h, name in HOUSE_NAMES.items()
                 ],
                 "default": "olkha",
             }
@@ -65,9 +63,9 @@ class MezhaGame(Game[State, MezhaAction, MezhaOptions]):
         """«Ваш дом: Дом Горна» for a seat, «Дом Ольхи у игрока 1» for a third party."""
         house0 = options.house
         if seat is None:
-            return f"{HOUSE_NAMES[house0]} у игрока 1"
+            return _("%(house)s у игрока 1", house=_(HOUSE_NAMES[house0]))
         mine = house0 if seat == 0 else ("gorn" if house0 == "olkha" else "olkha")
-        return f"Ваш дом: {HOUSE_NAMES[mine]}"
+        return _("Ваш дом: %(house)s", house=_(HOUSE_NAMES[mine]))
 
     def new_match(self, key: bytes, options: MezhaOptions) -> State:
         """Deal from the match key ``K`` (fairness.md); ``options.house`` is seat 0's house."""

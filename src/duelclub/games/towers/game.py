@@ -21,6 +21,8 @@ from duelclub.games.towers.actions import ACTION_ADAPTER, TowersAction, TowersOp
 from duelclub.games.towers.battlefields import BATTLEFIELD_INDEX, BATTLEFIELDS
 from duelclub.games.towers.cards import CARDS, HAND_SIZE
 from duelclub.games.towers.state import State
+from duelclub.i18n import N_
+from duelclub.i18n import gettext as _
 
 DECK_NAMES: dict[str, str] = {"normal": "звичайна", "infinite": "нескінченна"}
 
@@ -30,8 +32,8 @@ class TowersGame(Game[State, TowersAction, TowersOptions]):
 
     slug: ClassVar[str] = "towers"
     title: ClassVar[str] = "Дві вежі"
-    tagline: ClassVar[str] = "дуэль башен · 102 карты · 8 полей битвы"
-    summary: ClassVar[str] = (
+    tagline: ClassVar[str] = N_("дуэль башен · 102 карты · 8 полей битвы")
+    summary: ClassVar[str] = N_(
         "Каждый ход ваши шахты, монастыри и казармы дают руду, ману и отряды; на них вы разыгрываете карты: "
         "строите башню и стену, бьёте по противнику, отнимаете его ресурсы. Побеждает тот, кто первым "
         "достроит башню до цели поля, соберёт нужный запас ресурса или разрушит башню соперника."
@@ -54,8 +56,13 @@ class TowersGame(Game[State, TowersAction, TowersOptions]):
             {
                 "value": b.id,
                 "label": b.name,
-                "hint": f"башня {b.start[0]}, стена {b.start[1]} · цель: башня {b.victory_tower} "
-                f"или {b.victory_resource} ресурса",
+                "hint": _(
+                    "башня %(tower)s, стена %(wall)s · цель: башня %(goal)s или %(resource)s ресурса",
+                    tower=b.start[0],
+                    wall=b.start[1],
+                    goal=b.victory_tower,
+                    resource=b.victory_resource,
+                ),
             }
             for b in BATTLEFIELDS
         ]
@@ -63,22 +70,27 @@ class TowersGame(Game[State, TowersAction, TowersOptions]):
             {
                 "value": "normal",
                 "label": "Звичайна",
-                "hint": "102 карты по одной, сброс перемешивается заново",
+                "hint": _("102 карты по одной, сброс перемешивается заново"),
             },
             {
                 "value": "infinite",
                 "label": "Нескінченна",
-                "hint": "каждая карта с равной вероятностью, повторы",
+                "hint": _("каждая карта с равной вероятностью, повторы"),
             },
         ]
         return [
-            {"name": "battlefield", "label": "Поле битвы", "choices": fields, "default": "archmage_citadel"},
-            {"name": "deck", "label": "Колода", "choices": decks, "default": "normal"},
+            {
+                "name": "battlefield",
+                "label": _("Поле битвы"),
+                "choices": fields,
+                "default": "archmage_citadel",
+            },
+            {"name": "deck", "label": _("Колода"), "choices": decks, "default": "normal"},
         ]
 
     def options_text(self, options: TowersOptions, seat: Seat | None) -> str:
         name = BATTLEFIELDS[BATTLEFIELD_INDEX[options.battlefield]].name
-        return f"Поле: {name}, колода: {DECK_NAMES[options.deck]}"
+        return _("Поле: %(field)s, колода: %(deck)s", field=name, deck=DECK_NAMES[options.deck])
 
     def clock_only(self, action: TowersAction) -> bool:
         return action.kind == "timeout"

@@ -22,15 +22,21 @@ from duelclub.games.warchest.board import HEXES, IS_LOCATION, START_LOCATIONS
 from duelclub.games.warchest.state import OVER, PLAY, State
 from duelclub.games.warchest.units import DECREES, UNIT_TYPES
 from duelclub.games.warchest.words import HEX_LABELS
+from duelclub.i18n import N_
+from duelclub.i18n import gettext as _
 
 EXPANSION_LABELS = {
-    "base": "Базовая игра",
-    "nobility": "+ Знать",
-    "nightfall": "+ Ночь",
-    "both": "+ Знать и Ночь",
+    "base": N_("Базовая игра"),
+    "nobility": N_("+ Знать"),
+    "nightfall": N_("+ Ночь"),
+    "both": N_("+ Знать и Ночь"),
 }
-DRAFT_LABELS = {"club": "клубный драфт 1-2-2-2-1", "eight": "драфт из восьми", "random": "случайная раздача"}
-SIDE_LABELS = {"random": "по жребию", "wolf": "Волк", "raven": "Ворон"}
+DRAFT_LABELS = {
+    "club": N_("клубный драфт 1-2-2-2-1"),
+    "eight": N_("драфт из восьми"),
+    "random": N_("случайная раздача"),
+}
+SIDE_LABELS = {"random": N_("по жребию"), "wolf": N_("Волк"), "raven": N_("Ворон")}
 
 
 class WarchestGame(Game[State, WarchestAction, WarchestOptions]):
@@ -41,8 +47,8 @@ class WarchestGame(Game[State, WarchestAction, WarchestOptions]):
     options_model: ClassVar[type[BaseModel]] = WarchestOptions
     action_adapter: ClassVar[TypeAdapter[Any]] = ACTION_ADAPTER
     bot_levels: ClassVar[tuple[str, ...]] = ("easy", "hard")
-    tagline: ClassVar[str] = "мешок монет · гексы · драфт отрядов · Знать и Ночь"
-    summary: ClassVar[str] = (
+    tagline: ClassVar[str] = N_("мешок монет · гексы · драфт отрядов · Знать и Ночь")
+    summary: ClassVar[str] = N_(
         "Каждая монета — и юнит на поле, и валюта действий: вы тянете их из мешка вслепую. "
         "Наберите четыре отряда на драфте и первым поставьте все шесть маркеров на локации."
     )
@@ -66,40 +72,40 @@ class WarchestGame(Game[State, WarchestAction, WarchestOptions]):
         return [
             {
                 "name": "expansions",
-                "label": "Дополнения",
-                "choices": [{"value": k, "label": v} for k, v in EXPANSION_LABELS.items()],
+                "label": _("Дополнения"),
+                "choices": [{"value": k, "label": _(v)} for k, v in EXPANSION_LABELS.items()],
                 "default": "both",
             },
             {
                 "name": "side",
-                "label": "Ваша сторона",
+                "label": _("Ваша сторона"),
                 "choices": [
-                    {"value": "random", "label": "По жребию"},
-                    {"value": "wolf", "label": "Волк", "hint": "золото, начинает с инициативой"},
-                    {"value": "raven", "label": "Ворон", "hint": "серебро, первым выбирает отряд"},
+                    {"value": "random", "label": _("По жребию")},
+                    {"value": "wolf", "label": _("Волк"), "hint": _("золото, начинает с инициативой")},
+                    {"value": "raven", "label": _("Ворон"), "hint": _("серебро, первым выбирает отряд")},
                 ],
                 "default": "random",
             },
             {
                 "name": "draft",
-                "label": "Драфт",
+                "label": _("Драфт"),
                 "choices": [
-                    {"value": "club", "label": "Клубный 1-2-2-2-1", "hint": "из всего пула"},
-                    {"value": "eight", "label": "Из восьми", "hint": "8 случайных отрядов"},
-                    {"value": "random", "label": "Случайная раздача", "hint": "без выбора"},
+                    {"value": "club", "label": _("Клубный 1-2-2-2-1"), "hint": _("из всего пула")},
+                    {"value": "eight", "label": _("Из восьми"), "hint": _("8 случайных отрядов")},
+                    {"value": "random", "label": _("Случайная раздача"), "hint": _("без выбора")},
                 ],
                 "default": "club",
             },
         ]
 
     def options_text(self, options: WarchestOptions, seat: Seat | None) -> str:
-        base = f"{EXPANSION_LABELS[options.expansions]}, {DRAFT_LABELS[options.draft]}"
+        base = f"{_(EXPANSION_LABELS[options.expansions])}, {_(DRAFT_LABELS[options.draft])}"
         if options.side == "random":
-            return f"{base}, стороны по жребию"
+            return _("%(base)s, стороны по жребию", base=base)
         if seat is None:
-            return f"{base}, игрок 1 — {SIDE_LABELS[options.side]}"
+            return _("%(base)s, игрок 1 — %(side)s", base=base, side=_(SIDE_LABELS[options.side]))
         mine = options.side if seat == 0 else ("raven" if options.side == "wolf" else "wolf")
-        return f"{base}, вы — {SIDE_LABELS[mine]}"
+        return _("%(base)s, вы — %(side)s", base=base, side=_(SIDE_LABELS[mine]))
 
     def new_match(self, key: bytes, options: WarchestOptions) -> State:
         s = draft.new_state(key, options)

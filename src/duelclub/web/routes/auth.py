@@ -16,6 +16,7 @@ from fastapi import APIRouter, Depends, Request, Response
 from pydantic import BaseModel, Field
 from sqlalchemy.orm import Session
 
+from duelclub.i18n import gettext as _
 from duelclub.store import sessions, users
 from duelclub.store.models import utcnow
 from duelclub.web.deps import SESSION_ID_KEY, CurrentUser, DbSession, UserInfo, session_token
@@ -72,7 +73,7 @@ def register(body: RegisterBody, request: Request, s: DbSession, limiter: Limite
     try:
         user = users.create_user(s, body.username, body.password)
     except users.UsernameTaken:
-        raise ApiError(409, "username_taken", "Это имя (или очень похожее) уже занято.") from None
+        raise ApiError(409, "username_taken", _("Это имя (или очень похожее) уже занято.")) from None
     _start_session(request, s, user.id)
     return UserInfo(id=user.id, username=user.username, is_admin=user.is_admin)
 
@@ -123,9 +124,9 @@ def change_password(
         raise ApiError(401, "not_authenticated", "log in first")
     if not users.check_password(account, body.old_password):
         limiter.login_failed(ip, key)
-        raise ApiError(403, "wrong_password", "Текущий пароль указан неверно.")
+        raise ApiError(403, "wrong_password", _("Текущий пароль указан неверно."))
     if body.new_password == body.old_password:
-        raise ApiError(422, "bad_password", "Новый пароль совпадает с текущим.")
+        raise ApiError(422, "bad_password", _("Новый пароль совпадает с текущим."))
     try:
         users.set_password(s, account, body.new_password)
     except users.BadPassword as exc:

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends
 from pydantic import BaseModel
 
+from duelclub.i18n import gettext as _
 from duelclub.play.service import MatchService
 from duelclub.web.deps import get_service
 
@@ -36,8 +37,8 @@ def list_games(service: Annotated[MatchService, Depends(get_service)]) -> list[G
         GameInfo(
             slug=g.slug,
             title=g.title,
-            tagline=g.tagline,
-            summary=g.summary,
+            tagline=_(g.tagline),
+            summary=_(g.summary),
             options_schema=g.options_model.model_json_schema(),
             options_form=g.options_form(),
             clock_mode=g.clock_mode,

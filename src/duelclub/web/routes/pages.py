@@ -18,8 +18,11 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
+from duelclub.i18n import N_
+from duelclub.i18n import gettext as _
 from duelclub.play.clock import MOVE_SECONDS_PRESETS
 from duelclub.store import matches as matches_repo
+from duelclub.web import language
 from duelclub.web.deps import OptionalUser, UserInfo, get_database, get_service
 
 _Handler = TypeVar("_Handler", bound=Callable[..., Any])
@@ -45,6 +48,7 @@ def _templates(request: Request) -> Jinja2Templates:
         settings = getattr(state, "settings", None)
         directory = getattr(settings, "TEMPLATES_DIR", None) or _DEFAULT_TEMPLATES_DIR
         templates = Jinja2Templates(directory=str(directory))
+        language.install(templates.env)
         state.page_templates = templates
     return templates
 
@@ -94,8 +98,8 @@ def home(request: Request, user: OptionalUser) -> Response:
 
 
 BOT_LEVEL_WORDS: dict[str, tuple[str, str]] = {
-    "easy": ("Лёгкий", "для знакомства с игрой"),
-    "hard": ("Сильный", "думает над каждым ходом"),
+    "easy": (N_("Лёгкий"), N_("для знакомства с игрой")),
+    "hard": (N_("Сильный"), N_("думает над каждым ходом")),
 }
 """Bot level → (name, hint) on the lobby's buttons."""
 
@@ -105,10 +109,21 @@ def clock_choices(mode: str) -> list[dict[str, Any]]:
     play/clock.py, plus «Без часов» when the clock is optional; the default is 60 s, or no clock."""
     if mode == "none":
         return []
-    words = {15: "15 с", 30: "30 с", 60: "1 мин", 120: "2 мин", 300: "5 мин", 86_400: "24 ч"}
-    out = [{"value": "", "label": "Без часов", "default": True}] if mode == "optional" else []
+    words = {
+        15: N_("15 с"),
+        30: N_("30 с"),
+        60: N_("1 мин"),
+        120: N_("2 мин"),
+        300: N_("5 мин"),
+        86_400: N_("24 ч"),
+    }
+    out = [{"value": "", "label": _("Без часов"), "default": True}] if mode == "optional" else []
     out += [
-        {"value": str(t), "label": words.get(t, f"{t} с"), "default": mode == "required" and t == 60}
+        {
+            "value": str(t),
+            "label": _(words[t]) if t in words else _("%(n)s с", n=t),
+            "default": mode == "required" and t == 60,
+        }
         for t in MOVE_SECONDS_PRESETS
     ]
     return out
@@ -119,17 +134,17 @@ def lobby_games(request: Request) -> list[dict[str, Any]]:
     return [
         {
             "slug": g.slug,
-            "title": g.title,
-            "tagline": g.tagline,
-            "summary": g.summary,
+            "title": _(g.title),
+            "tagline": _(g.tagline),
+            "summary": _(g.summary),
             "fields": g.options_form(),
             "clock_mode": g.clock_mode,
             "clock_choices": clock_choices(g.clock_mode),
             "bot_levels": [
                 {
                     "value": level,
-                    "label": BOT_LEVEL_WORDS.get(level, (level, ""))[0],
-                    "hint": BOT_LEVEL_WORDS.get(level, (level, ""))[1],
+                    "label": _(BOT_LEVEL_WORDS[level][0]) if level in BOT_LEVEL_WORDS else level,
+                    "hint": _(BOT_LEVEL_WORDS[level][1]) if level in BOT_LEVEL_WORDS else "",
                 }
                 for level in g.bot_levels
             ],
@@ -187,8 +202,8 @@ def _unknown_match(request: Request, user: UserInfo, match_id: str) -> Response 
         "404.html",
         user,
         status_code=404,
-        heading="Партия не найдена",
-        text="Такой партии нет: ссылка неверна или устарела.",
+        heading=_("Партия не найдена"),
+        text=_("Такой партии нет: ссылка неверна или устарела."),
     )
 
 
