@@ -3,22 +3,24 @@
 // View shape: src/duelclub/games/mezha/view.py; event shapes: src/duelclub/games/mezha/rules.py.
 
 import { el } from "./api.js";
+import { LANG, t, tn } from "./i18n.js";
 import { HOUSE_NAMES, seatName } from "./names.js";
 
-const FIELD_NAMES = ["Луг", "Брод", "Холм"];
+const FIELD_NAMES = [t("Луг"), t("Брод"), t("Холм")];
 // Prepositional case for «на Лугу / на Броду / на Холме».
-const FIELD_AT = ["на Лугу", "на Броду", "на Холме"];
+const FIELD_AT = [t("на Лугу"), t("на Броду"), t("на Холме")];
 
+// Omen and card names are proper names, the same in every language (as the seed gives them); texts are translated.
 const OMENS = {
   thaw: {
     name: "Оттепель",
-    text: "Первый ваш отряд на каждом поле получает +2.",
+    text: t("Первый ваш отряд на каждом поле получает +2."),
     // A spectator (seat null) reads it without «ваш».
-    neutral: "Первый отряд каждого игрока на каждом поле получает +2.",
+    neutral: t("Первый отряд каждого игрока на каждом поле получает +2."),
   },
-  drought: { name: "Засуха", text: "На половине поля помещаются три отряда, а не четыре." },
-  fair: { name: "Ярмарка", text: "Кто спасует первым, берёт карту из колоды." },
-  storm: { name: "Гроза", text: "Перед подсчётом молния бьёт в самую сильную карту каждого поля: −3." },
+  drought: { name: "Засуха", text: t("На половине поля помещаются три отряда, а не четыре.") },
+  fair: { name: "Ярмарка", text: t("Кто спасует первым, берёт карту из колоды.") },
+  storm: { name: "Гроза", text: t("Перед подсчётом молния бьёт в самую сильную карту каждого поля: −3.") },
 };
 
 // Fallback card data (the catalog from GET /api/games wins when present).
@@ -46,55 +48,49 @@ const FALLBACK_CARDS = [
 ].map(([id, name, house, strength, abilities, shot]) => ({ id, name, house, strength, abilities, shot: shot || 0 }));
 
 const FEMININE = new Set(["ten_v_listve", "sova", "khozyayka_roshchi", "vedunya", "liteyshchitsa"]);
-const GENITIVE = { shchitonosets: "Щитоносца", golem: "Голема-наковальни" };
+// Russian sentences decline these two names («щит Щитоносца»); the Ukrainian ones keep the name as it is.
+const GENITIVE = LANG === "ru" ? { shchitonosets: "Щитоносца", golem: "Голема-наковальни" } : {};
 
 const ABILITY_NAMES = {
-  cache: "тайник",
-  roots: "корни",
-  sprout: "росток",
-  loner: "одиночка",
-  rally: "клич",
-  shot: "выстрел",
-  shield: "щит",
-  messenger: "гонец",
-  tactic: "приём",
+  cache: t("тайник"),
+  roots: t("корни"),
+  sprout: t("росток"),
+  loner: t("одиночка"),
+  rally: t("клич"),
+  shot: t("выстрел"),
+  shield: t("щит"),
+  messenger: t("гонец"),
+  tactic: t("приём"),
 };
 
 function abilityText(card, ability) {
   switch (ability) {
     case "cache":
-      return "ложится рубашкой вверх; соперник не видит карту, выстрелы и поджог её не задевают";
+      return t("ложится рубашкой вверх; соперник не видит карту, выстрелы и поджог её не задевают");
     case "roots":
-      return "остаётся на поле ещё на один сезон";
+      return t("остаётся на поле ещё на один сезон");
     case "sprout":
-      return "+1, когда на это поле выходит другой ваш отряд";
+      return t("+1, когда на это поле выходит другой ваш отряд");
     case "loner":
-      return "+3, если на этом поле нет других ваших отрядов";
+      return t("+3, если на этом поле нет других ваших отрядов");
     case "rally":
-      return "+1 остальным вашим отрядам на этом поле";
+      return t("+1 остальным вашим отрядам на этом поле");
     case "shot":
-      return `${card.shot || 2} урона самому сильному открытому отряду соперника на этом поле`;
+      return t("{n} урона самому сильному открытому отряду соперника на этом поле", { n: card.shot || 2 });
     case "shield":
-      return "первый урон по карте пропадает";
+      return t("первый урон по карте пропадает");
     case "messenger":
-      return "возьмите карту из колоды";
+      return t("возьмите карту из колоды");
     case "tactic":
       return card.id === "rosa"
-        ? "+1 каждому вашему отряду на выбранном поле, росткам +2"
-        : "2 урона каждому открытому отряду соперника на выбранном поле";
+        ? t("+1 каждому вашему отряду на выбранном поле, росткам +2")
+        : t("2 урона каждому открытому отряду соперника на выбранном поле");
     default:
       return "";
   }
 }
 
-const plural = (n, one, few, many) => {
-  const m10 = n % 10;
-  const m100 = n % 100;
-  if (m10 === 1 && m100 !== 11) return one;
-  if (m10 >= 2 && m10 <= 4 && (m100 < 12 || m100 > 14)) return few;
-  return many;
-};
-const cardsWord = (n) => `${n} ${plural(n, "карта", "карты", "карт")}`;
+const cardsWord = (n) => tn(n, "{n} карта", "{n} карты", "{n} карт");
 
 export function createRenderer(ctx) {
   const cards = new Map();
@@ -111,12 +107,13 @@ export function createRenderer(ctx) {
   let offline = false; // the live connection is down: nothing can be sent (match.js says so)
 
   const seatsInfo = ctx.info && Array.isArray(ctx.info.seats) ? ctx.info.seats : [];
-  const opponentName = () => (you === null ? "Игрок 2" : seatName(seatsInfo[1 - you]));
-  const who = (seat) => (seat === you ? "Вы" : you === null ? `Игрок ${seat + 1}` : "Соперник");
+  const opponentName = () => (you === null ? t("Игрок {n}", { n: 2 }) : seatName(seatsInfo[1 - you]));
+  const who = (seat) => (seat === you ? t("Вы") : you === null ? t("Игрок {n}", { n: seat + 1 }) : t("Соперник"));
   // A spectator (you === null, e.g. the admins' replay) reads «игрок N» where a player reads «соперник».
-  const other = (seat) => (you === null ? `игрок ${seat + 1}` : "соперник");
-  const otherGen = (seat) => (you === null ? `игрока ${seat + 1}` : "соперника");
-  const starts = (seat) => (seat === you ? "начинаете вы" : `начинает ${other(seat)}`);
+  const other = (seat) => (you === null ? t("игрок {n}", { n: seat + 1 }) : t("соперник"));
+  const otherGen = (seat) => (you === null ? t("игрока {n}", { n: seat + 1 }) : t("соперника"));
+  const starts = (seat) =>
+    seat === you ? t("начинаете вы") : you === null ? t("начинает игрок {n}", { n: seat + 1 }) : t("начинает соперник");
   const isBot = (seat) => {
     const s = seatsInfo[seat];
     return !!(s && typeof s === "object" && s.bot);
@@ -132,13 +129,13 @@ export function createRenderer(ctx) {
   // Numbers read «ваша : соперника» (as the «Прошлые сезоны» table); a spectator reads «игрок 1 : игрок 2».
   const mine = () => (you === null ? 0 : you);
   const pairText = (arr) => `${arr[mine()]}:${arr[1 - mine()]}`;
-  const holder = (seat) => (seat === you ? "вы" : you === null ? `игрок ${seat + 1}` : "соперник");
+  const holder = (seat) => (seat === you ? t("вы") : you === null ? t("игрок {n}", { n: seat + 1 }) : t("соперник"));
   const noSeat = (w) => w === null || w === undefined;
 
   function seasonVerdict(w) {
-    if (noSeat(w)) return "ничья";
-    if (w === you) return "ваша победа";
-    return you === null ? `победа игрока ${w + 1}` : "победа соперника";
+    if (noSeat(w)) return t("ничья");
+    if (w === you) return t("ваша победа");
+    return you === null ? t("победа игрока {n}", { n: w + 1 }) : t("победа соперника");
   }
 
   /** «Сезон 1 — победа соперника: поля 1:1 (Луг — соперник, Брод — никому, Холм — вы), решила общая сила 14:15».
@@ -147,12 +144,18 @@ export function createRenderer(ctx) {
     const me = mine();
     const fields = Array.isArray(r.fields) ? r.fields : [];
     const count = (seat) => fields.filter((w) => w === seat).length;
-    const per = fields.map((w, f) => `${FIELD_NAMES[f]} — ${noSeat(w) ? "никому" : holder(w)}`).join(", ");
-    let text = `Сезон ${r.season} — ${seasonVerdict(r.winner)}: поля ${count(me)}:${count(1 - me)} (${per})`;
+    const nobody = t("никому");
+    const per = fields.map((w, f) => `${FIELD_NAMES[f]} — ${noSeat(w) ? nobody : holder(w)}`).join(", ");
+    let text = t("Сезон {season} — {verdict}: поля {score} ({per})", {
+      season: r.season,
+      verdict: seasonVerdict(r.winner),
+      score: `${count(me)}:${count(1 - me)}`,
+      per,
+    });
     if (count(0) === count(1) && Array.isArray(r.strength)) {
       text += noSeat(r.winner)
-        ? `, общая сила тоже поровну — ${pairText(r.strength)}`
-        : `, решила общая сила ${pairText(r.strength)}`;
+        ? t(", общая сила тоже поровну — {score}", { score: pairText(r.strength) })
+        : t(", решила общая сила {score}", { score: pairText(r.strength) });
     }
     return text;
   }
@@ -161,22 +164,28 @@ export function createRenderer(ctx) {
   function nextStarterText(r) {
     const w = r.winner;
     const seat = noSeat(w) ? 1 - view.starter : w;
-    const verb = seat === you ? "начнёте вы" : you === null ? `начнёт игрок ${seat + 1}` : "начнёт соперник";
+    const verb = seat === you ? t("начнёте вы") : you === null ? t("начнёт игрок {n}", { n: seat + 1 }) : t("начнёт соперник");
     let why;
     if (!noSeat(w)) {
-      why = seat === you ? `вы выиграли сезон ${r.season}` : `${you === null ? "он" : "соперник"} выиграл сезон ${r.season}`;
+      const season = r.season;
+      why =
+        seat === you
+          ? t("вы выиграли сезон {season}", { season })
+          : you === null
+            ? t("он выиграл сезон {season}", { season })
+            : t("соперник выиграл сезон {season}", { season });
     } else {
-      const prev = view.starter === you ? "начинали его вы" : `начинал его ${holder(view.starter)}`;
-      why = `сезон ${r.season} сыгран вничью, а ${prev}`;
+      const prev = view.starter === you ? t("начинали его вы") : t("начинал его {who}", { who: holder(view.starter) });
+      why = t("сезон {season} сыгран вничью, а {prev}", { season: r.season, prev });
     }
-    return `Сезон ${r.season + 1} ${verb} — ${why}.`;
+    return t("Сезон {season} {verb} — {why}.", { season: r.season + 1, verb, why });
   }
 
   function pressText() {
     if (you !== null && isBot(1 - you)) {
-      return "«Следующий сезон» может нажать любой из игроков; бот не нажимает за вас — нажмите, когда будете готовы.";
+      return t("«Следующий сезон» может нажать любой из игроков; бот не нажимает за вас — нажмите, когда будете готовы.");
     }
-    return "«Следующий сезон» может нажать любой из игроков — кто первым нажмёт, тот и откроет сезон.";
+    return t("«Следующий сезон» может нажать любой из игроков — кто первым нажмёт, тот и откроет сезон.");
   }
 
   function paintPause() {
@@ -190,7 +199,7 @@ export function createRenderer(ctx) {
     const cls = noSeat(r.winner) ? "pause-draw" : r.winner === you ? "pause-win" : you === null ? "pause-draw" : "pause-loss";
     pauseBox.className = `pause-banner ${cls}`;
     pauseBox.replaceChildren(
-      el("p", { class: "pause-banner__title" }, `Сезон ${r.season} подсчитан`),
+      el("p", { class: "pause-banner__title" }, t("Сезон {season} подсчитан", { season: r.season })),
       el("p", { class: "pause-banner__line", id: "season-line" }, seasonLine(r)),
       el("p", { class: "pause-banner__next", id: "next-starter" }, nextStarterText(r)),
       el("p", { class: "pause-banner__press small" }, pressText()),
@@ -203,15 +212,15 @@ export function createRenderer(ctx) {
   // The pause between seasons (D17): how the season went and who starts the next one.
   const pauseBox = el("section", { class: "pause-banner", id: "pause-banner", hidden: true, "aria-live": "polite" });
   const fieldsBox = el("div", { class: "fields", id: "fields" });
-  const handBox = el("div", { class: "hand", id: "hand", role: "group", "aria-label": "Ваша рука" });
+  const handBox = el("div", { class: "hand", id: "hand", role: "group", "aria-label": t("Ваша рука") });
   const handCount = el("span", { class: "muted small", id: "hand-count" });
-  const passBtn = el("button", { type: "button", class: "btn btn-secondary", id: "pass" }, "Пас");
-  const nextBtn = el("button", { type: "button", class: "btn btn-gold", id: "next-season", hidden: true }, "Следующий сезон");
+  const passBtn = el("button", { type: "button", class: "btn btn-secondary", id: "pass" }, t("Пас"));
+  const nextBtn = el("button", { type: "button", class: "btn btn-gold", id: "next-season", hidden: true }, t("Следующий сезон"));
   const hint = el("p", { class: "hint-line", id: "hint", "aria-live": "polite" });
   const offlineNote = el(
     "p",
     { class: "offline-note", id: "offline-note", role: "status", hidden: true },
-    "Нет связи с сервером — переподключение… Ходить можно будет, когда связь вернётся.",
+    t("Нет связи с сервером — переподключение… Ходить можно будет, когда связь вернётся."),
   );
   // On a narrow screen the hand panel is a sticky bar at the bottom (app.css), its cards in one scrolling row.
   const handPanel = el(
@@ -220,7 +229,7 @@ export function createRenderer(ctx) {
     el(
       "div",
       { class: "hand-head" },
-      el("h2", { id: "hand-title" }, "Ваша рука"),
+      el("h2", { id: "hand-title" }, t("Ваша рука")),
       handCount,
       el("div", { class: "controls" }, passBtn, nextBtn),
     ),
@@ -246,16 +255,16 @@ export function createRenderer(ctx) {
     const preview = el("div", { class: "half__preview", hidden: true });
     const meHalf = el(
       "div",
-      { class: "half half-me", dataset: { field: String(f) }, "aria-label": `Ваша половина: ${FIELD_NAMES[f]}` },
+      { class: "half half-me", dataset: { field: String(f) }, "aria-label": t("Ваша половина: {field}", { field: FIELD_NAMES[f] }) },
       preview,
       meUnits,
       meTotal,
     );
     const col = el(
       "section",
-      { class: "field-col", "aria-label": `Поле ${FIELD_NAMES[f]}` },
+      { class: "field-col", "aria-label": t("Поле {field}", { field: FIELD_NAMES[f] }) },
       el("div", { class: "field-col__head" }, el("span", { class: "field-col__name" }, FIELD_NAMES[f]), won, cap),
-      el("div", { class: "half half-opp", "aria-label": `Половина соперника: ${FIELD_NAMES[f]}` }, oppTotal, oppUnits),
+      el("div", { class: "half half-opp", "aria-label": t("Половина соперника: {field}", { field: FIELD_NAMES[f] }) }, oppTotal, oppUnits),
       meHalf,
     );
     meHalf.addEventListener("click", () => dropOn(f));
@@ -315,46 +324,46 @@ export function createRenderer(ctx) {
         case "cache":
           if (u.face_down) {
             badge(
-              "тайник: рубашкой вверх",
-              "Тайник: лежит рубашкой вверх — соперник не видит карту и силу; выстрелы и поджог её не задевают. Откроется при подсчёте.",
+              t("тайник: рубашкой вверх"),
+              t("Тайник: лежит рубашкой вверх — соперник не видит карту и силу; выстрелы и поджог её не задевают. Откроется при подсчёте."),
               " unit__tag-fd",
             );
           } else {
-            badge("тайник", "Тайник: карта открыта при подсчёте сезона.");
+            badge(t("тайник"), t("Тайник: карта открыта при подсчёте сезона."));
           }
           break;
         case "roots":
           if (u.carried) {
             badge(
-              "корни: с прошлого сезона",
-              "Корни: отряд остался с прошлого сезона с прежней силой; в конце этого сезона уйдёт в сброс.",
+              t("корни: с прошлого сезона"),
+              t("Корни: отряд остался с прошлого сезона с прежней силой; в конце этого сезона уйдёт в сброс."),
               " unit__tag-roots",
             );
           } else {
-            badge("корни", "Корни: останется на поле и в следующем сезоне (один раз).", " unit__tag-roots");
+            badge(t("корни"), t("Корни: останется на поле и в следующем сезоне (один раз)."), " unit__tag-roots");
           }
           break;
         case "sprout":
-          badge("росток", "Росток: +1 каждый раз, когда на это поле выходит другой отряд владельца; от Росы +2.");
+          badge(t("росток"), t("Росток: +1 каждый раз, когда на это поле выходит другой отряд владельца; от Росы +2."));
           break;
         case "loner":
-          badge("одиночка", "Одиночка: +3, если при выходе рядом не было своих отрядов (уже учтено в силе).");
+          badge(t("одиночка"), t("Одиночка: +3, если при выходе рядом не было своих отрядов (уже учтено в силе)."));
           break;
         case "rally":
-          badge("клич", "Клич: при выходе дал +1 остальным своим отрядам на этом поле (один раз).");
+          badge(t("клич"), t("Клич: при выходе дал +1 остальным своим отрядам на этом поле (один раз)."));
           break;
         case "shot":
           badge(
-            `выстрел ${c.shot || 2}`,
-            `Выстрел: при выходе нанёс ${c.shot || 2} урона самому сильному открытому отряду соперника на этом поле.`,
+            t("выстрел {n}", { n: c.shot || 2 }),
+            t("Выстрел: при выходе нанёс {n} урона самому сильному открытому отряду соперника на этом поле.", { n: c.shot || 2 }),
           );
           break;
         case "shield":
-          if (u.shield === "spent") badge("щит потрачен", "Щит уже поглотил урон; следующий урон пройдёт.", " shield-off");
-          else badge("щит готов", "Щит: первый урон по этому отряду пропадёт целиком.", " shield-on");
+          if (u.shield === "spent") badge(t("щит потрачен"), t("Щит уже поглотил урон; следующий урон пройдёт."), " shield-off");
+          else badge(t("щит готов"), t("Щит: первый урон по этому отряду пропадёт целиком."), " shield-on");
           break;
         case "messenger":
-          badge("гонец", "Гонец: при выходе владелец взял карту из колоды.");
+          badge(t("гонец"), t("Гонец: при выходе владелец взял карту из колоды."));
           break;
         default:
           break;
@@ -369,12 +378,12 @@ export function createRenderer(ctx) {
         "div",
         {
           class: "unit unit-hidden",
-          title: "Скрытая карта соперника (тайник): карта и сила откроются при подсчёте",
+          title: t("Скрытая карта соперника (тайник): карта и сила откроются при подсчёте"),
           dataset: { placement: u.placement },
         },
         el("span", { class: "unit__no" }, `#${u.placement}`),
-        el("span", { class: "unit__name" }, "скрыт"),
-        el("span", { class: "unit__str unit__str-hidden", title: "Сила скрыта" }, "?"),
+        el("span", { class: "unit__name" }, t("скрыт")),
+        el("span", { class: "unit__str unit__str-hidden", title: t("Сила скрыта") }, "?"),
       );
     }
     const c = card(u.card);
@@ -384,9 +393,15 @@ export function createRenderer(ctx) {
     const delta = known ? u.strength - base : 0;
     const cls = delta > 0 ? " unit__str-up" : delta < 0 ? " unit__str-down" : "";
     const calc = delta ? `${base}${delta > 0 ? "+" : "−"}${Math.abs(delta)}` : "";
-    const why = delta > 0 ? "усиления" : "урон";
+    const why = delta > 0 ? t("усиления") : t("урон");
+    const sign = `${delta > 0 ? "+" : "−"}`;
+    const strengthLine = !known
+      ? t("{card}: сила {n}", { card: c.name, n: u.strength })
+      : delta
+        ? t("{card}: сила {n} = печатная {base} {sign} {delta} ({why})", { card: c.name, n: u.strength, base, sign, delta: Math.abs(delta), why })
+        : t("{card}: сила {n} (печатная)", { card: c.name, n: u.strength });
     const title = [
-      `${c.name}: сила ${u.strength}${known ? (delta ? ` = печатная ${base} ${delta > 0 ? "+" : "−"} ${Math.abs(delta)} (${why})` : " (печатная)") : ""}`,
+      strengthLine,
       ...(c.abilities || []).filter((a) => a !== "tactic").map((a) => `${cap1(ABILITY_NAMES[a] || a)}: ${abilityText(c, a)}`),
     ].join("\n");
     const badges = unitBadges(c, u);
@@ -403,7 +418,7 @@ export function createRenderer(ctx) {
         "span",
         { class: "unit__strbox" },
         el("span", { class: `unit__str${cls}` }, String(u.strength)),
-        calc ? el("span", { class: "unit__calc", title: `печатная сила ${base}, ${why} ${delta > 0 ? "+" : "−"}${Math.abs(delta)}` }, `(${calc})`) : null,
+        calc ? el("span", { class: "unit__calc", title: t("печатная сила {base}, {why} {delta}", { base, why, delta: `${sign}${Math.abs(delta)}` }) }, `(${calc})`) : null,
       ),
       badges.length ? el("span", { class: "unit__tags" }, ...badges) : null,
     );
@@ -423,23 +438,25 @@ export function createRenderer(ctx) {
       const F = fieldEls[f];
       const oh = halves[opp];
       const mh = halves[me];
-      F.cap.textContent = view.capacity === 3 ? "3 места (Засуха)" : `${view.capacity} места`;
+      F.cap.textContent =
+        view.capacity === 3 ? t("3 места (Засуха)") : tn(view.capacity, "{n} место", "{n} места", "{n} мест");
       F.oppUnits.replaceChildren(...oh.units.map((u) => unitEl(u, opp)));
       F.meUnits.replaceChildren(...mh.units.map((u) => unitEl(u, me)));
-      const hiddenTxt = oh.hidden ? ` + ${oh.hidden} ${plural(oh.hidden, "скрытый", "скрытых", "скрытых")}` : "";
+      const hiddenTxt = oh.hidden ? " " + tn(oh.hidden, "+ {n} скрытый", "+ {n} скрытых", "+ {n} скрытых") : "";
       F.oppTotal.replaceChildren(
-        el("span", {}, you === null ? "Игрок 2: " : "Соперник: ", el("b", { class: "total" }, String(oh.total)), hiddenTxt),
+        el("span", {}, you === null ? t("Игрок {n}: ", { n: 2 }) : t("Соперник: "), el("b", { class: "total" }, String(oh.total)), hiddenTxt),
         el("span", { class: "half__slots" }, `${oh.units.length}/${view.capacity}`),
       );
       F.meTotal.replaceChildren(
-        el("span", {}, you === null ? "Игрок 1: " : "Вы: ", el("b", { class: "total" }, String(mh.total))),
+        el("span", {}, you === null ? t("Игрок {n}: ", { n: 1 }) : t("Вы: "), el("b", { class: "total" }, String(mh.total))),
         el("span", { class: "half__slots" }, `${mh.units.length}/${view.capacity}`),
       );
       if (scored) {
         const w = scored.fields[f];
         F.won.hidden = false;
         F.won.className = `field-col__won ${w === null ? "won-none" : w === me ? "won-me" : "won-opp"}`;
-        F.won.textContent = w === null ? "ничья" : you === null ? `игрока ${w + 1}` : w === me ? "ваше" : "соперника";
+        F.won.textContent =
+          w === null ? t("ничья") : you === null ? t("игрока {n}", { n: w + 1 }) : w === me ? t("ваше") : t("соперника");
       } else {
         F.won.hidden = true;
       }
@@ -447,7 +464,7 @@ export function createRenderer(ctx) {
   }
 
   function stars(n) {
-    return el("span", { class: "stars", title: `Выиграно сезонов: ${n}` }, n ? "★".repeat(n) : "☆");
+    return el("span", { class: "stars", title: t("Выиграно сезонов: {n}", { n }) }, n ? "★".repeat(n) : "☆");
   }
 
   function strip(box, seat, label) {
@@ -455,20 +472,20 @@ export function createRenderer(ctx) {
     const passed = view.passed[seat] && view.phase === "season";
     const moving = view.phase === "season" && view.turn === seat;
     const parts = [
-      moving ? el("span", { class: "to-move-dot", title: "Ходит" }) : null,
+      moving ? el("span", { class: "to-move-dot", title: t("Ходит") }) : null,
       el("span", {}, label),
       el("span", { class: `badge badge-${house}` }, HOUSE_NAMES[house] || house),
       stars(view.wins[seat]),
       passed
-        ? el("span", { class: "passed-tag" }, view.auto_passed[seat] ? "пас (автоматически)" : "пас")
+        ? el("span", { class: "passed-tag" }, view.auto_passed[seat] ? t("пас (автоматически)") : t("пас"))
         : null,
-      view.phase === "season" && view.starter === seat ? el("span", { class: "passed-tag" }, "начинает сезон") : null,
+      view.phase === "season" && view.starter === seat ? el("span", { class: "passed-tag" }, t("начинает сезон")) : null,
     ];
     const stats = [
-      seat !== you ? el("span", {}, "В руке: ", el("b", {}, String(view.hand_sizes[seat]))) : null,
-      el("span", {}, "Колода: ", el("b", {}, String(view.deck_sizes[seat]))),
-      el("span", {}, "Сброс: ", el("b", {}, String(view.discards[seat].length))),
-      el("span", {}, "Сезонов: ", el("b", {}, String(view.wins[seat]))),
+      seat !== you ? el("span", {}, t("В руке: "), el("b", {}, String(view.hand_sizes[seat]))) : null,
+      el("span", {}, t("Колода: "), el("b", {}, String(view.deck_sizes[seat]))),
+      el("span", {}, t("Сброс: "), el("b", {}, String(view.discards[seat].length))),
+      el("span", {}, t("Сезонов: "), el("b", {}, String(view.wins[seat]))),
     ];
     box.replaceChildren(
       el("div", { class: "player-strip__who" }, ...parts),
@@ -492,13 +509,14 @@ export function createRenderer(ctx) {
     const tactic = isTactic(id);
     const chips = abilities
       .filter((a) => a !== "tactic")
-      .map((a) => el("span", { class: "hand-card__chip" }, a === "shot" ? `выстрел ${c.shot || 2}` : ABILITY_NAMES[a] || a));
+      .map((a) => el("span", { class: "hand-card__chip" }, a === "shot" ? t("выстрел {n}", { n: c.shot || 2 }) : ABILITY_NAMES[a] || a));
     const desc = abilities.length
       ? abilities.map((a) =>
           el("span", { class: "hand-card__abil" }, el("b", {}, `${cap1(ABILITY_NAMES[a] || a)}:`), ` ${abilityText(c, a)}`),
         )
-      : [el("span", { class: "hand-card__abil muted" }, "Без свойств")];
-    const full = [`${c.name}${tactic ? " — приём" : ` — сила ${c.strength}`}`, ...abilityLines(c)].join("\n");
+      : [el("span", { class: "hand-card__abil muted" }, t("Без свойств"))];
+    const head = tactic ? t("{card} — приём", { card: c.name }) : t("{card} — сила {n}", { card: c.name, n: c.strength });
+    const full = [head, ...abilityLines(c)].join("\n");
     return el(
       "button",
       {
@@ -507,13 +525,13 @@ export function createRenderer(ctx) {
         dataset: { card: id },
         "aria-pressed": selected === id ? "true" : "false",
         disabled: !playable || locked || offline,
-        title: playable ? `${full}\n\nВыберите карту, затем поле` : full,
+        title: playable ? full + "\n\n" + t("Выберите карту, затем поле") : full,
       },
       el("span", { class: "hand-card__name" }, c.name),
       el(
         "span",
         { class: "hand-card__meta" },
-        el("span", { class: "hand-card__str", title: tactic ? "Приём" : "Сила" }, tactic ? "приём" : String(c.strength)),
+        el("span", { class: "hand-card__str", title: tactic ? t("Приём") : t("Сила") }, tactic ? t("приём") : String(c.strength)),
         ...chips,
       ),
       ...desc,
@@ -527,7 +545,7 @@ export function createRenderer(ctx) {
     for (const id of hand) counts.set(id, (counts.get(id) || 0) + 1);
     handCount.textContent = cardsWord(hand.length);
     if (!hand.length) {
-      handBox.replaceChildren(el("p", { class: "empty" }, "Рука пуста."));
+      handBox.replaceChildren(el("p", { class: "empty" }, t("Рука пуста.")));
       return;
     }
     handBox.replaceChildren(...[...counts].map(([id, n]) => handCard(id, n)));
@@ -540,10 +558,10 @@ export function createRenderer(ctx) {
     if (id === "rosa") {
       const units = view.fields[f][me].units.filter((u) => !u.hidden);
       const sprouts = units.filter((u) => (card(u.card).abilities || []).includes("sprout")).length;
-      if (!units.length) return { n: 0, text: "Без эффекта: здесь нет ваших отрядов" };
+      if (!units.length) return { n: 0, text: t("Без эффекта: здесь нет ваших отрядов") };
       const parts = [];
       if (units.length - sprouts) parts.push(`+1 ×${units.length - sprouts}`);
-      if (sprouts) parts.push(`+2 ×${sprouts} (росток)`);
+      if (sprouts) parts.push(t("+2 ×{n} (росток)", { n: sprouts }));
       return { n: units.length, text: `Роса: ${parts.join(", ")}` };
     }
     if (id === "podzhog") {
@@ -553,15 +571,15 @@ export function createRenderer(ctx) {
       if (!open.length) {
         return {
           n: 0,
-          text: hidden ? "Без эффекта: скрытые карты поджог не задевает" : "Без эффекта: здесь нет отрядов соперника",
+          text: hidden ? t("Без эффекта: скрытые карты поджог не задевает") : t("Без эффекта: здесь нет отрядов соперника"),
         };
       }
       const shields = open.filter((u) => u.shield === "ready").length;
       const burns = open.filter((u) => u.shield !== "ready" && u.strength <= 2).length;
       let text = `Поджог: −2 ×${open.length}`;
-      if (shields) text += `, щит поглотит ×${shields}`;
-      if (burns) text += `, сгорит ×${burns}`;
-      if (hidden) text += `; скрытые не заденет`;
+      if (shields) text += t(", щит поглотит ×{n}", { n: shields });
+      if (burns) text += t(", сгорит ×{n}", { n: burns });
+      if (hidden) text += t("; скрытые не заденет");
       return { n: open.length, text };
     }
     return null;
@@ -590,13 +608,13 @@ export function createRenderer(ctx) {
         F.meHalf.setAttribute("aria-disabled", "false");
         F.meHalf.setAttribute(
           "aria-label",
-          `Ваша половина: ${FIELD_NAMES[f]}${effect ? ` — ${effect.text}` : ""}`,
+          `${t("Ваша половина: {field}", { field: FIELD_NAMES[f] })}${effect ? ` — ${effect.text}` : ""}`,
         );
       } else {
         F.meHalf.removeAttribute("role");
         F.meHalf.removeAttribute("tabindex");
         F.meHalf.removeAttribute("aria-disabled");
-        F.meHalf.setAttribute("aria-label", `Ваша половина: ${FIELD_NAMES[f]}`);
+        F.meHalf.setAttribute("aria-label", t("Ваша половина: {field}", { field: FIELD_NAMES[f] }));
       }
     });
     paintHint();
@@ -606,7 +624,7 @@ export function createRenderer(ctx) {
     if (!view) return;
     let text = "";
     if (offline && view.phase !== "over") {
-      text = "Переподключение… Ход можно будет сделать, когда связь восстановится.";
+      text = t("Переподключение… Ход можно будет сделать, когда связь восстановится.");
     } else if (view.phase === "season" && view.turn === you && legal.length) {
       if (selected) {
         const c = card(selected);
@@ -617,26 +635,31 @@ export function createRenderer(ctx) {
             return e && e.n;
           }).length;
           const where = useful
-            ? "поля, где он подействует, выделены"
-            : "сейчас он ни на одном поле ничего не сделает (сыграть всё равно можно)";
-          text = `${c.name}: ${abilityText(c, "tactic")}. Выберите поле — ${where}. Esc — отмена.`;
+            ? t("поля, где он подействует, выделены")
+            : t("сейчас он ни на одном поле ничего не сделает (сыграть всё равно можно)");
+          text = t("{card}: {effect}. Выберите поле — {where}. Esc — отмена.", {
+            card: c.name,
+            effect: abilityText(c, "tactic"),
+            where,
+          });
         } else {
-          text = `${c.name} (${c.strength})${about ? ` — ${about}` : ""}. Выберите подсвеченное поле на своей половине. Esc — отмена.`;
+          const what = `${c.name} (${c.strength})${about ? ` — ${about}` : ""}`;
+          text = t("{card}. Выберите подсвеченное поле на своей половине. Esc — отмена.", { card: what });
         }
       } else {
-        text = "Выберите карту в руке, затем поле — или нажмите «Пас».";
+        text = t("Выберите карту в руке, затем поле — или нажмите «Пас».");
       }
     } else if (view.phase === "pause") {
       const r = seasonResult();
       const press =
         you !== null && isBot(1 - you)
-          ? "Нажмите «Следующий сезон», когда будете готовы."
-          : "Нажмите «Следующий сезон» — или дождитесь, пока нажмёт соперник.";
+          ? t("Нажмите «Следующий сезон», когда будете готовы.")
+          : t("Нажмите «Следующий сезон» — или дождитесь, пока нажмёт соперник.");
       text = r ? `${nextStarterText(r)} ${press}` : press;
     } else if (view.phase === "season" && view.passed[you]) {
-      text = "Вы спасовали: соперник доигрывает сезон.";
+      text = t("Вы спасовали: соперник доигрывает сезон.");
     } else if (view.phase === "season") {
-      text = "Ждём ход соперника…";
+      text = t("Ждём ход соперника…");
     }
     hint.textContent = text;
   }
@@ -658,28 +681,34 @@ export function createRenderer(ctx) {
 
   function paintSide() {
     const omen = omenOf(view.omen);
-    const starter = view.starter === you ? "вы" : other(view.starter);
+    const starter = view.starter === you ? t("вы") : other(view.starter);
     const passTxt = (s) =>
-      view.passed[s] ? (view.auto_passed[s] ? "пас (автоматически)" : "пас") : view.phase === "season" ? "играет" : "—";
+      view.passed[s]
+        ? view.auto_passed[s]
+          ? t("пас (автоматически)")
+          : t("пас")
+        : view.phase === "season"
+          ? t("играет")
+          : "—";
     const rows = [
-      ["Сезон", `${view.season} из 3`],
-      ["Начинает сезон", starter],
+      [t("Сезон"), t("{season} из 3", { season: view.season })],
+      [t("Начинает сезон"), starter],
       you === null
-        ? ["Счёт по сезонам", `игрок 1 ${view.wins[0]} — ${view.wins[1]} игрок 2`]
-        : ["Счёт по сезонам", `вы ${view.wins[you]} — ${view.wins[1 - you]} соперник`],
-      [you === null ? "Игрок 1" : "Вы", passTxt(you ?? 0)],
-      [you === null ? "Игрок 2" : "Соперник", passTxt(you === null ? 1 : 1 - you)],
-      ["Мест на половине", String(view.capacity)],
+        ? [t("Счёт по сезонам"), t("игрок 1 {a} — {b} игрок 2", { a: view.wins[0], b: view.wins[1] })]
+        : [t("Счёт по сезонам"), t("вы {a} — {b} соперник", { a: view.wins[you], b: view.wins[1 - you] })],
+      [you === null ? t("Игрок {n}", { n: 1 }) : t("Вы"), passTxt(you ?? 0)],
+      [you === null ? t("Игрок {n}", { n: 2 }) : t("Соперник"), passTxt(you === null ? 1 : 1 - you)],
+      [t("Мест на половине"), String(view.capacity)],
     ];
     const scored = seasonResult();
     if (scored && view.phase === "pause") {
       const w = scored.winner;
       const seat = noSeat(w) ? 1 - view.starter : w;
-      rows.splice(2, 0, [`Начнёт сезон ${scored.season + 1}`, seat === you ? "вы" : holder(seat)]);
+      rows.splice(2, 0, [t("Начнёт сезон {season}", { season: scored.season + 1 }), seat === you ? t("вы") : holder(seat)]);
     }
     sideInfo.replaceChildren(
-      el("h2", { id: "season-title" }, `Сезон ${view.season}`),
-      el("p", { class: "omen", id: "omen" }, el("b", {}, `Примета: ${omen.name}`)),
+      el("h2", { id: "season-title" }, t("Сезон {season}", { season: view.season })),
+      el("p", { class: "omen", id: "omen" }, el("b", {}, t("Примета: {omen}", { omen: omen.name }))),
       el("p", { class: "omen-desc", id: "omen-desc" }, omen.text),
       el("dl", { class: "kv" }, ...rows.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])),
     );
@@ -693,7 +722,7 @@ export function createRenderer(ctx) {
           el(
             "thead",
             {},
-            el("tr", {}, ...["", "Примета", ...FIELD_NAMES, "Итог"].map((h) => el("th", { scope: "col" }, h))),
+            el("tr", {}, ...["", t("Примета"), ...FIELD_NAMES, t("Итог")].map((h) => el("th", { scope: "col" }, h))),
           ),
           el(
             "tbody",
@@ -704,31 +733,33 @@ export function createRenderer(ctx) {
                 { title: seasonLine(r) },
                 el("th", { scope: "row" }, String(r.season)),
                 el("td", {}, (OMENS[r.omen] || { name: r.omen }).name),
-                ...r.totals.map((t, f) => {
+                ...r.totals.map((tot, f) => {
                   const w = r.fields[f];
                   const cls = w === null ? "cell-draw" : w === me ? "cell-win" : "cell-loss";
-                  const label = w === null ? "ничья" : w === me && you !== null ? "ваше" : otherGen(w);
-                  return el("td", { class: cls, title: `${FIELD_NAMES[f]}: ${label}` }, `${t[me]}:${t[1 - me]}`);
+                  const label = w === null ? t("ничья") : w === me && you !== null ? t("ваше") : otherGen(w);
+                  return el("td", { class: cls, title: `${FIELD_NAMES[f]}: ${label}` }, `${tot[me]}:${tot[1 - me]}`);
                 }),
                 el(
                   "td",
                   { class: r.winner === null ? "cell-draw" : r.winner === me ? "cell-win" : "cell-loss" },
-                  r.winner === null ? "ничья" : r.winner === me && you !== null ? "вы" : other(r.winner),
+                  r.winner === null ? t("ничья") : r.winner === me && you !== null ? t("вы") : other(r.winner),
                 ),
               ),
             ),
           ),
         )
-      : el("p", { class: "empty small" }, "Пока ни один сезон не сыгран.");
+      : el("p", { class: "empty small" }, t("Пока ни один сезон не сыгран."));
     sideSeasons.replaceChildren(
       ...[
-        el("h2", { id: "past-title" }, "Прошлые сезоны"),
+        el("h2", { id: "past-title" }, t("Прошлые сезоны")),
         el("div", { class: "seasons-wrap" }, table),
         results.length
           ? el(
               "p",
               { class: "seasons-note" },
-              you === null ? "В клетках — сила на поле: игрока 1 : игрока 2." : "В клетках — сила на поле: ваша : соперника.",
+              you === null
+                ? t("В клетках — сила на поле: игрока 1 : игрока 2.")
+                : t("В клетках — сила на поле: ваша : соперника."),
             )
           : null,
       ].filter(Boolean),
@@ -739,8 +770,14 @@ export function createRenderer(ctx) {
       return el(
         "details",
         {},
-        el("summary", {}, `${seat === me && you !== null ? "Ваш сброс" : `Сброс ${otherGen(seat)}`}: ${cardsWord(ids.length)}`),
-        el("p", { class: "discard-list" }, ids.length ? ids.map(name).join(", ") : "пусто"),
+        el(
+          "summary",
+          {},
+          seat === me && you !== null
+            ? t("Ваш сброс: {cards}", { cards: cardsWord(ids.length) })
+            : t("Сброс {whose}: {cards}", { whose: otherGen(seat), cards: cardsWord(ids.length) }),
+        ),
+        el("p", { class: "discard-list" }, ids.length ? ids.map(name).join(", ") : t("пусто")),
       );
     };
     // After the end every view is the full view: the opponent's last hand is public too (a spectator with
@@ -752,14 +789,18 @@ export function createRenderer(ctx) {
         el(
           "summary",
           {},
-          `${seat === you ? "Ваша рука" : `Рука ${otherGen(seat)}`}${you === null ? "" : " в конце"}: ${cardsWord(view.hands[seat].length)}`,
+          handTitle(seat, cardsWord(view.hands[seat].length)),
         ),
-        el("p", { class: "discard-list" }, view.hands[seat].length ? view.hands[seat].map(name).join(", ") : "пусто"),
+        el("p", { class: "discard-list" }, view.hands[seat].length ? view.hands[seat].map(name).join(", ") : t("пусто")),
       );
+    const handTitle = (seat, cards) => {
+      if (you === null) return t("Рука {whose}: {cards}", { whose: otherGen(seat), cards });
+      return seat === you ? t("Ваша рука в конце: {cards}", { cards }) : t("Рука {whose} в конце: {cards}", { whose: otherGen(seat), cards });
+    };
     const shownHands = !Array.isArray(view.hands) ? [] : you === null ? [0, 1] : [me, 1 - me];
     sideDiscards.replaceChildren(
       ...[
-      el("h2", { id: "discard-title" }, "Сброс"),
+      el("h2", { id: "discard-title" }, t("Сброс")),
       pile(me),
       pile(1 - me),
       ...shownHands.map(handOf),
@@ -772,9 +813,13 @@ export function createRenderer(ctx) {
     const omen = omenOf(view.omen);
     const me = you ?? 0;
     ctx.infoBar.replaceChildren(
-      el("span", { class: "chip", id: "season-chip" }, `Сезон ${view.season} из 3`),
-      el("span", { class: "chip chip-omen", title: omen.text || "" }, `Примета: ${omen.name}`),
-      el("span", { class: "chip", title: "Выигранные сезоны: вы — соперник" }, `Сезоны ${view.wins[me]} : ${view.wins[1 - me]}`),
+      el("span", { class: "chip", id: "season-chip" }, t("Сезон {season} из 3", { season: view.season })),
+      el("span", { class: "chip chip-omen", title: omen.text || "" }, t("Примета: {omen}", { omen: omen.name })),
+      el(
+        "span",
+        { class: "chip", title: t("Выигранные сезоны: вы — соперник") },
+        t("Сезоны {a} : {b}", { a: view.wins[me], b: view.wins[1 - me] }),
+      ),
     );
   }
 
@@ -790,8 +835,8 @@ export function createRenderer(ctx) {
     locked = false;
     if (selected && !legal.some((a) => a.kind === "play" && a.card === selected)) selected = null;
     const me = you ?? 0;
-    strip(oppStrip, 1 - me, you === null ? seatName(seatsInfo[1]) : `Соперник: ${opponentName()}`);
-    strip(meStrip, me, you === null ? seatName(seatsInfo[0]) : `Вы: ${ctx.username}`);
+    strip(oppStrip, 1 - me, you === null ? seatName(seatsInfo[1]) : t("Соперник: {name}", { name: opponentName() }));
+    strip(meStrip, me, you === null ? seatName(seatsInfo[0]) : t("Вы: {name}", { name: ctx.username }));
     paintFields();
     paintHand();
     paintControls();
@@ -816,12 +861,12 @@ export function createRenderer(ctx) {
     const v = msg.view;
     if (!v) return { text: "…" };
     if (msg.status === "finished" || msg.status === "aborted" || v.phase === "over") {
-      return { text: "Партия окончена", cls: "turn-over" };
+      return { text: t("Партия окончена"), cls: "turn-over" };
     }
-    if (offline) return { text: "Переподключение…", cls: "turn-offline" };
-    if (v.phase === "pause") return { text: `Сезон ${v.season} подсчитан`, cls: "turn-pause" };
-    if (you === null) return { text: `Ходит игрок ${v.turn + 1}` };
-    return v.turn === you ? { text: "Ваш ход", cls: "turn-mine" } : { text: "Ход соперника", cls: "turn-theirs" };
+    if (offline) return { text: t("Переподключение…"), cls: "turn-offline" };
+    if (v.phase === "pause") return { text: t("Сезон {season} подсчитан", { season: v.season }), cls: "turn-pause" };
+    if (you === null) return { text: t("Ходит игрок {n}", { n: v.turn + 1 }) };
+    return v.turn === you ? { text: t("Ваш ход"), cls: "turn-mine" } : { text: t("Ход соперника"), cls: "turn-theirs" };
   }
 
   function unlock() {
@@ -834,7 +879,9 @@ export function createRenderer(ctx) {
 
   // ---- the event log in words -------------------------------------------------------------------
   const side = (seat) => (seat === you ? "log-me" : "log-opp");
-  const unitName = (ev) => (ev.card ? name(ev.card) : ev.seat === you ? "ваша карта" : `скрытая карта ${otherGen(ev.seat)}`);
+  const unitName = (ev) =>
+    ev.card ? name(ev.card) : ev.seat === you ? t("ваша карта") : t("скрытая карта {whose}", { whose: otherGen(ev.seat) });
+  const shieldOf = (ev) => GENITIVE[ev.target_card] || targetName(ev);
   const targetName = (ev) => name(ev.target_card);
   const fieldWord = (f) => FIELD_NAMES[f] || "?";
   const fieldsList = (fields, seat) => fields.map((w, f) => (w === seat ? FIELD_NAMES[f] : null)).filter(Boolean);
@@ -843,75 +890,86 @@ export function createRenderer(ctx) {
    *  changed nothing reads «… — без эффекта» (its rosa_buff / podzhog_hit events follow it at once). */
   function describe(ev, i, batch) {
     const s = ev.seat;
+    const plus = (fallback) => (ev.amount ? `+${ev.amount}` : fallback);
     switch (ev.kind) {
       case "play": {
-        if (!ev.card) return { text: `${cap1(other(s))} кладёт скрытую карту на поле ${fieldWord(ev.field)}`, cls: side(s) };
-        const fd = ev.face_down ? " — рубашкой вверх" : "";
+        if (!ev.card) {
+          return { text: t("{who} кладёт скрытую карту на поле {field}", { who: cap1(other(s)), field: fieldWord(ev.field) }), cls: side(s) };
+        }
+        const fd = ev.face_down ? t(" — рубашкой вверх") : "";
         return { text: `${who(s)} → ${fieldWord(ev.field)}: ${name(ev.card)} (${ev.strength})${fd}`, cls: side(s) };
       }
       case "thaw":
-        return { text: `Оттепель: ${unitName(ev)} ${ev.amount ? `+${ev.amount}` : "получает бонус"}`, cls: side(s) };
+        return { text: `Оттепель: ${unitName(ev)} ` + plus(t("получает бонус")), cls: side(s) };
       case "loner":
-        return { text: `Одиночка: ${unitName(ev)} +${ev.amount ?? 3}`, cls: side(s) };
+        return { text: `${cap1(ABILITY_NAMES.loner)}: ${unitName(ev)} +${ev.amount ?? 3}`, cls: side(s) };
       case "sprout":
-        return { text: `Росток: ${unitName(ev)} ${ev.amount ? `+${ev.amount}` : "растёт"}`, cls: side(s) };
+        return { text: `${cap1(ABILITY_NAMES.sprout)}: ${unitName(ev)} ` + plus(t("растёт")), cls: side(s) };
       case "rosa_buff":
-        return { text: `Роса: ${unitName(ev)} ${ev.amount ? `+${ev.amount}` : "усиливается"}`, cls: side(s) };
+        return { text: `Роса: ${unitName(ev)} ` + plus(t("усиливается")), cls: side(s) };
       case "rally": {
-        const t = (ev.targets || []).map((x) => name(x.card));
+        const targets = (ev.targets || []).map((x) => name(x.card));
+        const what = targets.length ? `+1 ${targets.join(", ")}` : t("рядом никого, без эффекта");
         return {
-          text: `Клич: ${name(ev.card)} — ${t.length ? `+1 ${t.join(", ")}` : "рядом никого, без эффекта"}`,
+          text: `${cap1(ABILITY_NAMES.rally)}: ${name(ev.card)} — ${what}`,
           cls: side(s),
         };
       }
       case "shot":
         return ev.shield_absorbed
-          ? { text: `${name(ev.card)} стреляет: щит ${GENITIVE[ev.target_card] || targetName(ev)} поглощает урон`, cls: side(s) }
-          : { text: `${name(ev.card)} стреляет: ${targetName(ev)} −${ev.damage}`, cls: side(s) };
+          ? { text: t("{card} стреляет: щит {target} поглощает урон", { card: name(ev.card), target: shieldOf(ev) }), cls: side(s) }
+          : { text: t("{card} стреляет: {target} −{n}", { card: name(ev.card), target: targetName(ev), n: ev.damage }), cls: side(s) };
       case "rosa":
       case "podzhog": {
-        const base = `${who(s)} ${s === you ? "разыгрываете" : "разыгрывает"} «${name(ev.card)}» на поле ${fieldWord(ev.field)}`;
+        const played = { who: who(s), card: name(ev.card), field: fieldWord(ev.field) };
+        const base = s === you ? t("{who} разыгрываете «{card}» на поле {field}", played) : t("{who} разыгрывает «{card}» на поле {field}", played);
         if (!Array.isArray(batch) || typeof i !== "number") return { text: base, cls: side(s) };
         const next = batch[i + 1];
         const hit = ev.kind === "rosa" ? "rosa_buff" : "podzhog_hit";
         const none = !next || next.kind !== hit || (next.seq !== undefined && next.seq !== ev.seq);
-        return { text: none ? `${base} — без эффекта` : base, cls: side(s) };
+        return { text: none ? base + t(" — без эффекта") : base, cls: side(s) };
       }
       case "podzhog_hit":
         return ev.shield_absorbed
-          ? { text: `Поджог: щит ${GENITIVE[ev.target_card] || targetName(ev)} поглощает урон`, cls: side(s) }
+          ? { text: t("Поджог: щит {target} поглощает урон", { target: shieldOf(ev) }), cls: side(s) }
           : { text: `Поджог: ${targetName(ev)} −${ev.damage}`, cls: side(s) };
       case "burn": {
-        const verb = FEMININE.has(ev.card) ? "сгорела" : "сгорел";
-        const whose = ev.seat === you ? " (ваш отряд)" : ` (отряд ${otherGen(ev.seat)})`;
-        return { text: `${name(ev.card)} ${verb}${whose}`, cls: side(s) };
+        const card = name(ev.card);
+        const burnt = FEMININE.has(ev.card) ? t("{card} сгорела", { card }) : t("{card} сгорел", { card });
+        const whose = ev.seat === you ? t(" (ваш отряд)") : t(" (отряд {whose})", { whose: otherGen(ev.seat) });
+        return { text: `${burnt}${whose}`, cls: side(s) };
       }
       case "lightning":
         return ev.shield_absorbed
-          ? { text: `Молния бьёт ${name(ev.card)} ${FIELD_AT[ev.field]}: щит поглощает урон`, cls: "log-sys" }
-          : { text: `Молния бьёт ${name(ev.card)} −${ev.damage ?? 3}`, cls: "log-sys" };
+          ? { text: t("Молния бьёт {card} {where}: щит поглощает урон", { card: name(ev.card), where: FIELD_AT[ev.field] }), cls: "log-sys" }
+          : { text: t("Молния бьёт {card} −{n}", { card: name(ev.card), n: ev.damage ?? 3 }), cls: "log-sys" };
       case "reveal":
         return {
-          text: `Открывается ${FIELD_AT[ev.field]}: ${name(ev.card)} (${ev.strength}) ${s === you ? "— ваш" : `— ${otherGen(s)}`}`,
+          text:
+            t("Открывается {where}: {card} ({n})", { where: FIELD_AT[ev.field], card: name(ev.card), n: ev.strength }) +
+            " " +
+            (s === you ? t("— ваш") : `— ${otherGen(s)}`),
           cls: side(s),
         };
       case "draw": {
         const what = ev.card ? `: ${name(ev.card)}` : "";
         // The opponent's card is named only once it is public (after the end, rules §What each player sees).
-        const base = s === you ? `вы тянете карту${what}` : `${other(s)} тянет карту${what}`;
+        const base = (s === you ? t("вы тянете карту") : t("{who} тянет карту", { who: other(s) })) + what;
         if (ev.reason === "fair") return { text: `Ярмарка: ${base}`, cls: side(s) };
-        if (ev.reason === "messenger") return { text: `Гонец: ${base}`, cls: side(s) };
+        if (ev.reason === "messenger") return { text: `${cap1(ABILITY_NAMES.messenger)}: ${base}`, cls: side(s) };
         return { text: cap1(base), cls: side(s) };
       }
       case "draw_skipped": {
-        const why = ev.cause === "hand_full" ? "в руке уже 10 карт" : "колода пуста";
-        const whom = s === you ? "вы не берёте карту" : `${other(s)} не берёт карту`;
-        const pre = ev.reason === "fair" ? "Ярмарка: " : ev.reason === "messenger" ? "Гонец: " : "";
+        const why = ev.cause === "hand_full" ? t("в руке уже 10 карт") : t("колода пуста");
+        const whom = s === you ? t("вы не берёте карту") : t("{who} не берёт карту", { who: other(s) });
+        const pre = ev.reason === "fair" ? "Ярмарка: " : ev.reason === "messenger" ? `${cap1(ABILITY_NAMES.messenger)}: ` : "";
         return { text: `${pre}${whom} — ${why}`, cls: side(s) };
       }
       case "pass":
         return {
-          text: `${who(s)} ${s === you ? "пасуете" : "пасует"}${ev.automatic ? " (автоматически)" : ""}`,
+          text:
+            (s === you ? t("{who} пасуете", { who: who(s) }) : t("{who} пасует", { who: who(s) })) +
+            (ev.automatic ? t(" (автоматически)") : ""),
           cls: side(s),
         };
       case "season_scored": {
@@ -921,24 +979,31 @@ export function createRenderer(ctx) {
       case "match_end": {
         const o = outcomeWords({ winner: ev.winner, reason: ev.reason }, ev.wins || (view && view.wins));
         const bad = !noSeat(ev.winner) && you !== null && ev.winner !== you;
-        const title = o.title === "Победа" && you !== null ? "ваша победа" : o.title.toLowerCase();
-        return { text: `Партия окончена: ${title}${o.reason ? ` — ${lc1(o.reason)}` : ""}`, cls: bad ? "log-season log-bad" : "log-season" };
+        const title = !noSeat(ev.winner) && ev.winner === you ? t("ваша победа") : o.title.toLowerCase();
+        return {
+          text: t("Партия окончена: {result}", { result: title }) + (o.reason ? ` — ${lc1(o.reason)}` : ""),
+          cls: bad ? "log-season log-bad" : "log-season",
+        };
       }
       case "resign":
-        return { text: s === you ? "Вы сдались" : `${cap1(other(s))} сдался`, cls: "log-season" };
+        return { text: s === you ? t("Вы сдались") : t("{who} сдался", { who: cap1(other(s)) }), cls: "log-season" };
       case "next_season":
-        return { text: `${s === you ? "Вы начали" : `${cap1(other(s))} начал`} следующий сезон`, cls: "log-sys" };
-      case "clear": {
-        const carried = (ev.carried || []).map((c) => `${name(c.card)} ${FIELD_AT[c.field]} (${c.seat === you ? "ваш" : otherGen(c.seat)})`);
         return {
-          text: carried.length ? `Поля очищены; с корнями остаются: ${carried.join(", ")}` : "Поля очищены",
+          text: s === you ? t("Вы начали следующий сезон") : t("{who} начал следующий сезон", { who: cap1(other(s)) }),
+          cls: "log-sys",
+        };
+      case "clear": {
+        const yours = t("ваш");
+        const carried = (ev.carried || []).map((c) => `${name(c.card)} ${FIELD_AT[c.field]} (${c.seat === you ? yours : otherGen(c.seat)})`);
+        return {
+          text: carried.length ? t("Поля очищены; с корнями остаются: {cards}", { cards: carried.join(", ") }) : t("Поля очищены"),
           cls: "log-sys",
         };
       }
       case "season_start": {
         const omen = OMENS[ev.omen] || { name: ev.omen };
         return {
-          text: `Сезон ${ev.season}. Примета: ${omen.name}. ${cap1(starts(ev.starter))}`,
+          text: t("Сезон {season}. Примета: {omen}. {starts}", { season: ev.season, omen: omen.name, starts: cap1(starts(ev.starter)) }),
           cls: "log-season",
         };
       }
@@ -953,30 +1018,45 @@ export function createRenderer(ctx) {
     const w = result.winner;
     const score = Array.isArray(wins) && wins.length === 2 ? pairText(wins) : "";
     const kind = noSeat(w) || you === null ? "draw" : w === you ? "win" : "loss";
-    const title = noSeat(w) ? "Ничья" : w === you ? "Победа" : you === null ? `Победа игрока ${w + 1}` : "Поражение";
-    const subject = (seat) => (seat === you ? "Вы" : you === null ? `Игрок ${seat + 1}` : "Соперник");
-    const won = (seat) => (seat === you ? "выиграли" : "выиграл");
+    const title = noSeat(w)
+      ? t("Ничья")
+      : w === you
+        ? t("Победа")
+        : you === null
+          ? t("Победа игрока {n}", { n: w + 1 })
+          : t("Поражение");
+    const subject = (seat) => (seat === you ? t("Вы") : you === null ? t("Игрок {n}", { n: seat + 1 }) : t("Соперник"));
+    const tail = (text) => (score ? ` (${text})` : "");
     let reason;
     switch (result.reason) {
       case "two_seasons":
-        reason = `${subject(w)} ${won(w)} два сезона${score ? ` (${score})` : ""}`;
+        reason =
+          (w === you ? t("{who} выиграли два сезона", { who: subject(w) }) : t("{who} выиграл два сезона", { who: subject(w) })) +
+          tail(score);
         break;
       case "more_seasons":
-        reason = `${subject(w)} ${won(w)} больше сезонов${score ? ` (${score} при двух ничьих)` : ""}`;
+        reason =
+          (w === you
+            ? t("{who} выиграли больше сезонов", { who: subject(w) })
+            : t("{who} выиграл больше сезонов", { who: subject(w) })) + tail(t("{score} при двух ничьих", { score }));
         break;
       case "draw": {
-        const tail = !score ? "" : wins[0] === 0 ? ` (${score}: все три сезона — ничьи)` : ` (${score}, третий сезон — ничья)`;
-        reason = `Поровну выигранных сезонов${tail}`;
+        const why =
+          score && wins[0] === 0
+            ? t("{score}: все три сезона — ничьи", { score })
+            : t("{score}, третий сезон — ничья", { score });
+        reason = t("Поровну выигранных сезонов") + tail(why);
         break;
       }
       case "resign": {
         const loser = noSeat(w) ? null : 1 - w;
-        reason = loser === null ? "Сдача" : loser === you ? "Вы сдались" : `${subject(loser)} сдался`;
+        reason =
+          loser === null ? t("Сдача") : loser === you ? t("Вы сдались") : t("{who} сдался", { who: subject(loser) });
         break;
       }
       case "abort":
       case "aborted":
-        reason = "Партию остановил администратор";
+        reason = t("Партию остановил администратор");
         break;
       default:
         reason = result.reason ? String(result.reason) : "";
@@ -998,10 +1078,10 @@ export function createRenderer(ctx) {
   function intro(v) {
     if (you === null && typeof v.you === "number") you = v.you;
     const first = v.results && v.results.length ? v.results[0] : v.season === 1 ? v : null;
-    if (!first) return { text: "Партия началась", cls: "log-season" };
+    if (!first) return { text: t("Партия началась"), cls: "log-season" };
     const omen = OMENS[first.omen] || { name: first.omen };
     return {
-      text: `Сезон 1. Примета: ${omen.name}. По жребию ${starts(first.starter)}`,
+      text: t("Сезон 1. Примета: {omen}. По жребию {starts}", { omen: omen.name, starts: starts(first.starter) }),
       cls: "log-season",
     };
   }
@@ -1013,11 +1093,11 @@ export function createRenderer(ctx) {
       case "play":
         return `${actor}: ${name(action.card)} → ${fieldWord(action.field)}`;
       case "pass":
-        return `${actor}: пас`;
+        return actor + ": " + t("пас");
       case "next_season":
-        return `${actor}: следующий сезон`;
+        return actor + ": " + t("следующий сезон");
       case "resign":
-        return `${actor}: сдача`;
+        return actor + ": " + t("сдача");
       default:
         return null;
     }
