@@ -4,31 +4,44 @@
 // View shape: src/duelclub/games/towers/view.py; event shapes: src/duelclub/games/towers/rules.py.
 
 import { el } from "./api.js";
+import { t, tn } from "./i18n.js";
 import { seatName } from "./names.js";
 
 export const STYLESHEET = true;
 
 const SVG_NS = "http://www.w3.org/2000/svg";
+// Card names, card texts, battlefields and deck types are the seed's (Ukrainian) words in both languages;
+// the rest of the board goes through t()/tn().
 const RES = [
-  { key: "ore", prod: "mines", colour: "red", name: "Руда", prodName: "Шахты" },
-  { key: "mana", prod: "monasteries", colour: "blue", name: "Мана", prodName: "Монастыри" },
-  { key: "troops", prod: "barracks", colour: "green", name: "Отряды", prodName: "Казармы" },
+  { key: "ore", prod: "mines", colour: "red", name: t("Руда"), prodName: t("Шахты") },
+  { key: "mana", prod: "monasteries", colour: "blue", name: t("Мана"), prodName: t("Монастыри") },
+  { key: "troops", prod: "barracks", colour: "green", name: t("Отряды"), prodName: t("Казармы") },
 ];
 const RES_OF = { red: "ore", blue: "mana", green: "troops" };
-const RES_GEN = { ore: "руды", mana: "маны", troops: "отрядов" };
+/** `n` of resource `key` in words: «5 руды», «1 отряд», «3 отряда». */
+function resAmount(key, n) {
+  if (key === "ore") return t("{n} руды", { n });
+  if (key === "mana") return t("{n} маны", { n });
+  return tn(n, "{n} отряд", "{n} отряда", "{n} отрядов");
+}
 const ATTR_WORD = {
-  tower: "башня",
-  wall: "стена",
-  mines: "шахты",
-  monasteries: "монастыри",
-  barracks: "казармы",
-  ore: "руда",
-  mana: "мана",
-  troops: "отряды",
+  tower: t("башня"),
+  wall: t("стена"),
+  mines: t("шахты"),
+  monasteries: t("монастыри"),
+  barracks: t("казармы"),
+  ore: t("руда"),
+  mana: t("мана"),
+  troops: t("отряды"),
 };
 const ATTRS = ["tower", "wall", "mines", "monasteries", "barracks", "ore", "mana", "troops"];
 const DECKS = { normal: "Звичайна колода", infinite: "Нескінченна колода" };
-const TAG_WORD = { play: "сыграна", discard: "сброшена", forced_discard: "сброшена (взять и сбросить)", timeout_discard: "сброшена по времени" };
+const TAG_WORD = {
+  play: t("сыграна"),
+  discard: t("сброшена"),
+  forced_discard: t("сброшена (взять и сбросить)"),
+  timeout_discard: t("сброшена по времени"),
+};
 
 function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(SVG_NS, tag);
@@ -43,7 +56,7 @@ export function createRenderer(ctx) {
   const cat = ctx.catalog || {};
   const cards = new Map((cat.cards || []).map((c) => [c.id, c]));
   const fields = new Map((cat.battlefields || []).map((b) => [b.id, b]));
-  const card = (id) => cards.get(id) || { id, name: `Карта ${id}`, cost: 0, colour: "red", resource: "ore", text: "" };
+  const card = (id) => cards.get(id) || { id, name: t("Карта {id}", { id }), cost: 0, colour: "red", resource: "ore", text: "" };
   const cname = (id) => `«${card(id).name}»`;
 
   let you = null;
@@ -53,22 +66,26 @@ export function createRenderer(ctx) {
   let offline = false;
 
   const seatsInfo = ctx.info && Array.isArray(ctx.info.seats) ? ctx.info.seats : [];
-  const who = (seat) => (seat === you ? "Вы" : you === null ? `Игрок ${seat + 1}` : "Соперник");
+  const who = (seat) => (seat === you ? t("Вы") : you === null ? t("Игрок {n}", { n: seat + 1 }) : t("Соперник"));
   const side = (seat) => (seat === you ? "log-me" : "log-opp");
   const label = (seat) =>
-    you === null ? seatName(seatsInfo[seat]) || `Игрок ${seat + 1}` : seat === you ? `Вы: ${ctx.username}` : `Соперник: ${seatName(seatsInfo[seat])}`;
+    you === null
+      ? seatName(seatsInfo[seat]) || t("Игрок {n}", { n: seat + 1 })
+      : seat === you
+        ? t("Вы: {name}", { name: ctx.username })
+        : t("Соперник: {name}", { name: seatName(seatsInfo[seat]) });
 
   // ---- skeleton ----------------------------------------------------------------------------------------
   const oppStrip = el("div", { class: "tw-strip tw-strip-opp", id: "tw-opp" });
   const board = el("div", { class: "tw-board", id: "tw-board" });
   const meStrip = el("div", { class: "tw-strip tw-strip-me", id: "tw-me" });
   const lastBox = el("div", { class: "tw-last", id: "tw-last" });
-  const handBox = el("div", { class: "tw-hand", id: "hand", role: "group", "aria-label": "Ваша рука" });
+  const handBox = el("div", { class: "tw-hand", id: "hand", role: "group", "aria-label": t("Ваша рука") });
   const hint = el("p", { class: "hint-line", id: "hint", "aria-live": "polite" });
   const handPanel = el(
     "section",
     { class: "panel hand-panel", id: "hand-panel", "aria-labelledby": "hand-title" },
-    el("div", { class: "hand-head" }, el("h2", { id: "hand-title" }, "Ваша рука")),
+    el("div", { class: "hand-head" }, el("h2", { id: "hand-title" }, t("Ваша рука"))),
     handBox,
     hint,
   );
@@ -112,7 +129,10 @@ export function createRenderer(ctx) {
     const res = RES.map((r) =>
       el(
         "div",
-        { class: `tw-res tw-res-${r.colour}`, title: `${r.prodName}: ${p[r.prod]} (даёт ${p[r.prod]} ${RES_GEN[r.key]} за ход)` },
+        {
+          class: `tw-res tw-res-${r.colour}`,
+          title: t("{producer}: {n} (даёт {amount} за ход)", { producer: r.prodName, n: p[r.prod], amount: resAmount(r.key, p[r.prod]) }),
+        },
         el("span", { class: "tw-res__name" }, r.name),
         el("b", { class: "tw-res__stock", dataset: { res: r.key, seat: String(seat) } }, String(p[r.key])),
         el("span", { class: "tw-res__prod" }, `${r.prodName}: ${p[r.prod]}`),
@@ -125,8 +145,12 @@ export function createRenderer(ctx) {
         "div",
         { class: "tw-strip__who" },
         el("span", {}, label(seat)),
-        el("span", { class: "muted small" }, `башня ${p.tower} · стена ${p.wall} · карт в руке ${view.hand_sizes[seat]}`),
-        view.timeouts[seat] ? el("span", { class: "chip tw-timeouts" }, `пропусков по времени: ${view.timeouts[seat]}`) : null,
+        el(
+          "span",
+          { class: "muted small" },
+          t("башня {tower} · стена {wall} · карт в руке {n}", { tower: p.tower, wall: p.wall, n: view.hand_sizes[seat] }),
+        ),
+        view.timeouts[seat] ? el("span", { class: "chip tw-timeouts" }, t("пропусков по времени: {n}", { n: view.timeouts[seat] })) : null,
       ),
       el("div", { class: "tw-strip__res" }, ...res),
     );
@@ -143,11 +167,11 @@ export function createRenderer(ctx) {
     const k = (base - top) / maxH;
     const me = you ?? 0;
     const order = [me, 1 - me];
-    const g = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "tw-svg", role: "img", "aria-label": "Башни и стены" });
+    const g = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "tw-svg", role: "img", "aria-label": t("Башни и стены") });
     g.append(svg("rect", { x: 0, y: base, width: W, height: H - base, class: "tw-ground" }));
     const yT = base - target * k;
     g.append(svg("line", { x1: 6, x2: W - 6, y1: yT, y2: yT, class: "tw-target" }));
-    g.append(svg("text", { x: W / 2, y: yT - 4, class: "tw-target__label", "text-anchor": "middle" }, `цель: башня ${target}`));
+    g.append(svg("text", { x: W / 2, y: yT - 4, class: "tw-target__label", "text-anchor": "middle" }, t("цель: башня {n}", { n: target })));
     order.forEach((seat, i) => {
       const left = i === 0;
       const tx = left ? 40 : W - 40 - 56;
@@ -165,7 +189,7 @@ export function createRenderer(ctx) {
       wall.append(svg("rect", { x: wx, y: base - wh, width: 18, height: wh, class: "tw-wall__body" }));
       wall.append(svg("text", { x: wx + 9, y: base - wh - 4, "text-anchor": "middle", class: "tw-num tw-num-wall" }, String(p[seat].wall)));
       g.append(wall);
-      g.append(svg("text", { x: left ? 40 : W - 40 - 56, y: H - 6, class: "tw-caption" }, seat === you ? "вы" : you === null ? `игрок ${seat + 1}` : "соперник"));
+      g.append(svg("text", { x: left ? 40 : W - 40 - 56, y: H - 6, class: "tw-caption" }, seat === you ? t("вы") : you === null ? t("игрок {n}", { n: seat + 1 }) : t("соперник")));
     });
     board.replaceChildren(g);
   }
@@ -180,7 +204,7 @@ export function createRenderer(ctx) {
         class: `tw-card tw-card-${c.colour}${opts.dim ? " is-dim" : ""}${opts.small ? " tw-card-small" : ""}`,
         type: opts.button ? "button" : undefined,
         dataset: opts.button ? { card: String(id) } : { shown: String(id) },
-        title: `${c.name} — ${c.cost} ${RES_GEN[res]}. ${c.text}${opts.dim ? " (не хватает ресурса: можно только сбросить)" : ""}`,
+        title: `${c.name} — ${resAmount(res, c.cost)}. ${c.text}` + (opts.dim ? t(" (не хватает ресурса: можно только сбросить)") : ""),
         disabled: opts.disabled || undefined,
       },
       el("span", { class: "tw-card__cost" }, String(c.cost)),
@@ -210,7 +234,7 @@ export function createRenderer(ctx) {
           el(
             "button",
             { type: "button", class: "btn btn-secondary tw-discard", dataset: { discard: String(id) }, disabled: !usable || !canDiscard || undefined },
-            forced ? "Сбросить эту" : "Сбросить",
+            forced ? t("Сбросить эту") : t("Сбросить"),
           ),
         );
         return wrap;
@@ -218,10 +242,10 @@ export function createRenderer(ctx) {
     );
     if (you === null) hint.textContent = "";
     else if (view.phase === "over") hint.textContent = "";
-    else if (!mine) hint.textContent = "Ход соперника.";
-    else if (forced) hint.textContent = "«Візьміть карту, скиньте карту»: выберите карту для сброса.";
-    else if (view.phase === "extra") hint.textContent = "«Граємо знову»: ещё одно действие — сыграйте карту или сбросьте.";
-    else hint.textContent = "Нажмите карту, чтобы сыграть её; «Сбросить» (или правая кнопка мыши) — сбросить без эффекта.";
+    else if (!mine) hint.textContent = t("Ход соперника.");
+    else if (forced) hint.textContent = t("«Візьміть карту, скиньте карту»: выберите карту для сброса.");
+    else if (view.phase === "extra") hint.textContent = t("«Граємо знову»: ещё одно действие — сыграйте карту или сбросьте.");
+    else hint.textContent = t("Нажмите карту, чтобы сыграть её; «Сбросить» (или правая кнопка мыши) — сбросить без эффекта.");
   }
 
   function paintLast() {
@@ -232,7 +256,7 @@ export function createRenderer(ctx) {
         return el(
           "section",
           { class: "tw-last__row", id: s === (you ?? 0) ? "tw-last-me" : "tw-last-opp" },
-          el("h3", {}, you === null ? `Последний ход игрока ${s + 1}` : "Последний ход соперника"),
+          el("h3", {}, you === null ? t("Последний ход игрока {n}", { n: s + 1 }) : t("Последний ход соперника")),
           list.length
             ? el("div", { class: "tw-last__cards" }, ...list.map((e) => cardEl(e.card, { small: true, tag: e.tag })))
             : el("p", { class: "muted small" }, "—"),
@@ -248,14 +272,14 @@ export function createRenderer(ctx) {
     return el(
       "details",
       { class: "tw-pile", id: "tw-discard-pile", open: was && was.open ? "" : undefined },
-      el("summary", {}, `Сброс: ${pile.length} ${pile.length ? "(последняя сверху)" : ""}`.trim()),
+      el("summary", {}, pile.length ? t("Сброс: {n} (последняя сверху)", { n: pile.length }) : t("Сброс: {n}", { n: 0 })),
       pile.length
         ? el("ol", { class: "tw-pile__list" }, ...pile.map((id) => {
           const c = card(id);
           return el("li", { class: `tw-pile__card tw-pile-${c.colour}`, title: c.text, dataset: { card: String(id) } },
             `${c.name} (${c.cost})`);
         }))
-        : el("p", { class: "small muted" }, "Пока пусто."),
+        : el("p", { class: "small muted" }, t("Пока пусто.")),
     );
   }
 
@@ -265,13 +289,17 @@ export function createRenderer(ctx) {
     // replaceChildren would print a null as the text «null»: drop the parts this deck type has not got.
     sideInfo.replaceChildren(...[
       el("h2", {}, name),
-      el("p", { id: "tw-targets" }, `Победа: башня ${view.targets.tower}, или ${view.targets.resource} любого ресурса, или разрушить башню соперника.`),
+      el(
+        "p",
+        { id: "tw-targets" },
+        t("Победа: башня {tower}, или {resource} любого ресурса, или разрушить башню соперника.", view.targets),
+      ),
       el("p", {}, el("span", { class: `chip tw-deck tw-deck-${view.deck}`, id: "tw-deck" }, DECKS[view.deck] || view.deck)),
       view.deck === "normal"
-        ? el("p", { class: "small muted" }, `В колоде ${view.pile_size}, в сбросе ${view.discard.length}`)
-        : el("p", { class: "small muted" }, "Каждая карта тянется из всех 102 с равной вероятностью."),
+        ? el("p", { class: "small muted" }, t("В колоде {pile}, в сбросе {discard}", { pile: view.pile_size, discard: view.discard.length }))
+        : el("p", { class: "small muted" }, t("Каждая карта тянется из всех 102 с равной вероятностью.")),
       view.deck === "normal" && Array.isArray(view.discard) ? discardPile() : null,
-      el("p", { class: "small muted" }, `Ход ${view.turn}`),
+      el("p", { class: "small muted" }, t("Ход {n}", { n: view.turn })),
     ].filter(Boolean));
   }
 
@@ -279,10 +307,10 @@ export function createRenderer(ctx) {
     if (!ctx.infoBar) return;
     const bf = fields.get(view.battlefield);
     ctx.infoBar.replaceChildren(
-      el("span", { class: "chip", id: "tw-field-chip" }, `Поле: ${bf ? bf.name : view.battlefield}`),
-      el("span", { class: "chip" }, `Цель: башня ${view.targets.tower} / ресурс ${view.targets.resource}`),
+      el("span", { class: "chip", id: "tw-field-chip" }, t("Поле: {name}", { name: bf ? bf.name : view.battlefield })),
+      el("span", { class: "chip" }, t("Цель: башня {tower} / ресурс {resource}", view.targets)),
       el("span", { class: "chip" }, DECKS[view.deck] || view.deck),
-      el("span", { class: "chip" }, `Ход ${view.turn}`),
+      el("span", { class: "chip" }, t("Ход {n}", { n: view.turn })),
     );
   }
 
@@ -319,12 +347,12 @@ export function createRenderer(ctx) {
   function turn(msg) {
     const v = msg.view;
     if (!v) return { text: "…" };
-    if (msg.status === "finished" || msg.status === "aborted" || v.phase === "over") return { text: "Партия окончена", cls: "turn-over" };
-    if (offline) return { text: "Переподключение…", cls: "turn-offline" };
-    if (you === null) return { text: `Ходит игрок ${v.active + 1}` };
-    if (v.active !== you) return { text: "Ход соперника", cls: "turn-theirs" };
-    if (v.phase === "forced_discard") return { text: "Сбросьте карту", cls: "turn-mine" };
-    return { text: v.phase === "extra" ? "Ваш ход (ещё действие)" : "Ваш ход", cls: "turn-mine" };
+    if (msg.status === "finished" || msg.status === "aborted" || v.phase === "over") return { text: t("Партия окончена"), cls: "turn-over" };
+    if (offline) return { text: t("Переподключение…"), cls: "turn-offline" };
+    if (you === null) return { text: t("Ходит игрок {n}", { n: v.active + 1 }) };
+    if (v.active !== you) return { text: t("Ход соперника"), cls: "turn-theirs" };
+    if (v.phase === "forced_discard") return { text: t("Сбросьте карту"), cls: "turn-mine" };
+    return { text: v.phase === "extra" ? t("Ваш ход (ещё действие)") : t("Ваш ход"), cls: "turn-mine" };
   }
 
   function changes(delta) {
@@ -332,9 +360,10 @@ export function createRenderer(ctx) {
     [0, 1].forEach((s) => {
       const d = (delta && delta[s]) || [];
       const bits = ATTRS.map((a, i) => (d[i] ? `${ATTR_WORD[a]} ${signed(d[i])}` : null)).filter(Boolean);
-      if (bits.length) parts.push(`${s === you ? "у вас" : you === null ? `у игрока ${s + 1}` : "у соперника"}: ${bits.join(", ")}`);
+      const whose = s === you ? t("у вас") : you === null ? t("у игрока {n}", { n: s + 1 }) : t("у соперника");
+      if (bits.length) parts.push(`${whose}: ${bits.join(", ")}`);
     });
-    return parts.length ? ` — ${parts.join("; ")}` : " — без изменений";
+    return parts.length ? ` — ${parts.join("; ")}` : t(" — без изменений");
   }
 
   function describe(ev) {
@@ -343,35 +372,73 @@ export function createRenderer(ctx) {
     switch (ev.kind) {
       case "turn": {
         const pr = ev.produced || [0, 0, 0];
-        return { text: `Ход ${ev.turn}: ${youAct ? "ваш" : you === null ? `игрока ${s + 1}` : "соперника"} (+${pr[0]} руды, +${pr[1]} маны, +${pr[2]} отрядов)`, cls: "log-sys" };
+        const whose = youAct ? t("ваш") : you === null ? t("игрока {n}", { n: s + 1 }) : t("соперника");
+        return {
+          text: t("Ход {turn}: {whose} (+{ore} руды, +{mana} маны, +{troops} отрядов)", { turn: ev.turn, whose, ore: pr[0], mana: pr[1], troops: pr[2] }),
+          cls: "log-sys",
+        };
       }
       case "play": {
         const c = card(ev.card);
         const res = RES_OF[c.colour] || c.resource;
-        return { text: `${who(s)} ${youAct ? "играете" : "играет"} ${cname(ev.card)} (${c.cost} ${RES_GEN[res]})${changes(ev.delta)}`, cls: side(s) };
+        const p = { who: who(s), card: cname(ev.card), cost: resAmount(res, c.cost) };
+        const played = youAct ? t("{who} играете {card} ({cost})", p) : t("{who} играет {card} ({cost})", p);
+        return { text: played + changes(ev.delta), cls: side(s) };
       }
       case "discard": {
-        const verb = youAct ? "сбрасываете" : "сбрасывает";
-        if (ev.tag === "timeout_discard") return { text: `Время вышло: ${who(s).toLowerCase()} ${verb} ${cname(ev.card)}`, cls: side(s) };
-        if (ev.tag === "forced_discard") return { text: `${who(s)} ${verb} ${cname(ev.card)} (взять и сбросить)`, cls: side(s) };
-        return { text: `${who(s)} ${verb} ${cname(ev.card)}`, cls: side(s) };
+        const p = { who: who(s), card: cname(ev.card) };
+        if (ev.tag === "timeout_discard") {
+          const text = youAct
+            ? t("Время вышло: вы сбрасываете {card}", p)
+            : t("Время вышло: {who} сбрасывает {card}", { ...p, who: who(s).toLowerCase() });
+          return { text, cls: side(s) };
+        }
+        if (ev.tag === "forced_discard") {
+          const text = youAct ? t("{who} сбрасываете {card} (взять и сбросить)", p) : t("{who} сбрасывает {card} (взять и сбросить)", p);
+          return { text, cls: side(s) };
+        }
+        return { text: youAct ? t("{who} сбрасываете {card}", p) : t("{who} сбрасывает {card}", p), cls: side(s) };
       }
       case "draw":
-        if (ev.card) return { text: `${who(s)} ${youAct ? "тянете" : "тянет"} ${cname(ev.card)}`, cls: side(s) };
+        if (ev.card) {
+          const p = { who: who(s), card: cname(ev.card) };
+          return { text: youAct ? t("{who} тянете {card}", p) : t("{who} тянет {card}", p), cls: side(s) };
+        }
         return null; // the opponent's hidden draws would only fill the log
       case "reshuffle":
-        return { text: `Колода кончилась: сброс перемешан (${ev.cards} карт)`, cls: "log-sys" };
+        return {
+          text: tn(
+            ev.cards,
+            "Колода кончилась: сброс перемешан ({n} карта)",
+            "Колода кончилась: сброс перемешан ({n} карты)",
+            "Колода кончилась: сброс перемешан ({n} карт)",
+          ),
+          cls: "log-sys",
+        };
       case "again":
-        return { text: `«Граємо знову»: ${youAct ? "у вас" : "у соперника"} ещё одно действие`, cls: side(s) };
+        return {
+          text: youAct ? t("«Граємо знову»: у вас ещё одно действие") : t("«Граємо знову»: у соперника ещё одно действие"),
+          cls: side(s),
+        };
       case "forced":
-        return { text: `«Візьміть карту, скиньте карту»: ${youAct ? "выберите карту для сброса" : "соперник выбирает карту для сброса"}`, cls: side(s) };
-      case "timeout":
-        return { text: `${who(s)}: время хода вышло (${ev.count}-й раз подряд${ev.count >= 3 ? " — поражение" : ""})`, cls: "log-season log-bad" };
+        return {
+          text: youAct
+            ? t("«Візьміть карту, скиньте карту»: выберите карту для сброса")
+            : t("«Візьміть карту, скиньте карту»: соперник выбирает карту для сброса"),
+          cls: side(s),
+        };
+      case "timeout": {
+        const p = { who: who(s), n: ev.count };
+        return {
+          text: ev.count >= 3 ? t("{who}: время хода вышло ({n}-й раз подряд — поражение)", p) : t("{who}: время хода вышло ({n}-й раз подряд)", p),
+          cls: "log-season log-bad",
+        };
+      }
       case "resign":
-        return { text: youAct ? "Вы сдались" : `${who(s)} сдался`, cls: "log-season" };
+        return { text: youAct ? t("Вы сдались") : t("{who} сдался", { who: who(s) }), cls: "log-season" };
       case "match_end": {
         const o = words({ winner: ev.winner, reason: ev.reason });
-        return { text: `Партия окончена: ${o.title.toLowerCase()}${o.reason ? ` — ${o.reason}` : ""}`, cls: "log-season" };
+        return { text: t("Партия окончена: {result}", { result: o.title.toLowerCase() }) + (o.reason ? ` — ${o.reason}` : ""), cls: "log-season" };
       }
       default:
         return null;
@@ -382,17 +449,31 @@ export function createRenderer(ctx) {
     const w = result.winner;
     const none = w === null || w === undefined;
     const kind = none || you === null ? "draw" : w === you ? "win" : "loss";
-    const title = none ? "Ничья" : w === you ? "Победа" : you === null ? `Победа игрока ${w + 1}` : "Поражение";
-    const subj = none ? "" : w === you ? "ваша" : you === null ? `игрока ${w + 1}` : "соперника";
+    const title = none ? t("Ничья") : w === you ? t("Победа") : you === null ? t("Победа игрока {n}", { n: w + 1 }) : t("Поражение");
     const loser = none ? null : 1 - w;
+    const goal = { n: view ? view.targets.tower : "" };
+    const stock = { n: view ? view.targets.resource : "" };
     const reasons = {
-      destruction: loser === you ? "ваша башня разрушена" : `башня ${loser === null ? "" : you === null ? `игрока ${loser + 1}` : "соперника"} разрушена`,
-      tower: `башня ${subj} достигла цели (${view ? view.targets.tower : ""})`,
-      resource: `${subj === "ваша" ? "вы собрали" : "собран"} запас ресурса ${view ? view.targets.resource : ""}`,
-      timeout: loser === you ? "вы трижды подряд не успели сходить" : `${you === null ? `игрок ${loser + 1}` : "соперник"} трижды подряд не успел сходить`,
-      resign: loser === you ? "вы сдались" : "соперник сдался",
-      draw: "оба игрока выполнили условие победы одновременно",
-      turn_limit: "сыграно 500 ходов без результата",
+      destruction:
+        loser === you
+          ? t("ваша башня разрушена")
+          : you === null && loser !== null
+            ? t("башня игрока {p} разрушена", { p: loser + 1 })
+            : t("башня соперника разрушена"),
+      tower:
+        w === you
+          ? t("ваша башня достигла цели ({n})", goal)
+          : you === null && !none
+            ? t("башня игрока {p} достигла цели ({n})", { ...goal, p: w + 1 })
+            : t("башня соперника достигла цели ({n})", goal),
+      resource: w === you ? t("вы собрали запас ресурса {n}", stock) : t("собран запас ресурса {n}", stock),
+      timeout:
+        loser === you
+          ? t("вы трижды подряд не успели сходить")
+          : t("{who} трижды подряд не успел сходить", { who: you === null ? t("игрок {n}", { n: loser + 1 }) : t("соперник") }),
+      resign: loser === you ? t("вы сдались") : t("соперник сдался"),
+      draw: t("оба игрока выполнили условие победы одновременно"),
+      turn_limit: t("сыграно 500 ходов без результата"),
     };
     return { kind, title, reason: reasons[result.reason] || result.reason || "" };
   }
@@ -409,20 +490,20 @@ export function createRenderer(ctx) {
   function intro(v) {
     if (you === null && typeof v.you === "number") you = v.you;
     const bf = fields.get(v.battlefield);
-    return { text: `Поле: ${bf ? bf.name : v.battlefield}. ${DECKS[v.deck] || v.deck}.`, cls: "log-season" };
+    return { text: t("Поле: {name}. {deck}.", { name: bf ? bf.name : v.battlefield, deck: DECKS[v.deck] || v.deck }), cls: "log-season" };
   }
 
   function actionText(action, seat) {
     const actor = who(seat);
     switch (action && action.kind) {
       case "play":
-        return `${actor}: играет ${cname(action.card)}`;
+        return t("{who}: играет {card}", { who: actor, card: cname(action.card) });
       case "discard":
-        return `${actor}: сбрасывает ${cname(action.card)}`;
+        return t("{who}: сбрасывает {card}", { who: actor, card: cname(action.card) });
       case "timeout":
-        return `${actor}: время вышло`;
+        return t("{who}: время вышло", { who: actor });
       case "resign":
-        return `${actor}: сдача`;
+        return actor + ": " + t("сдача");
       default:
         return null;
     }
