@@ -1,5 +1,6 @@
 """The UI language in a real browser: the header switcher (RU / UK) on the lobby turns the lobby and a match
-against the bot Ukrainian — the template texts and the strings the ES modules write — and back."""
+against the bot Ukrainian — the template texts and the strings the ES modules write, the game board's own
+text included (Межа, Дві вежі) — and back."""
 
 from __future__ import annotations
 
@@ -10,6 +11,22 @@ import pytest
 from accounts import sign_up
 
 pytestmark = pytest.mark.browser
+
+# Playwright evaluates a bare expression with eval(), which the pages' CSP forbids: always a function.
+JS_LANG_IS = "(lang) => document.documentElement.lang === lang"
+JS_HAS_STATE = "() => document.getElementById('match')?.dataset.seq !== undefined"
+JS_TURN_IN = "(texts) => texts.includes(document.getElementById('turn').textContent.trim())"
+# Letters Russian has and Ukrainian has not: none may show on a Ukrainian Дві вежі board (its card names and
+# battlefields are Ukrainian, as the seed gives them).
+RUSSIAN_ONLY = re.compile("[ыэъёЫЭЪЁ]")
+
+
+def _start_vs_bot(page: Any, live_server: str, slug: str) -> None:
+    page.goto(f"{live_server}/")
+    page.click(f"#tab-{slug}")
+    page.click("#play-bot")
+    page.wait_for_url(re.compile(r"/matches/[^/]+$"))
+    page.wait_for_function(JS_HAS_STATE)
 
 
 def test_switching_to_ukrainian_on_the_lobby_and_in_a_match(browser: Any, live_server: str) -> None:
@@ -25,31 +42,68 @@ def test_switching_to_ukrainian_on_the_lobby_and_in_a_match(browser: Any, live_s
         assert page.locator("#play-bot").inner_text() == "Играть с ботом"
 
         page.click("#lang-uk")
-        page.wait_for_function("document.documentElement.lang === 'uk'")
+        page.wait_for_function(JS_LANG_IS, arg="uk")
         assert page.url.rstrip("/") == live_server.rstrip("/")
         assert page.locator("#play-bot").inner_text() == "Грати з ботом"
         assert page.locator("#challenges-title").inner_text() == "Таблиця заявок"
         assert page.locator("#lang-uk").get_attribute("aria-current") == "true"
         # written by challenges.js / lobby.js from the JS catalog
         page.wait_for_function(
-            "['оновлюється сама', 'перепідключення…']"
+            "() => ['оновлюється сама', 'перепідключення…']"
             ".includes(document.getElementById('lobby-conn').textContent)"
         )
-        page.wait_for_function("!document.getElementById('active-matches').textContent.includes('Загрузка')")
+        page.wait_for_function("() => !document.getElementById('active-matches').textContent.includes('Загрузка')")
 
-        page.click("#tab-mezha")
-        page.click("#play-bot")
-        page.wait_for_url(re.compile(r"/matches/[^/]+$"))
-        page.wait_for_function("document.getElementById('match')?.dataset.seq !== undefined")
+        _start_vs_bot(page, live_server, "mezha")
         assert page.locator("html").get_attribute("lang") == "uk"
         assert page.locator("#log-title").inner_text() == "Перебіг партії"
         assert page.locator("#resign").inner_text() == "Здатися"
-        page.wait_for_function("/на зв’язку/.test(document.getElementById('conn').textContent)")
+        page.wait_for_function("() => /на зв’язку/.test(document.getElementById('conn').textContent)")
 
         page.click("#lang-ru")
-        page.wait_for_function("document.documentElement.lang === 'ru'")
+        page.wait_for_function(JS_LANG_IS, arg="ru")
         assert "/matches/" in page.url
         assert page.locator("#log-title").inner_text() == "Ход партии"
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_the_boards_of_mezha_and_towers_speak_ukrainian(browser: Any, live_server: str) -> None:
+    """What the game modules write — the turn line, the board's labels and hints — follows the language."""
+    context = browser.new_context(viewport={"width": 1366, "height": 900}, locale="ru-RU")
+    context.set_default_timeout(15_000)
+    try:
+        sign_up(context, live_server, "boarduk")
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(f"{live_server}/lang/uk")
+        page.wait_for_function(JS_LANG_IS, arg="uk")
+
+        # Межа: the first season is on, whoever starts it
+        _start_vs_bot(page, live_server, "mezha")
+        page.wait_for_function(JS_TURN_IN, arg=["Ваш хід", "Хід суперника"])
+        assert page.locator("#season-chip").inner_text() == "Сезон 1 з 3"
+        assert page.locator("#omen").inner_text().startswith("Прикмета: ")
+        assert page.locator("#past-title").inner_text() == "Минулі сезони"
+        assert page.locator("#opp-strip").inner_text().count("Колода: ") == 1
+        assert "Скид: " in page.locator("#me-strip").inner_text()
+        page.wait_for_function(JS_TURN_IN, arg=["Ваш хід"])
+        assert page.locator("#hint").inner_text() == "Виберіть карту в руці, потім поле — або натисніть «Пас»."
+        assert "Сезон 1. Прикмета: " in page.locator("#log").inner_text()
+
+        # Дві вежі: nothing Russian-only on the board, the side panel or the log
+        _start_vs_bot(page, live_server, "towers")
+        my_turn = ["Ваш хід", "Ваш хід (ще одна дія)", "Скиньте карту"]
+        page.wait_for_function(JS_TURN_IN, arg=[*my_turn, "Хід суперника"])
+        page.wait_for_function(JS_TURN_IN, arg=my_turn)
+        assert "вежа " in page.locator("#tw-me").inner_text()
+        assert "мета: вежа " in page.locator("#tw-board").inner_text()
+        assert page.locator("#tw-targets").inner_text().startswith("Перемога: вежа ")
+        for selector in ("#turn", "#board", "#side-game", "#log", "#match-info"):
+            text = page.locator(selector).inner_text()
+            assert not RUSSIAN_ONLY.search(text), (selector, text)
         assert not errors, errors
     finally:
         context.close()
