@@ -55,7 +55,8 @@ export class MatchBar {
     const mine = this.seat !== null && this.toMove.includes(this.seat);
     const text = s >= 3600 ? t("{h} ч {m} мин", { h: Math.floor(s / 3600), m: Math.floor((s % 3600) / 60) }) : s >= 60 ? `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}` : `0:${String(s).padStart(2, "0")}`;
     box.hidden = false;
-    box.textContent = `${mine ? t("Ваше время") : t("Время хода")}: ${text}`;
+    // t() outside the template literal: Babel does not extract calls inside `${…}`.
+    box.textContent = (mine ? t("Ваше время") : t("Время хода")) + ": " + text;
     box.className = `move-clock${mine ? " move-clock--mine" : ""}${s <= 5 ? " move-clock--low" : ""}`;
     box.dataset.remaining = String(s);
     this._paintClaim();
