@@ -92,8 +92,21 @@ def test_game_lobby_texts_in_ukrainian() -> None:
         # the houses are proper names, as the (Russian) seed gives them, in both languages
         assert mezha.options_text(mezha.parse_options({"house": "gorn"}), 1) == "Ваш дім: Дом Ольхи"
         side = warchest.options_text(warchest.parse_options({"side": "wolf"}), None)
-        assert side.endswith("гравець 1 — Вовк"), side
+        assert side.endswith("гравець 1 — Волк"), side  # a side is a proper name, as the seed gives it
         for game in games.values():
             for field in game.options_form():
                 assert re.search("[ыэъё]", field["label"]) is None, (game.slug, field["label"])
     assert mezha.options_text(mezha.parse_options({"house": "gorn"}), 1) == "Ваш дом: Дом Ольхи"
+
+
+def test_game_titles_and_sides_are_proper_names_in_both_languages() -> None:
+    """«Межа», «Дві вежі», «Сундук войны», «Артания и Куявия» and the seeds' house/side names read the same in
+    Ukrainian (the Ukrainian seed's names are Ukrainian in Russian too)."""
+    messages = i18n.js_messages("uk")
+    for title in ("Межа", "Дві вежі", "Сундук войны", "Артания и Куявия"):
+        assert messages[title] == title
+    for name in ("Дом Ольхи", "Дом Горна"):
+        assert messages[name] == name
+    with i18n.use_lang("uk"):
+        assert i18n.gettext("Волк") == "Волк" and i18n.gettext("Ворон") == "Ворон"
+    assert {game.title for game in all_games().values()} == {"Межа", "Дві вежі", "Сундук войны", "Артания и Куявия"}
