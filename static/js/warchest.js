@@ -4,28 +4,31 @@
 // the SVG hex board, the hand, bag, discards, supply, decrees and seals.
 
 import { el } from "./api.js";
+import { t } from "./i18n.js";
 
 export const STYLESHEET = true;
 
+// Side, unit, coin and decree names are proper names (as the rules give them), the same in every language;
+// the log lines come from the server already in the page's language (words.py).
 const SIDE_RU = { wolf: "Волк", raven: "Ворон" };
 const KIND_RU = {
-  pick: "Выбрать", deploy: "Выставить", bolster: "Усилить", move: "Переместить",
-  control: "Взять под контроль", attack: "Атаковать", tactic: "Тактика", cure: "Лечение",
-  proclaim: "Огласить указ", purge: "Сбросить обманку", initiative: "Инициатива", recruit: "Найм",
-  pass: "Пас", push: "Оттеснить врага", poison: "Отравить", use_supply: "Снять монету из запаса",
-  plant_decoy: "Подбросить обманку", decline: "Отказаться",
+  pick: t("Выбрать"), deploy: t("Выставить"), bolster: t("Усилить"), move: t("Переместить"),
+  control: t("Взять под контроль"), attack: t("Атаковать"), tactic: t("Тактика"), cure: t("Лечение"),
+  proclaim: t("Огласить указ"), purge: t("Сбросить обманку"), initiative: t("Инициатива"), recruit: t("Найм"),
+  pass: t("Пас"), push: t("Оттеснить врага"), poison: t("Отравить"), use_supply: t("Снять монету из запаса"),
+  plant_decoy: t("Подбросить обманку"), decline: t("Отказаться"),
 };
 const PENDING_RU = {
-  swordsman_step: "Мечник может переместиться", berserker_repeat: "Берсерк может повторить манёвр",
-  bannerman_push: "Штандартоносец может оттеснить врага", mercenary_maneuver: "Манёвр Наёмника",
-  saboteur_poison: "Диверсант может отравить", earl_step: "Граф может переместиться",
-  herald_maneuver: "Манёвр Герольда", enlist_second: "Второй найм (Набор)",
-  wp_play: "Воин-жрец: сыграйте вытянутую монету", guard_damage: "Гвардию атакуют",
-  skirmisher_damage: "Застрельщика атакуют", footman_next: "Манёвр второго Пехотинца",
-  bishop_follow: "Епископ: переместитесь или атакуйте", earl_decree: "Граф оглашает указ",
+  swordsman_step: t("Мечник может переместиться"), berserker_repeat: t("Берсерк может повторить манёвр"),
+  bannerman_push: t("Штандартоносец может оттеснить врага"), mercenary_maneuver: t("Манёвр Наёмника"),
+  saboteur_poison: t("Диверсант может отравить"), earl_step: t("Граф может переместиться"),
+  herald_maneuver: t("Манёвр Герольда"), enlist_second: t("Второй найм (Набор)"),
+  wp_play: t("Воин-жрец: сыграйте вытянутую монету"), guard_damage: t("Гвардию атакуют"),
+  skirmisher_damage: t("Застрельщика атакуют"), footman_next: t("Манёвр второго Пехотинца"),
+  bishop_follow: t("Епископ: переместитесь или атакуйте"), earl_decree: t("Граф оглашает указ"),
 };
 const HEX_FIELDS = ["unit", "ally", "to", "target"];
-const FIELD_RU = { unit: "свой отряд", ally: "союзника", to: "поле", target: "цель" };
+const FIELD_RU = { unit: t("свой отряд"), ally: t("союзника"), to: t("поле"), target: t("цель") };
 const SIZE = 34;
 // Short names that fit a unit coin on the board (the full name and the card text are in the coin's <title>).
 const ABBR = {
@@ -45,7 +48,7 @@ export function createRenderer(ctx) {
   const labels = cat.hex_labels || hexes.map((_, h) => String(h));
   const units = new Map((cat.units || []).map((u) => [u.id, u]));
   const decrees = new Map((cat.decrees || []).map((d) => [d.id, d]));
-  const uname = (t) => (units.get(t) || { ru: t }).ru;
+  const uname = (type) => (units.get(type) || { ru: type }).ru;
   const coinName = (c) =>
     c === "royal" ? "Королевская" : c === "decoy:infiltrator" ? "Обманка Лазутчика"
       : c === "decoy:skirmisher" ? "Обманка Застрельщика" : uname(c);
@@ -65,19 +68,19 @@ export function createRenderer(ctx) {
   const draftBox = el("div", { class: "wc-draft", id: "wc-draft" });
   ctx.root.replaceChildren(top, draftBox, controls, boardBox);
 
-  const cardTip = (t) => {
-    const u = units.get(t);
-    if (!u) return t;
-    return `${u.ru} (×${u.coins})` + (u.tactic ? `\nТактика: ${u.tactic}` : "") +
-      (u.property ? `\nСвойство: ${u.property}` : "");
+  const cardTip = (type) => {
+    const u = units.get(type);
+    if (!u) return type;
+    return `${u.ru} (×${u.coins})` + (u.tactic ? "\n" + t("Тактика: {text}", { text: u.tactic }) : "") +
+      (u.property ? "\n" + t("Свойство: {text}", { text: u.property }) : "");
   };
 
-  function unitCard(t, extra = {}) {
-    const u = units.get(t) || { ru: t, tactic: "", property: "", coins: "?" };
-    return el("div", { class: "wc-card", title: cardTip(t), tabindex: "0", ...extra },
+  function unitCard(type, extra = {}) {
+    const u = units.get(type) || { ru: type, tactic: "", property: "", coins: "?" };
+    return el("div", { class: "wc-card", title: cardTip(type), tabindex: "0", ...extra },
       el("strong", {}, `${u.ru} ×${u.coins}`),
-      u.tactic ? el("p", {}, el("b", {}, "Тактика: "), u.tactic) : null,
-      u.property ? el("p", {}, el("b", {}, "Свойство: "), u.property) : null);
+      u.tactic ? el("p", {}, el("b", {}, t("Тактика: ")), u.tactic) : null,
+      u.property ? el("p", {}, el("b", {}, t("Свойство: ")), u.property) : null);
   }
 
   function send(action) {
@@ -148,7 +151,7 @@ export function createRenderer(ctx) {
     const unitAt = new Map((view.units || []).map((u) => [u.hex, u]));
     const w = SIZE * Math.sqrt(3) * 7 + 10;
     const svg = svgEl("svg", { viewBox: `${-w / 2} ${-SIZE * 5.6} ${w} ${SIZE * 11.2}`, class: "wc-svg",
-      role: "img", "aria-label": "Поле" });
+      role: "img", "aria-label": t("Поле") });
     hexes.forEach((_, h) => {
       const [cx, cy] = center(h);
       const ctrl = view.control[String(h)];
@@ -164,8 +167,8 @@ export function createRenderer(ctx) {
       const u = unitAt.get(h);
       if (u) {
         const title = svgEl("title", {});
-        title.textContent = `${SIDE_RU[u.side]}: ${cardTip(u.type)}\nМонет в стопке: ${u.height}` +
-          (u.poison.length ? "\nОтравлен" : "");
+        title.textContent = `${SIDE_RU[u.side]}: ${cardTip(u.type)}\n` + t("Монет в стопке: {n}", { n: u.height }) +
+          (u.poison.length ? "\n" + t("Отравлен") : "");
         g.append(title,
           svgEl("circle", { cx, cy, r: SIZE * 0.55, class: `wc-coin wc-coin-${u.side}` }),
           coinLabel(cx, cy - 2, u.type),
@@ -185,18 +188,18 @@ export function createRenderer(ctx) {
   }
 
   function fitCoinLabels(svg) {
-    for (const t of svg.querySelectorAll(".wc-unit-name")) {
-      if (t.getComputedTextLength() > COIN_TEXT) {
-        t.setAttribute("textLength", String(COIN_TEXT));
-        t.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    for (const label of svg.querySelectorAll(".wc-unit-name")) {
+      if (label.getComputedTextLength() > COIN_TEXT) {
+        label.setAttribute("textLength", String(COIN_TEXT));
+        label.setAttribute("lengthAdjust", "spacingAndGlyphs");
       }
     }
   }
 
   function svgText(x, y, s, cls) {
-    const t = svgEl("text", { x, y, class: cls, "text-anchor": "middle" });
-    t.textContent = s;
-    return t;
+    const node = svgEl("text", { x, y, class: cls, "text-anchor": "middle" });
+    node.textContent = s;
+    return node;
   }
 
   // ---- side panels ---------------------------------------------------------------------------
@@ -206,29 +209,30 @@ export function createRenderer(ctx) {
   }
 
   function sidePanel(s, mine) {
-    const label = `${SIDE_RU[s.side]}${mine ? " (вы)" : ""}${view.initiative === s.side ? " · инициатива" : ""}`;
+    const label = SIDE_RU[s.side] + (mine ? t(" (вы)") : "") + (view.initiative === s.side ? t(" · инициатива") : "");
+    const hand = mine && s.hand ? s.hand.map(coinName).join(", ") || "—" : s.hand_count;
+    const seals = s.poison_seals_free.map(uname).join(", ") || "—";
     return el("section", { class: `wc-side wc-side-${s.side}` },
       el("h3", {}, label),
-      el("p", {}, `Отряды: ${s.types.map(uname).join(", ") || "—"}`),
-      el("p", {}, `Рука: ${mine && s.hand ? s.hand.map(coinName).join(", ") || "—" : s.hand_count}` +
-        ` · Мешок: ${s.bag_count}` + ` · Маркеры на поле: ${s.markers_on_board}/6`),
-      el("p", {}, `Сброс (открыто): ${zone(s.discard_up)} · рубашкой вниз: ${s.discard_down_count}`),
-      el("p", {}, `Запас: ${zone(s.supply)} · Из игры: ${zone(s.eliminated)}`),
-      view.expansions.nobility ? el("p", {}, `Печати указов: ${s.seals_left}`) : null,
-      view.expansions.nightfall ? el("p", {}, `Обманки: ${zone(s.decoys)} · Свободные печати яда: ${s.poison_seals_free.map(uname).join(", ") || "—"}`) : null);
+      el("p", {}, t("Отряды: {list}", { list: s.types.map(uname).join(", ") || "—" })),
+      el("p", {}, t("Рука: {hand} · Мешок: {bag} · Маркеры на поле: {n}/6", { hand, bag: s.bag_count, n: s.markers_on_board })),
+      el("p", {}, t("Сброс (открыто): {up} · рубашкой вниз: {n}", { up: zone(s.discard_up), n: s.discard_down_count })),
+      el("p", {}, t("Запас: {supply} · Из игры: {out}", { supply: zone(s.supply), out: zone(s.eliminated) })),
+      view.expansions.nobility ? el("p", {}, t("Печати указов: {n}", { n: s.seals_left })) : null,
+      view.expansions.nightfall ? el("p", {}, t("Обманки: {decoys} · Свободные печати яда: {seals}", { decoys: zone(s.decoys), seals })) : null);
   }
 
   function paintTop() {
     const me = you === null ? null : view.sides.findIndex((s) => s.seat === you);
     const order = me === null || me < 0 ? [0, 1] : [1 - me, me];
     const dec = view.decrees.length
-      ? el("div", { class: "wc-decrees" }, el("h3", {}, "Указы"),
+      ? el("div", { class: "wc-decrees" }, el("h3", {}, t("Указы")),
         ...view.decrees.map((d) => el("p", { title: (decrees.get(d.id) || {}).text || "" },
           `«${(decrees.get(d.id) || { ru: d.id }).ru}» — ${(decrees.get(d.id) || {}).text || ""}` +
-          (d.seals.length ? ` · печати: ${d.seals.map((x) => SIDE_RU[x]).join(", ")}` : ""))))
+          (d.seals.length ? t(" · печати: {sides}", { sides: d.seals.map((x) => SIDE_RU[x]).join(", ") }) : ""))))
       : null;
     top.replaceChildren(
-      el("p", { class: "wc-round" }, view.phase === "draft" ? "Драфт отрядов" : `Раунд ${view.round}`),
+      el("p", { class: "wc-round" }, view.phase === "draft" ? t("Драфт отрядов") : t("Раунд {n}", { n: view.round })),
       ...order.map((i) => sidePanel(view.sides[i], i === me)), dec);
   }
 
@@ -242,11 +246,11 @@ export function createRenderer(ctx) {
     const picks = new Set(legal.filter((a) => a.kind === "pick").map((a) => a.type));
     const order = view.draft.order.map((s) => SIDE_RU[s]).join(" → ");
     draftBox.replaceChildren(
-      el("h2", {}, "Драфт: выберите отряд"),
-      el("p", {}, `Очередь выбора: ${order || "—"}`),
-      el("div", { class: "wc-pool" }, ...view.draft.pool.map((t) => {
-        const card = unitCard(t, { "data-type": t, class: `wc-card${picks.has(t) ? " wc-hot" : ""}` });
-        if (picks.has(t)) card.addEventListener("click", () => send({ kind: "pick", type: t }));
+      el("h2", {}, t("Драфт: выберите отряд")),
+      el("p", {}, t("Очередь выбора: {order}", { order: order || "—" })),
+      el("div", { class: "wc-pool" }, ...view.draft.pool.map((type) => {
+        const card = unitCard(type, { "data-type": type, class: `wc-card${picks.has(type) ? " wc-hot" : ""}` });
+        if (picks.has(type)) card.addEventListener("click", () => send({ kind: "pick", type }));
         return card;
       })));
   }
@@ -270,7 +274,7 @@ export function createRenderer(ctx) {
     const pd = view.pending;
     if (pd) {
       const mine = pd.seat === you;
-      kids.push(el("p", { class: "wc-pending" }, (PENDING_RU[pd.kind] || pd.kind) + (mine ? "" : " — ждём соперника") +
+      kids.push(el("p", { class: "wc-pending" }, (PENDING_RU[pd.kind] || pd.kind) + (mine ? "" : t(" — ждём соперника")) +
         (pd.coin ? `: ${coinName(pd.coin)}` : "")));
     }
     if (you === null || view.phase !== "play" || !legal.length || locked) {
@@ -280,13 +284,13 @@ export function createRenderer(ctx) {
     const coins = [...new Set(legal.map((a) => a.coin ?? null))];
     if (coin === undefined && coins.length === 1) coin = coins[0];
     if (coin === undefined) {
-      kids.push(el("p", {}, "Выберите монету:"),
+      kids.push(el("p", {}, t("Выберите монету:")),
         el("div", { class: "wc-hand" }, ...coins.map((c) =>
           button(coinName(c), () => { coin = c; paintAll(); }, { "data-coin": c, title: cardTip(c) }))));
     } else {
       const kinds = [...new Set(legal.filter((a) => (a.coin ?? null) === coin).map((a) => a.kind))];
       if (!kind && kinds.length === 1 && kinds[0] === "decline") kind = null;
-      if (coin !== null) kids.push(el("p", {}, `Монета: ${coinName(coin)}`));
+      if (coin !== null) kids.push(el("p", {}, t("Монета: {coin}", { coin: coinName(coin) })));
       if (!kind) {
         kids.push(el("div", { class: "wc-kinds" }, ...kinds.map((k) =>
           button(KIND_RU[k] || k, () => { kind = k; advance(); }, { "data-kind": k }))));
@@ -298,10 +302,10 @@ export function createRenderer(ctx) {
           kids.push(el("div", { class: "wc-kinds" }, ...nf[1].map((v) =>
             button(valueText(nf[0], v), () => { chosen[nf[0]] = v; advance(); }, { "data-value": String(v) }))));
         } else if (nf) {
-          kids.push(el("p", { class: "wc-hint" }, `Выберите на поле: ${FIELD_RU[nf[0]]} (подсвечено)`));
+          kids.push(el("p", { class: "wc-hint" }, t("Выберите на поле: {what} (подсвечено)", { what: FIELD_RU[nf[0]] })));
         }
       }
-      if (coins.length > 1 || kind) kids.push(button("Назад", () => { reset(); paintAll(); }, { class: "btn btn-small btn-secondary" }));
+      if (coins.length > 1 || kind) kids.push(button(t("Назад"), () => { reset(); paintAll(); }, { class: "btn btn-small btn-secondary" }));
     }
     controls.replaceChildren(...kids);
   }
@@ -342,20 +346,20 @@ export function createRenderer(ctx) {
     const v = msg.view;
     if (!v) return { text: "…" };
     if (msg.status === "finished" || msg.status === "aborted" || v.phase === "over") {
-      return { text: "Партия окончена", cls: "turn-over" };
+      return { text: t("Партия окончена"), cls: "turn-over" };
     }
-    if (offline) return { text: "Переподключение…", cls: "turn-offline" };
+    if (offline) return { text: t("Переподключение…"), cls: "turn-offline" };
     const seat = typeof msg.seat === "number" ? msg.seat : null;
     if (seat === null) {
       // A spectator: name the side to move (there is no «соперник» for a third party).
       const side = v.to_move_seat === v.wolf_seat ? "Волк" : "Ворон";
-      return { text: v.phase === "draft" ? `Драфт: выбирает ${side}` : `Ходит ${side}` };
+      return { text: v.phase === "draft" ? t("Драфт: выбирает {side}", { side }) : t("Ходит {side}", { side }) };
     }
     const mine = v.to_move_seat === seat;
     if (v.phase === "draft") {
-      return mine ? { text: "Драфт: ваш выбор", cls: "turn-mine" } : { text: "Драфт: выбирает соперник", cls: "turn-theirs" };
+      return mine ? { text: t("Драфт: ваш выбор"), cls: "turn-mine" } : { text: t("Драфт: выбирает соперник"), cls: "turn-theirs" };
     }
-    return mine ? { text: "Ваш ход", cls: "turn-mine" } : { text: "Ход соперника", cls: "turn-theirs" };
+    return mine ? { text: t("Ваш ход"), cls: "turn-mine" } : { text: t("Ход соперника"), cls: "turn-theirs" };
   }
 
   function setOffline(value) {
@@ -372,12 +376,19 @@ export function createRenderer(ctx) {
     const none = w === null || w === undefined;
     const sideOf = (s) => (v && s === v.wolf_seat ? "Волк" : "Ворон");
     const kind = none || seat === null ? "draw" : w === seat ? "win" : "loss";
-    const text = none ? "Ничья" : seat === null ? `Победа: ${sideOf(w)}` : w === seat ? "Победа" : "Поражение";
-    const subject = none ? "" : seat === null ? sideOf(w) : w === seat ? "вы" : "соперник";
+    const text = none ? t("Ничья") : seat === null ? t("Победа: {who}", { who: sideOf(w) }) : w === seat ? t("Победа") : t("Поражение");
     const reasons = {
-      control: `${subject === "вы" ? "вы выставили" : `${subject} выставил`} все свои маркеры контроля`,
-      round_limit: "сыграно 100 раундов без победителя",
-      resign: seat === null ? `${sideOf(none ? 0 : 1 - w)} сдался` : w === seat ? "соперник сдался" : "вы сдались",
+      control:
+        !none && seat !== null && w === seat
+          ? t("вы выставили все свои маркеры контроля")
+          : t("{who} выставил все свои маркеры контроля", { who: none ? "" : seat === null ? sideOf(w) : t("соперник") }),
+      round_limit: t("сыграно 100 раундов без победителя"),
+      resign:
+        seat === null
+          ? t("{who} сдался", { who: sideOf(none ? 0 : 1 - w) })
+          : w === seat
+            ? t("соперник сдался")
+            : t("вы сдались"),
     };
     return { kind, text, reason: reasons[result.reason] || "" };
   }
@@ -391,7 +402,7 @@ export function createRenderer(ctx) {
     let text = event.text;
     if (side) {
       const body = text.startsWith(`${side}: `) ? text.slice(side.length + 2) : text;
-      text = `${side}${reader !== null && event.seat === reader ? " (вы)" : ""}: ${body}`;
+      text = side + (reader !== null && event.seat === reader ? t(" (вы)") : "") + ": " + body;
     }
     return { text, cls: event.kind === "win" ? "log-win" : "" };
   }

@@ -1,6 +1,6 @@
 """The UI language in a real browser: the header switcher (RU / UK) on the lobby turns the lobby and a match
 against the bot Ukrainian — the template texts and the strings the ES modules write, the game board's own
-text included (Межа, Дві вежі) — and back."""
+text included (Межа, Дві вежі, Сундук войны) — and back."""
 
 from __future__ import annotations
 
@@ -52,7 +52,9 @@ def test_switching_to_ukrainian_on_the_lobby_and_in_a_match(browser: Any, live_s
             "() => ['оновлюється сама', 'перепідключення…']"
             ".includes(document.getElementById('lobby-conn').textContent)"
         )
-        page.wait_for_function("() => !document.getElementById('active-matches').textContent.includes('Загрузка')")
+        page.wait_for_function(
+            "() => !document.getElementById('active-matches').textContent.includes('Загрузка')"
+        )
 
         _start_vs_bot(page, live_server, "mezha")
         assert page.locator("html").get_attribute("lang") == "uk"
@@ -69,7 +71,7 @@ def test_switching_to_ukrainian_on_the_lobby_and_in_a_match(browser: Any, live_s
         context.close()
 
 
-def test_the_boards_of_mezha_and_towers_speak_ukrainian(browser: Any, live_server: str) -> None:
+def test_the_game_boards_speak_ukrainian(browser: Any, live_server: str) -> None:
     """What the game modules write — the turn line, the board's labels and hints — follows the language."""
     context = browser.new_context(viewport={"width": 1366, "height": 900}, locale="ru-RU")
     context.set_default_timeout(15_000)
@@ -90,7 +92,8 @@ def test_the_boards_of_mezha_and_towers_speak_ukrainian(browser: Any, live_serve
         assert page.locator("#opp-strip").inner_text().count("Колода: ") == 1
         assert "Скид: " in page.locator("#me-strip").inner_text()
         page.wait_for_function(JS_TURN_IN, arg=["Ваш хід"])
-        assert page.locator("#hint").inner_text() == "Виберіть карту в руці, потім поле — або натисніть «Пас»."
+        hint = page.locator("#hint").inner_text()
+        assert hint == "Виберіть карту в руці, потім поле — або натисніть «Пас».", hint
         assert "Сезон 1. Прикмета: " in page.locator("#log").inner_text()
 
         # Дві вежі: nothing Russian-only on the board, the side panel or the log
@@ -104,6 +107,13 @@ def test_the_boards_of_mezha_and_towers_speak_ukrainian(browser: Any, live_serve
         for selector in ("#turn", "#board", "#side-game", "#log", "#match-info"):
             text = page.locator(selector).inner_text()
             assert not RUSSIAN_ONLY.search(text), (selector, text)
+
+        # Сундук войны: the draft (the club draft is the default), its side names as the rules give them
+        _start_vs_bot(page, live_server, "warchest")
+        page.wait_for_function(JS_TURN_IN, arg=["Драфт: ваш вибір", "Драфт: вибирає суперник"])
+        assert page.locator("#wc-draft h2").inner_text() == "Драфт: виберіть загін"
+        assert page.locator("#wc-draft").inner_text().count("Черга вибору: ") == 1
+        assert "Волк" in page.locator(".wc-side-wolf h3").inner_text()
         assert not errors, errors
     finally:
         context.close()

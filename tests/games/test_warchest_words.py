@@ -9,9 +9,12 @@ import re
 
 from warchest_helpers import H, R, W, act, make, play, put
 
+from duelclub import i18n
+from duelclub.games.warchest import view, words
 from duelclub.games.warchest.board import HEXES, IS_LOCATION
 from duelclub.games.warchest.game import WarchestGame
 from duelclub.games.warchest.words import HEX_LABELS, hex_label, hex_ru
+from duelclub.i18n import N_
 
 COORDS = re.compile(r"\(-?\d+, ?-?\d+\)")
 
@@ -60,3 +63,38 @@ def test_participles_agree_with_the_unit_and_recruit_declines() -> None:
     s = make(["royal_guard"], ["knight"], hand={"royal": 1})
     text = _texts(play(s, act("recruit", "royal", type="royal_guard")))
     assert "нанимает Королевскую гвардию" in text, text
+
+
+def _seen(events: list[dict[str, object]]) -> str:
+    """The events as a player of the match reads them (``event_view``) in the current language."""
+    return " | ".join(str(view.event_view(None, e, 0)["text"]) for e in events)  # type: ignore[arg-type]
+
+
+def test_the_log_is_rendered_in_the_readers_language() -> None:
+    """The engine keeps the Russian text; each reader gets the words in their own language (Ukrainian:
+    unit names stay as the rules give them, quoted where Russian declines them), and ``say`` stays home."""
+    s = make(["swordsman"], ["pikeman"], hand={"swordsman": 1})
+    put(s, H(0, 0), W, "swordsman")
+    put(s, H(1, 0), R, "pikeman")
+    with i18n.use_lang("uk"):  # the request that applies the action does not choose the stored language
+        events = play(s, act("attack", "swordsman", H(0, 0), target=H(1, 0)))
+    assert "Мечник атакует Пикинёра" in _texts(events)
+    assert "Волк: Мечник атакует Пикинёра" in _seen(events)
+    with i18n.use_lang("uk"):
+        text = _seen(events)
+        assert "Волк: Мечник атакує «Пикинёр»" in text, text
+        assert "Ворон: Пикинёр знімає монету з «Мечник»" in text, text
+        assert "(контратака: «Пикинёр»)" in text, text
+    assert all("say" not in view.event_view(None, e, 0) for e in events)  # type: ignore[arg-type]
+
+
+def test_locations_and_counted_coins_in_ukrainian() -> None:
+    s = make(["swordsman"], ["knight"], hand={"swordsman": 1})
+    put(s, H(0, -1), W, "swordsman")
+    events = play(s, act("control", "swordsman", H(0, -1)))
+    with i18n.use_lang("uk"):
+        assert "Мечник бере під контроль локацію В3" in _seen(events)
+        drawn = words.say(N_("раунд %(round)s: тянет %(coins)s"), round=2, coins=words.coins(2))
+        assert words.render(drawn) == "раунд 2: тягне 2 монети"
+    drawn = words.say(N_("раунд %(round)s: тянет %(coins)s"), round=2, coins=words.coins(5))
+    assert words.render(drawn) == "раунд 2: тянет 5 монет"

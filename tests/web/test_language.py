@@ -109,4 +109,5 @@ def test_game_titles_and_sides_are_proper_names_in_both_languages() -> None:
         assert messages[name] == name
     with i18n.use_lang("uk"):
         assert i18n.gettext("Волк") == "Волк" and i18n.gettext("Ворон") == "Ворон"
-    assert {game.title for game in all_games().values()} == {"Межа", "Дві вежі", "Сундук войны", "Артания и Куявия"}
+    titles = {game.title for game in all_games().values()}
+    assert titles == {"Межа", "Дві вежі", "Сундук войны", "Артания и Куявия"}

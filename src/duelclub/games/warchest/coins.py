@@ -19,7 +19,8 @@ from duelclub.games.warchest.queries import (
     steps1,
 )
 from duelclub.games.warchest.state import State, add, take
-from duelclub.games.warchest.units import DECOY_INF, DECOY_SKI, ROYAL, coin_ru
+from duelclub.games.warchest.units import DECOY_INF, DECOY_SKI, ROYAL
+from duelclub.i18n import N_
 
 
 def face_down(s: State, side: int, coin: str) -> list[Action]:
@@ -73,7 +74,11 @@ def coin_actions(s: State, side: int, coin: str) -> list[Action]:
     return up + face_down(s, side, coin)
 
 
-_WORDS = {"initiative": "инициатива", "recruit": "найм", "pass": "пас"}
+_WORDS = {
+    "initiative": N_("монета рубашкой вниз — инициатива"),
+    "recruit": N_("монета рубашкой вниз — найм"),
+    "pass": N_("монета рубашкой вниз — пас"),
+}
 
 
 def play_coin(s: State, side: int, a: Action, ev: fx.Events) -> None:
@@ -84,8 +89,7 @@ def play_coin(s: State, side: int, a: Action, ev: fx.Events) -> None:
     k = a.kind
     if k in ("initiative", "recruit", "pass"):
         add(p.down, coin)
-        text = f"монета рубашкой вниз — {_WORDS[k]}"
-        ev.append(fx.event(s, side, "face_down", text, action=k, secret={"coin": coin}))
+        ev.append(fx.event(s, side, "face_down", fx.say(_WORDS[k]), action=k, secret={"coin": coin}))
         if k == "initiative":
             s.initiative, s.changed = side, True
         elif k == "recruit":
@@ -95,7 +99,8 @@ def play_coin(s: State, side: int, a: Action, ev: fx.Events) -> None:
     if k == "deploy":
         assert a.to is not None
         fx.new_unit(s, side, coin, a.to)
-        ev.append(fx.event(s, side, "deploy", f"выставляет {fx.acc(coin)} на {fx.hex_ru(a.to)}", to=a.to))
+        words = fx.say(N_("выставляет %(unit)s на %(hex)s"), unit=fx.unit(coin, "acc"), hex=fx.hex_(a.to))
+        ev.append(fx.event(s, side, "deploy", words, to=a.to))
         if coin == "earl":
             s.stack.append(("earl_step", s.units[a.to].uid))
         return
@@ -103,17 +108,24 @@ def play_coin(s: State, side: int, a: Action, ev: fx.Events) -> None:
         assert a.unit is not None
         u = s.units[a.unit]
         s.units[a.unit] = u._replace(height=u.height + 1)
-        ev.append(fx.event(s, side, "bolster", f"усиливает {fx.acc(coin)}", unit=a.unit))
+        ev.append(
+            fx.event(
+                s, side, "bolster", fx.say(N_("усиливает %(unit)s"), unit=fx.unit(coin, "acc")), unit=a.unit
+            )
+        )
         return
     if k == "purge":
-        ev.append(fx.event(s, side, "purge", f"{coin_ru(coin)} уходит из игры", coin=coin))
+        ev.append(
+            fx.event(s, side, "purge", fx.say(N_("%(coin)s уходит из игры"), coin=fx.coin(coin)), coin=coin)
+        )
         return
     add(p.up, coin)  # every other use is face up (§7.4)
     if k == "cure":
         assert a.unit is not None
         u = s.units[a.unit]
         s.units[a.unit] = u._replace(poison=0)
-        ev.append(fx.event(s, side, "cure", fx.done(u.type, "излечен", "излечена"), unit=a.unit))
+        words = fx.done(u.type, N_("%(unit)s излечен"), N_("%(unit)s излечена"))
+        ev.append(fx.event(s, side, "cure", words, unit=a.unit))
     elif k in ("move", "control", "attack"):
         assert a.unit is not None
         tactics.do_basic(s, a.unit, a, ev)

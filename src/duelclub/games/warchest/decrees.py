@@ -12,7 +12,7 @@ from duelclub.games.warchest.actions import Action, act
 from duelclub.games.warchest.board import IS_LOCATION, NEIGH
 from duelclub.games.warchest.queries import attack_targets, own_units, reach12
 from duelclub.games.warchest.state import State, add, take
-from duelclub.games.warchest.units import DECREE
+from duelclub.i18n import N_
 
 
 def redeploy_hexes(s: State, side: int, h: int) -> list[int]:
@@ -57,7 +57,9 @@ def execute(s: State, side: int, a: Action, ev: fx.Events) -> None:
     """Carry out decree ``a.decree``; triggers become tasks above the caller's continuation."""
     d = a.decree
     assert d is not None
-    ev.append(fx.event(s, side, "decree", f"оглашает указ «{DECREE[d].ru}»", decree=d))
+    ev.append(
+        fx.event(s, side, "decree", fx.say(N_("оглашает указ «%(decree)s»"), decree=fx.decree(d)), decree=d)
+    )
     p = s.sides[side]
     if d == "enlist":
         assert a.type is not None
@@ -68,14 +70,15 @@ def execute(s: State, side: int, a: Action, ev: fx.Events) -> None:
         assert a.type is not None
         take(p.elim, a.type)
         add(p.supply, a.type)
-        ev.append(fx.event(s, side, "reinforce", f"{fx.nom(a.type)}: монета возвращается в запас"))
+        words = fx.say(N_("%(unit)s: монета возвращается в запас"), unit=fx.unit(a.type))
+        ev.append(fx.event(s, side, "reinforce", words))
         return
     h = a.unit
     assert h is not None
     u = s.units[h]
     if d == "redeploy":
         assert a.to is not None
-        fx.move(s, h, a.to, ev, how="передислоцируется")
+        fx.move(s, h, a.to, ev, how=N_("%(unit)s передислоцируется на %(hex)s"))
     elif d == "sortie":
         assert a.target is not None
         s.stack.append(("after_man", u.uid))
@@ -83,11 +86,12 @@ def execute(s: State, side: int, a: Action, ev: fx.Events) -> None:
     elif d == "forced_march":
         assert a.to is not None
         s.stack.append(("after_man", u.uid))
-        fx.move(s, h, a.to, ev, how="совершает марш-бросок")
+        fx.move(s, h, a.to, ev, how=N_("%(unit)s совершает марш-бросок на %(hex)s"))
     elif d == "fortify":
         take(p.supply, u.type)
         s.units[h] = u._replace(height=u.height + 1)
-        ev.append(fx.event(s, side, "bolster", fx.done(u.type, "укреплён", "укреплена"), unit=h))
+        words = fx.done(u.type, N_("%(unit)s укреплён"), N_("%(unit)s укреплена"))
+        ev.append(fx.event(s, side, "bolster", words, unit=h))
     elif d == "claim":
         s.stack.append(("after_man", u.uid))
         fx.control(s, u.uid, h, ev)

@@ -13,6 +13,7 @@ from duelclub.games.warchest.actions import Action, WarchestOptions, act
 from duelclub.games.warchest.board import RAVEN, START_LOCATIONS, WOLF
 from duelclub.games.warchest.state import PLAY, State, add
 from duelclub.games.warchest.units import DECOYS_PER_UNIT, DECREE_IDS, ROYAL, UNIT, UNIT_IDS, pool_types
+from duelclub.i18n import N_
 
 CLUB_ORDER = (RAVEN, WOLF, WOLF, RAVEN, RAVEN, WOLF, WOLF, RAVEN)  # D4: 1-2-2-2-1, Raven first
 
@@ -68,10 +69,13 @@ def pick(s: State, side: int, a: Action, ev: fx.Events) -> None:
     s.draft_pool.remove(a.type)
     s.draft_order.pop(0)
     s.sides[side].types.append(a.type)
-    ev.append(fx.event(s, side, "pick", f"выбирает отряд «{UNIT[a.type].ru}»", type=a.type))
+    ev.append(
+        fx.event(s, side, "pick", fx.say(N_("выбирает отряд «%(unit)s»"), unit=fx.unit(a.type)), type=a.type)
+    )
     if not s.draft_order:
         if s.draft_variant == "eight":
             last = s.draft_pool[0]
             s.sides[RAVEN].types.append(last)
-            ev.append(fx.event(s, RAVEN, "pick", f"получает отряд «{UNIT[last].ru}»", type=last))
+            words = fx.say(N_("получает отряд «%(unit)s»"), unit=fx.unit(last))
+            ev.append(fx.event(s, RAVEN, "pick", words, type=last))
         finish(s)

@@ -13,17 +13,31 @@ from __future__ import annotations
 from duelclub.games.contract import JSON, Outcome
 from duelclub.games.warchest.board import DIST, IS_LOCATION
 from duelclub.games.warchest.state import State, Unit, add, take
-from duelclub.games.warchest.units import COIN_ORDER, DECOY_INF, coin_ru
-from duelclub.games.warchest.words import SIDE_RU, acc, coins_ru, done, gen, hex_ru, nom
+from duelclub.games.warchest.units import COIN_ORDER, DECOY_INF
+from duelclub.games.warchest.words import (
+    Say,
+    coin,
+    coins,
+    decree,
+    done,
+    event_text,
+    hex_,
+    is_feminine,
+    say,
+    unit,
+)
+from duelclub.i18n import N_
 
-__all__ = ["acc", "done", "gen", "hex_ru", "nom"]
+__all__ = ["coin", "coins", "decree", "done", "hex_", "is_feminine", "say", "unit"]
 
 Events = list[JSON]
 
 
-def event(s: State, side: int, kind: str, text: str, **fields: object) -> JSON:
-    """A public event of ``side`` (its seat is recorded) with a Russian ``text``."""
-    e: JSON = {"kind": kind, "seat": s.seat_of(side), "side": side, "text": f"{SIDE_RU[side]}: {text}"}
+def event(s: State, side: int, kind: str, words: Say, **fields: object) -> JSON:
+    """A public event of ``side`` (its seat is recorded): its ``words`` (words.py) and their Russian
+    ``text``; ``view.event_view`` renders the text again in the reader's language."""
+    e: JSON = {"kind": kind, "seat": s.seat_of(side), "side": side, "text": event_text(side, words, "ru")}
+    e["say"] = words
     e.update(fields)
     return e
 
@@ -37,13 +51,21 @@ def step_unit(s: State, frm: int, to: int) -> None:
     s.units[to] = s.units.pop(frm)
 
 
-def eliminate_from_unit(s: State, h: int, ev: Events, why: str) -> bool:
-    """Eliminate the top coin of the unit on ``h`` (§7.4); True if the unit was removed (seals return)."""
+def eliminate_from_unit(s: State, h: int, ev: Events, countered: bool = False) -> bool:
+    """Eliminate the top coin of the unit on ``h`` (§7.4); True if the unit was removed (seals return).
+    ``countered``: by the Pikeman's counter (§8.12), else the unit ran out of coins."""
     u = s.units[h]
     add(s.sides[u.owner].elim, u.type)
     if u.height == 1:
         del s.units[h]
-        ev.append(event(s, u.owner, "unit_removed", f"{nom(u.type)} уходит с поля ({why})", hex=h))
+        words = (
+            say(
+                N_("%(unit)s уходит с поля (контратака %(by)s)"), unit=unit(u.type), by=unit("pikeman", "gen")
+            )
+            if countered
+            else say(N_("%(unit)s уходит с поля (нет монет)"), unit=unit(u.type))
+        )
+        ev.append(event(s, u.owner, "unit_removed", words, hex=h))
         return True
     s.units[h] = u._replace(height=u.height - 1)
     return False
@@ -86,12 +108,13 @@ def control(s: State, uid: int, h: int, ev: Events) -> None:
         s.sides[prev].reserve += 1
     s.control[h] = side
     s.sides[side].reserve -= 1
-    ev.append(event(s, side, "control", f"{nom(u.type)} берёт под контроль {hex_ru(h)}", hex=h, unit=h))
+    words = say(N_("%(unit)s берёт под контроль %(hex)s"), unit=unit(u.type), hex=hex_(h))
+    ev.append(event(s, side, "control", words, hex=h, unit=h))
     if s.sides[side].reserve == 0:  # §10: all 6 markers on the board
         s.outcome = Outcome(s.seat_of(side), "control")
         s.stack.clear()
         s.pending = None
-        ev.append(event(s, side, "win", "все маркеры на поле — победа"))
+        ev.append(event(s, side, "win", say(N_("все маркеры на поле — победа"))))
         return
     if u.type == "infiltrator":  # §12.3: mandatory plant
         plant_decoy(s, side, "infiltrator", ev)
@@ -105,9 +128,10 @@ def plant_decoy(s: State, side: int, unit_type: str, ev: Events) -> None:
     if not p.decoys.get(unit_type):
         return
     take(p.decoys, unit_type)
-    coin = DECOY_INF if unit_type == "infiltrator" else "decoy:skirmisher"
-    add(s.sides[1 - side].up, coin)
-    ev.append(event(s, side, "decoy", f"{coin_ru(coin)} подброшена в сброс противника", coin=coin))
+    decoy = DECOY_INF if unit_type == "infiltrator" else "decoy:skirmisher"
+    add(s.sides[1 - side].up, decoy)
+    words = say(N_("%(coin)s подброшена в сброс противника"), coin=coin(decoy))
+    ev.append(event(s, side, "decoy", words, coin=decoy))
 
 
 def attack(s: State, a: int, t: int, ev: Events) -> None:
@@ -116,19 +140,22 @@ def attack(s: State, a: int, t: int, ev: Events) -> None:
     Step 2 (Pikeman counter) happens here; steps 3–5 are the tasks ``damage`` and ``after_attack``.
     """
     A, T = s.units[a], s.units[t]
-    text = f"{nom(A.type)} атакует {acc(T.type)}"
-    ev.append(event(s, A.owner, "attack", text, unit=a, target=t))
+    words = say(N_("%(unit)s атакует %(target)s"), unit=unit(A.type), target=unit(T.type, "acc"))
+    ev.append(event(s, A.owner, "attack", words, unit=a, target=t))
     s.stack.append(("after_attack", A.uid, T.owner, T.type, bool(T.poison)))
     if T.type == "pikeman" and DIST[a][t] == 1:  # §8.12
-        ev.append(event(s, T.owner, "counter", f"Пикинёр снимает монету с {gen(A.type)}", hex=a))
-        eliminate_from_unit(s, a, ev, "контратака Пикинёра")
+        words = say(
+            N_("%(unit)s снимает монету с %(attacker)s"), unit=unit("pikeman"), attacker=unit(A.type, "gen")
+        )
+        ev.append(event(s, T.owner, "counter", words, hex=a))
+        eliminate_from_unit(s, a, ev, countered=True)
     s.stack.append(("damage", T.uid))
 
 
 def damage_top(s: State, t: int, ev: Events) -> None:
     T = s.units[t]
-    ev.append(event(s, T.owner, "damage", f"{nom(T.type)}: −1 монета", hex=t))
-    eliminate_from_unit(s, t, ev, "нет монет")
+    ev.append(event(s, T.owner, "damage", say(N_("%(unit)s: −1 монета"), unit=unit(T.type)), hex=t))
+    eliminate_from_unit(s, t, ev)
 
 
 def recruit(s: State, side: int, type_: str, ev: Events) -> None:
@@ -136,7 +163,7 @@ def recruit(s: State, side: int, type_: str, ev: Events) -> None:
     p = s.sides[side]
     take(p.supply, type_)
     add(p.up, type_)
-    ev.append(event(s, side, "recruit", f"нанимает {acc(type_)}", type=type_))
+    ev.append(event(s, side, "recruit", say(N_("нанимает %(unit)s"), unit=unit(type_, "acc")), type=type_))
     if type_ in ("mercenary", "saboteur"):
         s.stack.append(("recruit_trigger", side, type_))
 
@@ -148,18 +175,17 @@ def poison(s: State, side: int, seal: int, t: int, ev: Events) -> None:
             s.units[h] = u._replace(poison=u.poison & ~seal)
     T = s.units[t]
     s.units[t] = T._replace(poison=T.poison | seal)
-    ev.append(event(s, side, "poison", done(T.type, "отравлен", "отравлена"), hex=t))
+    ev.append(
+        event(s, side, "poison", done(T.type, N_("%(unit)s отравлен"), N_("%(unit)s отравлена")), hex=t)
+    )
 
 
-def move(s: State, frm: int, to: int, ev: Events, how: str = "перемещается") -> None:
+def move(s: State, frm: int, to: int, ev: Events, how: str = N_("%(unit)s перемещается на %(hex)s")) -> None:
+    """Step the unit on ``frm`` to ``to``; ``how``: the log's msgid with ``%(unit)s`` and ``%(hex)s``."""
     u = s.units[frm]
     step_unit(s, frm, to)
-    ev.append(event(s, u.owner, "move", f"{nom(u.type)} {how} на {hex_ru(to)}", unit=frm, to=to))
+    ev.append(event(s, u.owner, "move", say(how, unit=unit(u.type), hex=hex_(to)), unit=frm, to=to))
 
 
 def is_location(h: int) -> bool:
     return IS_LOCATION[h]
-
-
-def coins_text(n: int) -> str:
-    return coins_ru(n)

@@ -24,6 +24,7 @@ from duelclub.games.warchest.queries import (
 )
 from duelclub.games.warchest.state import DRAFT, OVER, Pending, State, Task, add, take
 from duelclub.games.warchest.units import COIN_ORDER, SABOTEUR_SEAL, SEAL_OF, UNIT
+from duelclub.i18n import N_
 
 ROUND_LIMIT = 100  # D28
 Events = fx.Events
@@ -87,7 +88,8 @@ def _after_attack(s: State, t: Task, ev: Events) -> None:
         if sup.get(t_type):
             take(sup, t_type)
             add(s.sides[t_owner].elim, t_type)
-            ev.append(fx.event(s, u.owner, "assassin", f"{fx.nom(t_type)}: монета из запаса уходит из игры"))
+            words = fx.say(N_("%(unit)s: монета из запаса уходит из игры"), unit=fx.unit(t_type))
+            ev.append(fx.event(s, u.owner, "assassin", words))
     elif u.type == "swordsman" and not u.poison:
         opts = [act("move", unit=h, to=d) for d in steps1(s, h)]
         raise_decision(s, u.owner, "swordsman_step", opts, True, uid)
@@ -106,7 +108,8 @@ def _wp_draw(s: State, t: Task, ev: Events) -> None:
     coin = fx.draw_one(s, side)
     if coin is None:
         return
-    ev.append(fx.event(s, side, "wp_draw", "Воин-жрец тянет монету из мешка", secret={"coin": coin}))
+    words = fx.say(N_("%(unit)s тянет монету из мешка"), unit=fx.unit("warrior_priest"))
+    ev.append(fx.event(s, side, "wp_draw", words, secret={"coin": coin}))
     s.pending = Pending(side, "wp_play", tuple(coins.coin_actions(s, side, coin)), False, (coin,))
 
 
@@ -212,7 +215,7 @@ def answer(s: State, a: Action, ev: Events) -> None:
         coins.play_coin(s, side, a, ev)
         return
     if a.kind == "decline":
-        ev.append(fx.event(s, side, "decline", "отказывается"))
+        ev.append(fx.event(s, side, "decline", fx.say(N_("отказывается"))))
         if kind in ("guard_damage", "skirmisher_damage"):
             uid = pd.data[0]
             assert isinstance(uid, int)
@@ -221,7 +224,8 @@ def answer(s: State, a: Action, ev: Events) -> None:
     if kind == "guard_damage":
         take(s.sides[side].supply, "royal_guard")
         add(s.sides[side].elim, "royal_guard")
-        ev.append(fx.event(s, side, "absorb", "Королевская гвардия теряет монету из запаса, а не со стопки"))
+        words = fx.say(N_("%(unit)s теряет монету из запаса, а не со стопки"), unit=fx.unit("royal_guard"))
+        ev.append(fx.event(s, side, "absorb", words))
     elif kind == "skirmisher_damage":
         fx.plant_decoy(s, side, "skirmisher", ev)
     elif kind == "berserker_repeat":
@@ -229,11 +233,21 @@ def answer(s: State, a: Action, ev: Events) -> None:
         u = s.units[a.unit]
         s.units[a.unit] = u._replace(height=u.height - 1)
         add(s.sides[side].up, "berserker")
-        ev.append(fx.event(s, side, "pay", "Берсерк сбрасывает монету со стопки"))
+        ev.append(
+            fx.event(
+                s, side, "pay", fx.say(N_("%(unit)s сбрасывает монету со стопки"), unit=fx.unit("berserker"))
+            )
+        )
         tactics.do_basic(s, a.unit, a, ev)
     elif kind == "bannerman_push":
         assert a.target is not None and a.to is not None
-        fx.move(s, a.target, a.to, ev, how="оттеснен(а)")
+        pushed = s.units[a.target].type
+        how = (
+            N_("%(unit)s оттеснена на %(hex)s")
+            if fx.is_feminine(pushed)
+            else N_("%(unit)s оттеснен на %(hex)s")
+        )
+        fx.move(s, a.target, a.to, ev, how=how)
     elif kind in ("mercenary_maneuver", "herald_maneuver", "footman_next"):
         assert a.unit is not None
         tactics.do_basic(s, a.unit, a, ev)
@@ -281,8 +295,8 @@ def start_round(s: State, ev: Events) -> None:
                 break
             add(s.sides[side].hand, c)
             drawn.append(c)
-        text = f"раунд {s.round}: тянет {fx.coins_text(len(drawn))}"
-        ev.append(fx.event(s, side, "draw", text, round=s.round, count=len(drawn), secret={"coins": drawn}))
+        words = fx.say(N_("раунд %(round)s: тянет %(coins)s"), round=s.round, coins=fx.coins(len(drawn)))
+        ev.append(fx.event(s, side, "draw", words, round=s.round, count=len(drawn), secret={"coins": drawn}))
     s.turn = s.initiative
 
 

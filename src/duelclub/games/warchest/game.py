@@ -21,7 +21,7 @@ from duelclub.games.warchest.actions import ACTION_ADAPTER, Action, Resign, Warc
 from duelclub.games.warchest.board import HEXES, IS_LOCATION, START_LOCATIONS
 from duelclub.games.warchest.state import OVER, PLAY, State
 from duelclub.games.warchest.units import DECREES, UNIT_TYPES
-from duelclub.games.warchest.words import HEX_LABELS
+from duelclub.games.warchest.words import HEX_LABELS, render, say
 from duelclub.i18n import N_
 from duelclub.i18n import gettext as _
 
@@ -60,12 +60,13 @@ class WarchestGame(Game[State, WarchestAction, WarchestOptions]):
             "hex_labels": list(HEX_LABELS),
             "locations": [h for h in range(len(HEXES)) if IS_LOCATION[h]],
             "starts": {"wolf": list(START_LOCATIONS[0]), "raven": list(START_LOCATIONS[1])},
+            # names are proper names (as the rules give them); the card texts in the request's language
             "units": [
-                {"id": u.id, "ru": u.ru, "coins": u.coins, "expansion": u.expansion, "tactic": u.tactic,
-                 "property": u.prop}
+                {"id": u.id, "ru": u.ru, "coins": u.coins, "expansion": u.expansion,
+                 "tactic": _(u.tactic) if u.tactic else "", "property": _(u.prop) if u.prop else ""}
                 for u in UNIT_TYPES
             ],
-            "decrees": [{"id": d.id, "ru": d.ru, "text": d.text} for d in DECREES],
+            "decrees": [{"id": d.id, "ru": d.ru, "text": _(d.text)} for d in DECREES],
         }  # fmt: skip
 
     def options_form(self) -> list[JSON]:
@@ -128,7 +129,8 @@ class WarchestGame(Game[State, WarchestAction, WarchestOptions]):
             state.phase = OVER
             state.pending = None
             state.stack.clear()
-            return [{"kind": "resign", "seat": seat, "text": "сдаётся"}]
+            words = say(N_("сдаётся"))
+            return [{"kind": "resign", "seat": seat, "text": render(words, "ru"), "say": words}]
         if seat not in (0, 1):
             raise IllegalAction("not_your_turn", "no such seat")
         return engine.apply(state, state.side_of(seat), action)

@@ -26,6 +26,7 @@ from duelclub.games.warchest.queries import (
 )
 from duelclub.games.warchest.state import State, take
 from duelclub.games.warchest.units import ASSASSIN_SEAL, SABOTEUR_SEAL
+from duelclub.i18n import N_
 
 Options = Callable[[State, int], list[Action]]
 
@@ -257,7 +258,9 @@ def execute(s: State, a: Action, ev: fx.Events) -> None:
     assert h is not None
     u = s.units[h]
     t = u.type if a.coin != "royal" else "royal_guard"
-    ev.append(fx.event(s, u.owner, "tactic", f"тактика {fx.gen(t)}", unit=h, type=t))
+    ev.append(
+        fx.event(s, u.owner, "tactic", fx.say(N_("тактика %(unit)s"), unit=fx.unit(t, "gen")), unit=h, type=t)
+    )
     if t in ("archer", "crossbowman"):
         assert a.target is not None
         fx.attack(s, h, a.target, ev)
@@ -293,8 +296,8 @@ def execute(s: State, a: Action, ev: fx.Events) -> None:
         v = s.units[a.ally]
         take(s.sides[u.owner].supply, v.type)
         s.units[a.ally] = v._replace(height=v.height + 1)
-        text = fx.done(v.type, "усилен", "усилена") + " из запаса"
-        ev.append(fx.event(s, u.owner, "bolster", text, unit=a.ally))
+        words = fx.done(v.type, N_("%(unit)s усилен из запаса"), N_("%(unit)s усилена из запаса"))
+        ev.append(fx.event(s, u.owner, "bolster", words, unit=a.ally))
     elif t == "infiltrator":
         assert a.to is not None
         fx.move(s, h, a.to, ev)

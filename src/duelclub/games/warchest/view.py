@@ -7,10 +7,12 @@ unrevealed decrees (count only until the match ends) and the stream.
 
 from __future__ import annotations
 
+from duelclub import i18n
 from duelclub.games.contract import JSON
 from duelclub.games.warchest.board import SIDE_NAMES
 from duelclub.games.warchest.state import OVER, State
 from duelclub.games.warchest.units import ASSASSIN_SEAL, COIN_ORDER, SABOTEUR_SEAL, sort_coins
+from duelclub.games.warchest.words import event_text
 
 _SEALS = (("assassin", ASSASSIN_SEAL), ("saboteur", SABOTEUR_SEAL))
 
@@ -114,8 +116,13 @@ def full_view(s: State) -> JSON:
 
 
 def event_view(s: State, event: JSON, seat: int | None) -> JSON:
-    """The event without its ``secret`` part, unless ``seat`` is the event's own seat."""
-    out = {k: v for k, v in event.items() if k != "secret"}
+    """The event without its ``secret`` part, unless ``seat`` is the event's own seat; its ``text`` in
+    the reader's language (``i18n.current_lang``), rendered from its words (``say``, kept on the server)."""
+    out = {k: v for k, v in event.items() if k not in ("secret", "say")}
+    words = event.get("say")
+    if words is not None and i18n.current_lang() != i18n.DEFAULT_LANG:
+        side = event.get("side")
+        out["text"] = event_text(side if isinstance(side, int) else None, words)
     secret = event.get("secret")
     if secret is not None and seat is not None and seat == event.get("seat"):
         out.update(secret)
