@@ -6,16 +6,26 @@
 // Contract: see the header of match.js.
 
 import { el } from "./api.js";
+import { t, tn } from "./i18n.js";
 import { seatName } from "./names.js";
 
 export const STYLESHEET = true;
 
-const ARCH_NAMES = { A: "Архетип A", B: "Архетип B", C: "Архетип C", special: "Особые воины", equipment: "Снаряжение" };
+// Deck, class and card names are proper names (as the rules give them), the same in every language.
+const ARCH_NAMES = {
+  A: t("Архетип {x}", { x: "A" }),
+  B: t("Архетип {x}", { x: "B" }),
+  C: t("Архетип {x}", { x: "C" }),
+  special: t("Особые воины"),
+  equipment: t("Снаряжение"),
+};
 const DECK_NAMES = { artania: "Артания", kuyavia: "Куявия" };
+const windowWord = (w) => t("окно снаряжения {w}", { w });
 const STEP_WORDS = {
-  W0: "окно снаряжения W0", W1: "окно снаряжения W1", W2: "окно снаряжения W2", W3: "окно снаряжения W3",
-  W4: "последнее окно снаряжения W4", P1: "выставление P1", P2: "выставление P2", P3: "выставление P3",
-  P4: "выставление P4",
+  W0: windowWord("W0"), W1: windowWord("W1"), W2: windowWord("W2"), W3: windowWord("W3"),
+  W4: t("последнее окно снаряжения {w}", { w: "W4" }),
+  P1: t("выставление {p}", { p: "P1" }), P2: t("выставление {p}", { p: "P2" }), P3: t("выставление {p}", { p: "P3" }),
+  P4: t("выставление {p}", { p: "P4" }),
 };
 const AUTO_KEY = "artania.autopass";
 
@@ -39,26 +49,31 @@ export function createRenderer(ctx) {
   let autoPass = localStorage.getItem(`${AUTO_KEY}.${ctx.username}`) === "1";
 
   const me = () => you ?? 0;
-  const who = (seat) => (seat === you ? "Вы" : you === null ? `Игрок ${seat + 1}` : "Соперник");
-  const takes = (seat) => (seat === you ? "берёте" : "берёт"); // «Вы берёте», «Соперник берёт»
-  const whoGen = (seat) => (seat === you ? "ваш" : you === null ? `игрока ${seat + 1}` : "соперника");
+  const who = (seat) => (seat === you ? t("Вы") : you === null ? t("Игрок {n}", { n: seat + 1 }) : t("Соперник"));
+  // lower-case «вы / игрок 2 / соперник» inside a sentence
+  const whoLc = (seat) => (seat === you ? t("вы") : you === null ? t("игрок {n}", { n: seat + 1 }) : t("соперник"));
+  const whoGen = (seat) => (seat === you ? t("ваш") : you === null ? t("игрока {n}", { n: seat + 1 }) : t("соперника"));
   const label = (seat) =>
-    you === null ? seatName(seatsInfo[seat]) : seat === you ? `Вы: ${ctx.username}` : `Соперник: ${seatName(seatsInfo[seat])}`;
+    you === null
+      ? seatName(seatsInfo[seat])
+      : seat === you
+        ? t("Вы: {name}", { name: ctx.username })
+        : t("Соперник: {name}", { name: seatName(seatsInfo[seat]) });
 
   // ---- skeleton -----------------------------------------------------------------------------
   const oppStrip = el("div", { class: "art-strip", id: "art-opp" });
-  const fieldBox = el("div", { class: "art-field", id: "art-field", role: "group", "aria-label": "Поле боя" });
+  const fieldBox = el("div", { class: "art-field", id: "art-field", role: "group", "aria-label": t("Поле боя") });
   const totalsBox = el("p", { class: "art-totals", id: "art-totals", "aria-live": "polite" });
   const meStrip = el("div", { class: "art-strip", id: "art-me" });
   const stepBox = el("div", { class: "art-step", id: "art-step", role: "status", "aria-live": "polite" });
-  const passBtn = el("button", { type: "button", class: "btn btn-primary", id: "art-pass", onclick: () => sendKind("pass") }, "Пас");
+  const passBtn = el("button", { type: "button", class: "btn btn-primary", id: "art-pass", onclick: () => sendKind("pass") }, t("Пас"));
   const autoBox = el("input", { type: "checkbox", id: "art-autopass", onchange: onAutoChange });
   autoBox.checked = autoPass;
-  const autoLabel = el("label", { class: "art-auto", for: "art-autopass" }, autoBox, " пасовать автоматически, когда нечего сыграть");
-  const cancelBtn = el("button", { type: "button", class: "btn btn-secondary btn-small", id: "art-cancel", onclick: resetChoice }, "Отменить выбор");
+  const autoLabel = el("label", { class: "art-auto", for: "art-autopass" }, autoBox, t(" пасовать автоматически, когда нечего сыграть"));
+  const cancelBtn = el("button", { type: "button", class: "btn btn-secondary btn-small", id: "art-cancel", onclick: resetChoice }, t("Отменить выбор"));
   const controls = el("div", { class: "art-controls" }, stepBox, passBtn, cancelBtn, autoLabel);
-  const handBox = el("div", { class: "art-hand", id: "art-hand", "aria-label": "Ваша рука" });
-  const handPanel = el("section", { class: "panel art-hand-panel" }, el("h2", {}, "Рука"), controls, handBox);
+  const handBox = el("div", { class: "art-hand", id: "art-hand", "aria-label": t("Ваша рука") });
+  const handPanel = el("section", { class: "panel art-hand-panel" }, el("h2", {}, t("Рука")), controls, handBox);
   const reveal = el("section", { class: "panel art-reveal", id: "art-reveal", hidden: true, "aria-live": "polite" });
   ctx.root.replaceChildren(oppStrip, fieldBox, totalsBox, meStrip, reveal, handPanel);
 
@@ -66,10 +81,10 @@ export function createRenderer(ctx) {
   const help = el(
     "section",
     { class: "panel art-help" },
-    el("h2", {}, "Противоклассы"),
-    el("p", { class: "small" }, "Архетип A бьёт B, B бьёт C, C бьёт A. Воин получает +2 меча, если напротив его противокласс, и +1, если напротив другой класс того же архетипа. Особые воины (Полководец, Стратег, Герой — по 4 меча) бонусов не дают и не получают."),
+    el("h2", {}, t("Противоклассы")),
+    el("p", { class: "small" }, t("Архетип A бьёт B, B бьёт C, C бьёт A. Воин получает +2 меча, если напротив его противокласс, и +1, если напротив другой класс того же архетипа. Особые воины (Полководец, Стратег, Герой — по 4 меча) бонусов не дают и не получают.")),
     el("ul", { class: "art-cycle" }, ...classes.map((c) => el("li", {}, `${c.name} → ${classes.find((x) => x.id === c.counter)?.name || c.counter} (+2)`))),
-    el("p", { class: "small" }, "Ход: W0 · первый кладёт 1 · W1 · второй кладёт 2 · W2 · первый кладёт 2 · W3 · второй кладёт 1 · W4 · подсчёт. Окно закрывается после двух пасов подряд. Пять кругляшей — победа."),
+    el("p", { class: "small" }, t("Ход: W0 · первый кладёт 1 · W1 · второй кладёт 2 · W2 · первый кладёт 2 · W3 · второй кладёт 1 · W4 · подсчёт. Окно закрывается после двух пасов подряд. Пять кругляшей — победа.")),
   );
   if (ctx.side) ctx.side.replaceChildren(help, sideDiscards);
 
@@ -163,21 +178,21 @@ export function createRenderer(ctx) {
     const n = view.tokens[seat];
     const dots = [];
     for (let i = 0; i < 5; i += 1) dots.push(el("span", { class: i < n ? "art-token art-token-on" : "art-token", "aria-hidden": "true" }));
-    return el("span", { class: "art-tokens", title: `Кругляши: ${n} из 5`, "aria-label": `кругляши: ${n} из 5` }, ...dots, ` ${n}`);
+    return el("span", { class: "art-tokens", title: t("Кругляши: {n} из 5", { n }), "aria-label": t("кругляши: {n} из 5", { n }) }, ...dots, ` ${n}`);
   }
 
   function strip(box, seat) {
-    const role = view.first === seat ? "первый" : "второй";
+    const role = view.first === seat ? t("первый игрок") : t("второй игрок");
     const known = view.known[seat] || [];
     box.replaceChildren(
       ...[
       el("strong", {}, label(seat)),
       el("span", { class: "chip" }, DECK_NAMES[view.sides[seat]] || view.sides[seat]),
-      el("span", { class: "chip" }, `${role} игрок`),
+      el("span", { class: "chip" }, role),
       tokensOf(seat),
-      el("span", { class: "small", dataset: { handSize: String(view.hand_sizes[seat]) } }, `рука: ${view.hand_sizes[seat]}`),
-      el("span", { class: "small" }, `колода: ${view.deck_sizes[seat]}`),
-      known.length && seat !== you ? el("span", { class: "small" }, `известно в руке: ${known.map(name).join(", ")}`) : null,
+      el("span", { class: "small", dataset: { handSize: String(view.hand_sizes[seat]) } }, t("рука: {n}", { n: view.hand_sizes[seat] })),
+      el("span", { class: "small" }, t("колода: {n}", { n: view.deck_sizes[seat] })),
+      known.length && seat !== you ? el("span", { class: "small" }, t("известно в руке: {cards}", { cards: known.map(name).join(", ") })) : null,
       ].filter(Boolean),
     );
   }
@@ -193,7 +208,7 @@ export function createRenderer(ctx) {
     const attrs = {
       class: cls.join(" "),
       dataset: { seat: String(seat), slot: String(x.slot), state: x.state },
-      "aria-label": `${mine ? "ваш" : whoGen(seat)} слот ${x.slot}`,
+      "aria-label": t("{whose} слот {n}", { whose: mine ? t("ваш") : whoGen(seat), n: x.slot }),
     };
     if (target) {
       attrs.ondragover = (ev) => ev.preventDefault();
@@ -202,7 +217,7 @@ export function createRenderer(ctx) {
         const first = legal.find((a) => a.kind === "place" && a.cards.slice(0, picked.length).every((c, i) => c === picked[i]));
         if (first) pickWarrior(first.cards[picked.length]);
       };
-      attrs.title = "Сюда — перетащите воина или щёлкните воина в руке";
+      attrs.title = t("Сюда — перетащите воина или щёлкните воина в руке");
     }
     if (nekTarget || idolTarget) {
       attrs.onclick = () => clickSlot(seat, x.slot);
@@ -217,14 +232,16 @@ export function createRenderer(ctx) {
         el(
           "span",
           { class: "art-nums" },
-          el("span", { class: "art-base", title: "мечи карты" }, `⚔ ${x.base}`),
-          x.bonus ? el("span", { class: "art-bonus", title: "противокласс" }, ` +${x.bonus}`) : null,
-          x.nektar ? el("span", { class: "art-nek", title: `Нектар (${x.nektar_by.map((s) => whoGen(s)).join(", ")})` }, ` +${x.nektar} нектар`) : null,
+          el("span", { class: "art-base", title: t("мечи карты") }, `⚔ ${x.base}`),
+          x.bonus ? el("span", { class: "art-bonus", title: t("противокласс") }, ` +${x.bonus}`) : null,
+          x.nektar
+            ? el("span", { class: "art-nek", title: `Нектар (${x.nektar_by.map((s) => whoGen(s)).join(", ")})` }, " " + t("+{n} нектар", { n: x.nektar }))
+            : null,
           el("strong", { class: "art-total" }, ` = ${x.total}`),
         ),
       ];
     } else {
-      const words = { pending: picked.length && target ? "" : "—", empty: "пусто", removed: "убран Идолом" };
+      const words = { pending: picked.length && target ? "" : "—", empty: t("пусто"), removed: t("убран Идолом") };
       const pick = target && picked.length ? null : words[x.state];
       body = [el("span", { class: "small" }, pick || "")];
     }
@@ -237,12 +254,12 @@ export function createRenderer(ctx) {
       const mine = view.field[me()][k];
       const pre = picked.length && placing() ? pickedFor(k + 1) : null;
       const mineCell = pre ? slotCell(me(), { ...mine, state: "picked" }) : slotCell(me(), mine);
-      if (pre) mineCell.replaceChildren(el("span", { class: "art-card-name" }, name(pre)), el("span", { class: "small" }, "выбран"));
+      if (pre) mineCell.replaceChildren(el("span", { class: "art-card-name" }, name(pre)), el("span", { class: "small" }, t("выбран")));
       return el("div", { class: "art-pair", dataset: { pair: String(k + 1) } }, el("span", { class: "art-pair-no" }, `${k + 1}`), slotCell(1 - me(), opp), mineCell);
     });
     fieldBox.replaceChildren(...cols);
-    const t = view.totals;
-    totalsBox.textContent = `Мечи: ${you === null ? "игрок 1" : "вы"} ${t[me()]} — ${you === null ? "игрок 2" : "соперник"} ${t[1 - me()]}`;
+    const sums = { a: view.totals[me()], b: view.totals[1 - me()] };
+    totalsBox.textContent = you === null ? t("Мечи: игрок 1 {a} — игрок 2 {b}", sums) : t("Мечи: вы {a} — соперник {b}", sums);
   }
   const pickedFor = (slot) => {
     const i = view.placing.slots.indexOf(slot);
@@ -264,7 +281,7 @@ export function createRenderer(ctx) {
       dataset: { card: id },
       disabled: !usable || locked || offline,
       onclick: () => clickHand(id),
-      title: c.text || (c.class ? `${c.name}: ${c.swords} меч.` : `${c.name}: ${c.swords} меча`),
+      title: c.text || (c.class ? t("{card}: {n} меч.", { card: c.name, n: c.swords }) : t("{card}: {n} меча", { card: c.name, n: c.swords })),
     };
     if (placing() && c.kind !== "equipment") {
       attrs.draggable = "true";
@@ -281,26 +298,30 @@ export function createRenderer(ctx) {
       return el("div", { class: "art-group" }, el("h3", {}, ARCH_NAMES[g]), el("div", { class: "art-row" }, ...ids.map(handCard)));
     });
     handBox.replaceChildren(...groups.filter(Boolean));
-    if (!hand.length) handBox.replaceChildren(el("p", { class: "small" }, "Рука пуста"));
+    if (!hand.length) handBox.replaceChildren(el("p", { class: "small" }, t("Рука пуста")));
   }
 
   function paintControls() {
     const v = view;
     let text = "";
-    if (v.phase === "over") text = "Партия окончена";
+    if (v.phase === "over") text = t("Партия окончена");
     else if (v.phase === "window") {
       const w = v.window;
-      const actor = w.actor === you ? "ваше действие" : `действует ${who(w.actor).toLowerCase()}`;
-      text = `Ход ${v.turn}, ${STEP_WORDS[w.name]}: ${actor}. Пасов подряд: ${w.passes} из 2.`;
-      if (tool && tool.kind === "nektar") text = "Нектар могущества: выберите воина класса на поле (любой стороны).";
-      if (tool && tool.kind === "idol") text = "Идол гнева: выберите воина соперника.";
-      if (tool && tool.kind === "chasy") text = "Часы Базилевса: выберите карту, которую сбросить вместе с ними.";
+      const actor = w.actor === you ? t("ваше действие") : t("действует {who}", { who: whoLc(w.actor) });
+      text = t("Ход {turn}, {step}: {actor}. Пасов подряд: {n} из 2.", { turn: v.turn, step: STEP_WORDS[w.name], actor, n: w.passes });
+      if (tool && tool.kind === "nektar") text = t("Нектар могущества: выберите воина класса на поле (любой стороны).");
+      if (tool && tool.kind === "idol") text = t("Идол гнева: выберите воина соперника.");
+      if (tool && tool.kind === "chasy") text = t("Часы Базилевса: выберите карту, которую сбросить вместе с ними.");
     } else {
       const p = v.placing;
-      const slots = p.slots.join(" и ");
-      text = p.seat === you
-        ? `Ход ${v.turn}, ${STEP_WORDS[v.step]}: положите воина в слот ${nextSlot() ?? slots} (${need() === 2 ? "два воина: слоты " + slots : "один воин"}).`
-        : `Ход ${v.turn}, ${STEP_WORDS[v.step]}: выставляет ${who(p.seat).toLowerCase()} (слот ${slots}).`;
+      const slots = p.slots.join(t(" и "));
+      const step = { turn: v.turn, step: STEP_WORDS[v.step], slots };
+      text =
+        p.seat === you
+          ? need() === 2
+            ? t("Ход {turn}, {step}: положите воина в слот {slot} (два воина: слоты {slots}).", { ...step, slot: nextSlot() ?? slots })
+            : t("Ход {turn}, {step}: положите воина в слот {slot} (один воин).", { ...step, slot: nextSlot() ?? slots })
+          : t("Ход {turn}, {step}: выставляет {who} (слот {slots}).", { ...step, who: whoLc(p.seat) });
     }
     stepBox.textContent = text;
     passBtn.hidden = v.phase !== "window" || you === null;
@@ -310,16 +331,17 @@ export function createRenderer(ctx) {
   }
 
   function paintSide() {
-    const pile = (seat) => el("div", {}, el("h3", {}, `Сброс: ${who(seat).toLowerCase()}`), el("p", { class: "small" }, (view.discards[seat] || []).map(name).join(", ") || "пусто"));
-    sideDiscards.replaceChildren(el("h2", {}, "Сброс"), pile(me()), pile(1 - me()));
+    const pile = (seat) =>
+      el("div", {}, el("h3", {}, t("Сброс: {who}", { who: whoLc(seat) })), el("p", { class: "small" }, (view.discards[seat] || []).map(name).join(", ") || t("пусто")));
+    sideDiscards.replaceChildren(el("h2", {}, t("Сброс")), pile(me()), pile(1 - me()));
   }
 
   function paintInfoBar() {
     if (!ctx.infoBar) return;
     ctx.infoBar.replaceChildren(
-      el("span", { class: "chip", id: "art-turn-chip" }, `Ход ${view.turn}`),
-      el("span", { class: "chip", title: "Кругляши: вы — соперник" }, `Кругляши ${view.tokens[me()]} : ${view.tokens[1 - me()]}`),
-      el("span", { class: "chip" }, `В запасе: ${view.pool}`),
+      el("span", { class: "chip", id: "art-turn-chip" }, t("Ход {n}", { n: view.turn })),
+      el("span", { class: "chip", title: t("Кругляши: вы — соперник") }, t("Кругляши {a} : {b}", { a: view.tokens[me()], b: view.tokens[1 - me()] })),
+      el("span", { class: "chip" }, t("В запасе: {n}", { n: view.pool })),
     );
   }
 
@@ -333,20 +355,34 @@ export function createRenderer(ctx) {
     const r = results[results.length - 1];
     const fresh = results.length > shownResults;
     shownResults = results.length;
-    const winner = r.winner === null ? "никто не взял кругляш" : `кругляш ${takes(r.winner)} ${who(r.winner).toLowerCase()}`;
-    const rounds = (r.tiebreak || []).map((t, i) =>
+    const winner =
+      r.winner === null
+        ? t("никто не взял кругляш")
+        : r.winner === you
+          ? t("кругляш берёте вы")
+          : t("кругляш берёт {who}", { who: whoLc(r.winner) });
+    const emptyDeck = t("колода пуста");
+    const toHand = t(" → в руку");
+    const rounds = (r.tiebreak || []).map((tb, i) =>
       el(
         "li",
         { class: fresh ? "art-tb art-tb-anim" : "art-tb", style: `animation-delay: ${0.5 * i}s` },
-        `Раунд ${t.round}: `,
-        ...[me(), 1 - me()].map((s) => el("span", { class: "art-flip" }, `${who(s)}: ${t.cards[s] ? name(t.cards[s]) : "колода пуста"} (${t.values[s]})${t.to_hand[s] ? " → в руку" : ""} `)),
+        t("Раунд {n}: ", { n: tb.round }),
+        ...[me(), 1 - me()].map((s) => el("span", { class: "art-flip" }, `${who(s)}: ${tb.cards[s] ? name(tb.cards[s]) : emptyDeck} (${tb.values[s]})${tb.to_hand[s] ? toHand : ""} `)),
       ),
     );
+    const sums = { a: whoLc(me()), x: r.totals[me()], b: whoLc(1 - me()), y: r.totals[1 - me()], winner };
     reveal.hidden = false;
     reveal.replaceChildren(
       ...[
-      el("h2", {}, `Итог хода ${r.turn}`),
-      el("p", {}, `Мечи: ${who(me()).toLowerCase()} ${r.totals[me()]} — ${who(1 - me()).toLowerCase()} ${r.totals[1 - me()]}${rounds.length ? " — ничья, вскрываем колоды" : ""}; ${winner}.`),
+      el("h2", {}, t("Итог хода {n}", { n: r.turn })),
+      el(
+        "p",
+        {},
+        rounds.length
+          ? t("Мечи: {a} {x} — {b} {y} — ничья, вскрываем колоды; {winner}.", sums)
+          : t("Мечи: {a} {x} — {b} {y}; {winner}.", sums),
+      ),
       rounds.length ? el("ol", { class: "art-tbs" }, ...rounds) : null,
       ].filter(Boolean),
     );
@@ -393,11 +429,11 @@ export function createRenderer(ctx) {
   function turn(msg) {
     const v = msg.view;
     if (!v) return { text: "…" };
-    if (msg.status === "finished" || msg.status === "aborted" || v.phase === "over") return { text: "Партия окончена", cls: "turn-over" };
-    if (offline) return { text: "Переподключение…", cls: "turn-offline" };
+    if (msg.status === "finished" || msg.status === "aborted" || v.phase === "over") return { text: t("Партия окончена"), cls: "turn-over" };
+    if (offline) return { text: t("Переподключение…"), cls: "turn-offline" };
     const actor = v.to_move[0];
-    if (you === null) return { text: `Действует игрок ${actor + 1}` };
-    return actor === you ? { text: "Ваш ход", cls: "turn-mine" } : { text: "Ход соперника", cls: "turn-theirs" };
+    if (you === null) return { text: t("Действует игрок {n}", { n: actor + 1 }) };
+    return actor === you ? { text: t("Ваш ход"), cls: "turn-mine" } : { text: t("Ход соперника"), cls: "turn-theirs" };
   }
 
   const side = (s) => (s === you ? "log-me" : "log-opp");
@@ -406,44 +442,73 @@ export function createRenderer(ctx) {
     const s = ev.seat;
     switch (ev.kind) {
       case "place": {
-        if (!ev.cards.length) return { text: `${who(s)}: нет воинов — слоты ${ev.empty.join(", ")} пусты`, cls: side(s) };
-        const put = ev.cards.map((c) => `${name(c.card)} в слот ${c.slot}`).join(", ");
-        const empty = ev.empty.length ? `; слот ${ev.empty.join(", ")} пуст (воинов больше нет)` : "";
+        if (!ev.cards.length) return { text: t("{who}: нет воинов — слоты {slots} пусты", { who: who(s), slots: ev.empty.join(", ") }), cls: side(s) };
+        const put = ev.cards.map((c) => t("{card} в слот {n}", { card: name(c.card), n: c.slot })).join(", ");
+        const empty = ev.empty.length ? t("; слот {slots} пуст (воинов больше нет)", { slots: ev.empty.join(", ") }) : "";
         return { text: `${who(s)}: ${put}${empty}`, cls: side(s) };
       }
       case "pass":
-        if (ev.automatic) return { text: `${who(s)}: рука пуста — пас${ev.closed ? `; окно ${ev.window} закрыто` : ""}`, cls: "log-sys" };
-        return { text: `${who(s)}: пас${ev.closed ? ` — окно ${ev.window} закрыто` : ""}`, cls: side(s) };
+        if (ev.automatic) {
+          const closed = ev.closed ? t("; окно {w} закрыто", { w: ev.window }) : "";
+          return { text: t("{who}: рука пуста — пас", { who: who(s) }) + closed, cls: "log-sys" };
+        }
+        return { text: t("{who}: пас", { who: who(s) }) + (ev.closed ? t(" — окно {w} закрыто", { w: ev.window }) : ""), cls: side(s) };
       case "nektar":
-        return { text: `${who(s)}: Нектар могущества на ${name(ev.card)} (${whoGen(ev.target_seat)} слот ${ev.slot}) — +2 меча`, cls: side(s) };
+        return {
+          text: t("{who}: Нектар могущества на {card} ({whose} слот {n}) — +2 меча", { who: who(s), card: name(ev.card), whose: whoGen(ev.target_seat), n: ev.slot }),
+          cls: side(s),
+        };
       case "idol":
-        return { text: `${who(s)}: Идол гнева — ${name(ev.card)} из слота ${ev.slot} уходит в сброс`, cls: side(s) };
+        return { text: t("{who}: Идол гнева — {card} из слота {n} уходит в сброс", { who: who(s), card: name(ev.card), n: ev.slot }), cls: side(s) };
       case "chasy":
-        return { text: `${who(s)}: Часы Базилевса, сброшена карта ${name(ev.discard)}`, cls: side(s) };
+        return { text: t("{who}: Часы Базилевса, сброшена карта {card}", { who: who(s), card: name(ev.discard) }), cls: side(s) };
       case "draw": {
         const what = Array.isArray(ev.cards) && ev.cards.length ? `: ${ev.cards.map(name).join(", ")}` : "";
         const n = ev.count;
-        const reason = ev.reason === "chasy" ? " (Часы)" : "";
-        return { text: `${who(s)} ${takes(s)} ${n} ${n === 1 ? "карту" : n >= 2 && n <= 4 ? "карты" : "карт"}${reason}${what}`, cls: side(s) };
+        const reason = ev.reason === "chasy" ? t(" (Часы)") : "";
+        const took =
+          s === you
+            ? tn(n, "{who} берёте {n} карту", "{who} берёте {n} карты", "{who} берёте {n} карт", { who: who(s) })
+            : tn(n, "{who} берёт {n} карту", "{who} берёт {n} карты", "{who} берёт {n} карт", { who: who(s) });
+        return { text: took + reason + what, cls: side(s) };
       }
-      case "turn_scored":
-        return { text: `Ход ${ev.turn}: мечи ${ev.totals[me()]} — ${ev.totals[1 - me()]} (${you === null ? "игрок 1 — игрок 2" : "вы — соперник"})`, cls: "log-season" };
-      case "tiebreak":
+      case "turn_scored": {
+        const sums = { turn: ev.turn, a: ev.totals[me()], b: ev.totals[1 - me()] };
         return {
-          text: `Ничья — вскрытие ${ev.round}: ${[me(), 1 - me()].map((x) => `${ev.cards[x] ? name(ev.cards[x]) : "колода пуста"} (${ev.values[x]})`).join(" против ")}`,
+          text: you === null ? t("Ход {turn}: мечи {a} — {b} (игрок 1 — игрок 2)", sums) : t("Ход {turn}: мечи {a} — {b} (вы — соперник)", sums),
           cls: "log-season",
         };
+      }
+      case "tiebreak": {
+        const emptyDeck = t("колода пуста");
+        const flips = [me(), 1 - me()].map((x) => `${ev.cards[x] ? name(ev.cards[x]) : emptyDeck} (${ev.values[x]})`);
+        return { text: t("Ничья — вскрытие {n}: {a} против {b}", { n: ev.round, a: flips[0], b: flips[1] }), cls: "log-season" };
+      }
       case "token":
-        return { text: ev.seat === null ? "Кругляш никто не взял" : `Кругляш: ${who(ev.seat).toLowerCase()} (${ev.tokens[me()]} : ${ev.tokens[1 - me()]})`, cls: "log-season" };
+        return {
+          text:
+            ev.seat === null
+              ? t("Кругляш никто не взял")
+              : t("Кругляш: {who} ({a} : {b})", { who: whoLc(ev.seat), a: ev.tokens[me()], b: ev.tokens[1 - me()] }),
+          cls: "log-season",
+        };
       case "cleanup":
         return null;
-      case "turn_start":
-        return { text: `Ход ${ev.turn}: первым ${ev.first === you ? "действуете вы" : you === null ? `действует игрок ${ev.first + 1}` : "действует соперник"}`, cls: "log-sys" };
+      case "turn_start": {
+        const p = { turn: ev.turn, n: ev.first + 1 };
+        const text =
+          ev.first === you
+            ? t("Ход {turn}: первым действуете вы", p)
+            : you === null
+              ? t("Ход {turn}: первым действует игрок {n}", p)
+              : t("Ход {turn}: первым действует соперник", p);
+        return { text, cls: "log-sys" };
+      }
       case "resign":
-        return { text: s === you ? "Вы сдались" : `${who(s)} сдался`, cls: "log-season" };
+        return { text: s === you ? t("Вы сдались") : t("{who} сдался", { who: who(s) }), cls: "log-season" };
       case "match_end": {
         const o = outcomeWords(ev);
-        return { text: `Партия окончена: ${o.title} — ${o.reason}`, cls: "log-season" };
+        return { text: t("Партия окончена: {result}", { result: o.title }) + " — " + o.reason, cls: "log-season" };
       }
       default:
         return null;
@@ -452,15 +517,16 @@ export function createRenderer(ctx) {
 
   function outcomeWords(result) {
     const w = result.winner;
-    const title = w === null || w === undefined ? "Ничья" : you === null ? `Победа игрока ${w + 1}` : w === you ? "Победа" : "Поражение";
+    const title =
+      w === null || w === undefined ? t("Ничья") : you === null ? t("Победа игрока {n}", { n: w + 1 }) : w === you ? t("Победа") : t("Поражение");
     const kind = w === null || w === undefined ? "draw" : you === null || w === you ? "win" : "loss";
     const reasons = {
-      five_tokens: "пять кругляшей",
-      deck_exhausted: "колода закончилась, считаем кругляши",
-      resign: "сдача",
-      timeout: "время вышло",
-      aborted: "партию остановил администратор",
-      abort: "партию остановил администратор",
+      five_tokens: t("пять кругляшей"),
+      deck_exhausted: t("колода закончилась, считаем кругляши"),
+      resign: t("сдача"),
+      timeout: t("время вышло"),
+      aborted: t("партию остановил администратор"),
+      abort: t("партию остановил администратор"),
     };
     return { kind, title, reason: reasons[result.reason] || String(result.reason || "") };
   }
@@ -477,10 +543,15 @@ export function createRenderer(ctx) {
   function intro(v) {
     if (you === null && typeof v.you === "number") you = v.you;
     const first = v.results && v.results.length ? v.results[0].first : v.turn === 1 ? v.first : null;
-    const deck = typeof v.you === "number" ? ` Ваша колода: ${DECK_NAMES[v.sides[v.you]]}.` : "";
-    if (first === null) return { text: `Партия началась.${deck}`, cls: "log-season" };
-    const starter = first === you ? "первыми действуете вы" : you === null ? `первым действует игрок ${first + 1}` : "первым действует соперник";
-    return { text: `Ход 1: по жребию ${starter}.${deck}`, cls: "log-season" };
+    const deck = typeof v.you === "number" ? " " + t("Ваша колода: {deck}.", { deck: DECK_NAMES[v.sides[v.you]] }) : "";
+    if (first === null) return { text: t("Партия началась.") + deck, cls: "log-season" };
+    const starter =
+      first === you
+        ? t("первыми действуете вы")
+        : you === null
+          ? t("первым действует игрок {n}", { n: first + 1 })
+          : t("первым действует соперник");
+    return { text: t("Ход 1: по жребию {starter}.", { starter }) + deck, cls: "log-season" };
   }
 
   function actionText(action, seat) {
@@ -489,15 +560,15 @@ export function createRenderer(ctx) {
       case "place":
         return `${actor}: ${action.cards.map(name).join(", ")}`;
       case "pass":
-        return `${actor}: пас`;
+        return t("{who}: пас", { who: actor });
       case "nektar":
-        return `${actor}: Нектар → ${whoGen(action.seat)} слот ${action.slot}`;
+        return t("{who}: Нектар → {whose} слот {n}", { who: actor, whose: whoGen(action.seat), n: action.slot });
       case "idol":
-        return `${actor}: Идол гнева → слот ${action.slot}`;
+        return t("{who}: Идол гнева → слот {n}", { who: actor, n: action.slot });
       case "chasy":
-        return `${actor}: Часы Базилевса, сброс ${name(action.discard)}`;
+        return t("{who}: Часы Базилевса, сброс {card}", { who: actor, card: name(action.discard) });
       case "resign":
-        return `${actor}: сдача`;
+        return actor + ": " + t("сдача");
       default:
         return null;
     }

@@ -1,6 +1,6 @@
 """The UI language in a real browser: the header switcher (RU / UK) on the lobby turns the lobby and a match
 against the bot Ukrainian — the template texts and the strings the ES modules write, the game board's own
-text included (Межа, Дві вежі, Сундук войны) — and back."""
+text included (all four games) — and back."""
 
 from __future__ import annotations
 
@@ -114,6 +114,13 @@ def test_the_game_boards_speak_ukrainian(browser: Any, live_server: str) -> None
         assert page.locator("#wc-draft h2").inner_text() == "Драфт: виберіть загін"
         assert page.locator("#wc-draft").inner_text().count("Черга вибору: ") == 1
         assert "Волк" in page.locator(".wc-side-wolf h3").inner_text()
+
+        # Артания и Куявия: the step line, the help panel and the deck names as the rules give them
+        _start_vs_bot(page, live_server, "artania")
+        page.wait_for_function(JS_TURN_IN, arg=["Ваш хід", "Хід суперника"])
+        assert page.locator("#art-step").inner_text().startswith("Хід 1, ")
+        assert "Протикласи" in page.locator("#side-game").inner_text()
+        assert re.search("Артания|Куявия", page.locator("#art-me").inner_text())
         assert not errors, errors
     finally:
         context.close()

@@ -25,6 +25,12 @@ from duelclub.i18n import N_
 from duelclub.i18n import gettext as _
 
 
+def _translated_text(card: Any) -> Any:
+    """A catalog card with its text (equipment, marked with ``N_`` in cards.py) in the current language."""
+    text = card.get("text")
+    return {**card, "text": _(text)} if isinstance(text, str) and text else card
+
+
 class ArtaniaGame(Game[State, ArtaniaAction, ArtaniaOptions]):
     """Артания и Куявия: two decks of warriors meet in three facing slots per turn; five tokens win."""
 
@@ -42,7 +48,12 @@ class ArtaniaGame(Game[State, ArtaniaAction, ArtaniaOptions]):
     clock_mode: ClassVar[ClockMode] = "optional"  # D34: the seed has no clock; the opener may set one
 
     def catalog(self) -> JSON:
-        return catalog()
+        """The UI catalog; the equipment texts in the request's language (card names are proper names)."""
+        data = catalog()
+        cards = data["cards"]
+        assert isinstance(cards, list)
+        data["cards"] = [_translated_text(c) for c in cards]
+        return data
 
     def options_form(self) -> list[JSON]:
         """One field, the opener's deck (D29); the other seat gets the other deck. The decks are identical."""
