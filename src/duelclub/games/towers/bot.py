@@ -1,6 +1,6 @@
-"""Дві вежі bots' knowledge: the position value, the ``easy`` greedy player, and the pieces of ``hard``'s
-lookahead (``bots/towers.py``): its greedy policy for the rest of a turn, the win chance of a score and the
-opponent's worst answer (:func:`reply_chance`).
+"""Дві вежі bots' knowledge: the hand-made position value, the ``easy`` greedy player, and the policy
+``hard`` (``bots/towers.py``) uses for the rest of a turn and in its rollouts (:func:`greedy_action`). The
+value ``hard`` scores positions with is the fitted one of ``fitted.py``.
 
 Everything here reads only what ``seat`` may see (rules/towers.md §8.3): its own hand and the public counters
 of both players and the battlefield. Inside ``hard``'s search the bots get determinized states, where the
@@ -149,19 +149,6 @@ def greedy_action(state: State, seat: Seat, actions: list[TowersAction]) -> Towe
     return choice
 
 
-CHANCE_SCALE = 40.0
-"""Logistic scale turning a score difference into ``hard``'s win chance (see :func:`win_chance`)."""
-
-
-def win_chance(s: float) -> float:
-    """A score (``score``'s units, ±WIN at the end) as a win chance in [0, 1]."""
-    if s >= WIN:
-        return 1.0
-    if s <= -WIN:
-        return 0.0
-    return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, s / CHANCE_SCALE))))
-
-
 def terminal_chance(state: State, seat: Seat) -> float:
     """1, 0.5 or 0 for a finished match from ``seat``'s side."""
     outcome = state.outcome
@@ -169,79 +156,6 @@ def terminal_chance(state: State, seat: Seat) -> float:
     if outcome.winner is None:
         return 0.5
     return 1.0 if outcome.winner == seat else 0.0
-
-
-def reply_value(state: State, seat: Seat) -> float:
-    """Win chance for ``seat`` at the start of its turn (after production): the best of its hand's cards
-    run on the counters (a discard keeps the score), as :func:`win_chance`."""
-    bf = BATTLEFIELDS[state.field]
-    me, en = state.p[seat], state.p[1 - seat]
-    best = score(me, en, bf)
-    for card in set(state.hands[seat]):
-        if COST[card] <= me[ORE + RESOURCE[card]]:
-            s = play_score(me, en, card, bf)
-            if s > best:
-                best = s
-    return win_chance(best)
-
-
-def _next_turn(me: list[int], en: list[int], cards: set[int], bf: Battlefield) -> float:
-    """Win chance for ``me`` after the enemy's card: victory check, ``me``'s production and check, then its
-    best card from ``cards`` (lists are changed)."""
-    if _won(me, en, bf) or _won(en, me, bf):
-        s = score(me, en, bf)
-        return 0.5 if s == 0.0 else win_chance(s)
-    me[5] += me[2]
-    me[6] += me[3]
-    me[7] += me[4]
-    best = score(me, en, bf)
-    if -WIN < best < WIN:
-        for card in cards:
-            if COST[card] <= me[ORE + RESOURCE[card]]:
-                s = play_score(me, en, card, bf)
-                if s > best:
-                    best = s
-    return win_chance(best)
-
-
-def reply_chance(state: State, seat: Seat, greedy_weight: float = 0.0) -> float:
-    """Win chance for ``seat`` once the enemy (to move in ``state``, after its production) has answered: the
-    answer worst for ``seat`` among every card in the enemy's hand (a discard changes no counter; after
-    «Граємо знову» its best next card from the rest of the hand), each followed by ``seat``'s production and
-    best card (:func:`_next_turn`). With ``greedy_weight`` ``w`` the result is ``(1 - w) * worst + w * the
-    enemy's greedy answer``. Counters only: no engine, no draws."""
-    bf = BATTLEFIELDS[state.field]
-    en, me = state.p[1 - seat], state.p[seat]
-    hand = state.hands[1 - seat]
-    mine = set(state.hands[seat])
-    worst = likely = _next_turn(me[:], en[:], mine, bf)
-    top = score(en, me, bf) - 3.0  # the greedy enemy's discard (as ranked_actions, without keep values)
-    for card in set(hand):
-        if COST[card] > en[ORE + RESOURCE[card]]:
-            continue
-        e, m = en[:], me[:]
-        e[ORE + RESOURCE[card]] -= COST[card]
-        RUN[card](e, m)
-        if PLAY_AGAIN[card] and not (_won(m, e, bf) or _won(e, m, bf)):
-            rest = list(hand)
-            rest.remove(card)
-            follow, best = 0, score(e, m, bf)
-            for c in set(rest):
-                if COST[c] <= e[ORE + RESOURCE[c]]:
-                    s = play_score(e, m, c, bf)
-                    if s > best:
-                        follow, best = c, s
-            if follow:
-                e[ORE + RESOURCE[follow]] -= COST[follow]
-                RUN[follow](e, m)
-        v = _next_turn(m, e, mine, bf)
-        if v < worst:
-            worst = v
-        if greedy_weight > 0.0:
-            g = play_score(en, me, card, bf)
-            if g > top:
-                top, likely = g, v
-    return worst if greedy_weight <= 0.0 else (1.0 - greedy_weight) * worst + greedy_weight * likely
 
 
 class EasyBot:
