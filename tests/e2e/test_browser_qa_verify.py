@@ -25,11 +25,15 @@ def test_verdict_of_an_ended_match_points_to_the_cli(live_server: str, browser: 
         )
         assert made.status == 201, made.text()
         mid = made.json()["id"]
-        state = context.request.get(f"{live_server}/api/matches/{mid}/state").json()
-        resign = context.request.post(
-            f"{live_server}/api/matches/{mid}/actions",
-            data={"id": "r", "seq": state["seq"], "action": {"kind": "resign"}},
-        )
+        # the bot may move between our read and our resignation (stale_seq): read again
+        for attempt in range(5):
+            state = context.request.get(f"{live_server}/api/matches/{mid}/state").json()
+            resign = context.request.post(
+                f"{live_server}/api/matches/{mid}/actions",
+                data={"id": f"r{attempt}", "seq": state["seq"], "action": {"kind": "resign"}},
+            )
+            if resign.status != 409:
+                break
         assert resign.status == 200, resign.text()
         page = context.new_page()
         page.goto(f"{live_server}/matches/{mid}/verify")
