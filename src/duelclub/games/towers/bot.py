@@ -40,7 +40,8 @@ AGAIN_BONUS = 6.0
 DRAW_DISCARD_BONUS = 2.0
 
 
-def _won(me: list[int], en: list[int], bf: Battlefield) -> bool:
+def won(me: list[int], en: list[int], bf: Battlefield) -> bool:
+    """§7.3 for ``me``: the enemy's tower destroyed, ``me``'s tower or one stock at its target."""
     if en[TOWER] <= 0 or me[TOWER] >= bf.victory_tower:
         return True
     vr = bf.victory_resource
@@ -71,7 +72,7 @@ def value(p: list[int], bf: Battlefield) -> float:
 
 def score(me: list[int], en: list[int], bf: Battlefield) -> float:
     """My value minus the enemy's, or ±WIN (0 for a draw) when a victory condition holds (§7.3)."""
-    mine, theirs = _won(me, en, bf), _won(en, me, bf)
+    mine, theirs = won(me, en, bf), won(en, me, bf)
     if mine or theirs:
         return 0.0 if mine and theirs else (WIN if mine else -WIN)
     return value(me, bf) - value(en, bf)

@@ -33,8 +33,8 @@ from importlib import resources
 
 from duelclub.games.contract import Seat
 from duelclub.games.towers.actions import Discard, TowersAction
-from duelclub.games.towers.battlefields import BATTLEFIELD_IDS, BATTLEFIELDS
-from duelclub.games.towers.bot import keep_value
+from duelclub.games.towers.battlefields import BATTLEFIELD_IDS, BATTLEFIELDS, Battlefield
+from duelclub.games.towers.bot import keep_value, won
 from duelclub.games.towers.cards import COST, DRAW_DISCARD, PLAY_AGAIN, RESOURCE, RUN
 from duelclub.games.towers.dsl import BARRACKS, MINES, MONASTERIES, ORE, TOWER, TROOPS, WALL
 from duelclub.games.towers.state import State
@@ -200,19 +200,20 @@ def logit(me: list[int], en: list[int], field: int) -> float:
     return _g(me, en, w, vt, vr) - _g(en, me, w, vt, vr) + w[-1]
 
 
-def _won(me: list[int], en: list[int], vt: int, vr: int) -> bool:
-    """§7.3 for ``me``: the enemy's tower destroyed, ``me``'s tower or one stock at its target."""
-    return en[TOWER] <= 0 or me[TOWER] >= vt or me[5] >= vr or me[6] >= vr or me[7] >= vr
+def _decided(me: list[int], en: list[int], bf: Battlefield) -> float | None:
+    """1/0/½ for ``me`` when a victory condition holds (§7.3, both at once is a draw), else None."""
+    mine, theirs = won(me, en, bf), won(en, me, bf)
+    if mine or theirs:
+        return 0.5 if mine and theirs else (1.0 if mine else 0.0)
+    return None
 
 
 def chance_after(me: list[int], en: list[int], field: int, bonus: float = 0.0) -> float:
     """Win chance in [0, 1] for ``me`` right after its turn: 1/0/½ when a victory condition holds (§7.3,
     both at once is a draw), else σ(:func:`logit` + ``bonus``)."""
-    bf = BATTLEFIELDS[field]
-    vt, vr = bf.victory_tower, bf.victory_resource
-    mine, theirs = _won(me, en, vt, vr), _won(en, me, vt, vr)
-    if mine or theirs:
-        return 0.5 if mine and theirs else (1.0 if mine else 0.0)
+    decided = _decided(me, en, BATTLEFIELDS[field])
+    if decided is not None:
+        return decided
     z = logit(me, en, field) + bonus
     return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, z))))
 
@@ -247,11 +248,9 @@ def reply_value(state: State, seat: Seat) -> float:
 def _next_turn(me: list[int], en: list[int], cards: set[int], field: int) -> float:
     """Win chance for ``me`` after the enemy's card: victory check, ``me``'s production, its best card from
     ``cards`` (``me`` is changed)."""
-    bf = BATTLEFIELDS[field]
-    vt, vr = bf.victory_tower, bf.victory_resource
-    mine, theirs = _won(me, en, vt, vr), _won(en, me, vt, vr)
-    if mine or theirs:
-        return 0.5 if mine and theirs else (1.0 if mine else 0.0)
+    decided = _decided(me, en, BATTLEFIELDS[field])
+    if decided is not None:
+        return decided
     me[5] += me[2]
     me[6] += me[3]
     me[7] += me[4]
@@ -265,7 +264,6 @@ def reply_chance(state: State, seat: Seat) -> float:
     followed by ``seat``'s production and best card. Counters only: no engine, no draws."""
     field = state.field
     bf = BATTLEFIELDS[field]
-    vt, vr = bf.victory_tower, bf.victory_resource
     en, me = state.p[1 - seat], state.p[seat]
     hand = state.hands[1 - seat]
     mine = set(state.hands[seat])
@@ -276,7 +274,7 @@ def reply_chance(state: State, seat: Seat) -> float:
         e, m = en[:], me[:]
         e[ORE + RESOURCE[card]] -= COST[card]
         RUN[card](e, m)
-        if PLAY_AGAIN[card] and not (_won(m, e, vt, vr) or _won(e, m, vt, vr)):
+        if PLAY_AGAIN[card] and not (won(m, e, bf) or won(e, m, bf)):
             rest = list(hand)
             rest.remove(card)
             follow, best = 0, chance_after(e, m, field)
