@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "games"))
 from test_towers_helpers import play, state
 
 from duelclub.bots.registry import bot_levels, make_bot
-from duelclub.bots.towers import LookaheadBot
+from duelclub.bots.towers import LookaheadBot, overrule
 from duelclub.games.towers import GAME
 from duelclub.games.towers.actions import discard_action, play_action
 from duelclub.games.towers.bot import EasyBot
@@ -131,3 +131,28 @@ def test_hard_sees_the_opponents_production_win_that_easy_misses() -> None:
     s = state(me={"ore": 30}, en={"ore": 149, "mines": 2}, hands=([1, 31, 28, 8, 10, 16], []))
     assert EasyBot().choose(GAME, s, 0, random.Random(0)) == play_action(31)
     assert _hard().choose(GAME, s, 0, random.Random(0)) == play_action(1)
+
+
+def test_overrule_keeps_the_lookaheads_choice_unless_a_rollout_gain_is_significant() -> None:
+    first = [0.5, 0.4, 0.6, 0.5]
+    # a steady gain of 0.1 on every determinization overrules
+    assert overrule([first, [0.6, 0.5, 0.7, 0.6]], 1.0) == 1
+    # a smaller gain (0.075) that varies a lot (standard error 0.165) does not
+    assert overrule([first, [0.9, 0.1, 0.9, 0.4]], 1.0) == 0
+    # ... and with z = 0 any positive mean gain does
+    assert overrule([first, [0.9, 0.1, 0.9, 0.4]], 0.0) == 1
+    # a loss never overrules; among several the highest lower bound wins
+    assert overrule([first, [0.4, 0.3, 0.5, 0.4]], 1.0) == 0
+    assert overrule([first, [0.6, 0.5, 0.7, 0.6], [0.7, 0.6, 0.8, 0.7]], 1.0) == 2
+    # one determinization is not evidence
+    assert overrule([[0.1], [0.9]], 1.0) == 0
+
+
+def test_hard_plays_the_lookaheads_first_choice_when_nothing_overrules_it() -> None:
+    """With an unreachable threshold the rollouts change nothing: hard plays what its lookahead alone (no
+    candidates) plays, on every sampled state."""
+    for s in _states()[:3]:
+        seat = s.active
+        strict = LookaheadBot("hard", time_budget=None, max_samples=4, overrule_z=1e9)
+        alone = LookaheadBot("hard", time_budget=None, max_samples=4, candidates=0)
+        assert strict.choose(GAME, s, seat, random.Random(3)) == alone.choose(GAME, s, seat, random.Random(3))
