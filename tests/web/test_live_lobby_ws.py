@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
@@ -126,16 +127,98 @@ async def test_the_lobby_socket_shows_the_table_live_and_announces_the_match(ser
         await bob.aclose()
 
 
-async def test_leaving_the_lobby_page_leaves_the_queue(served: Any) -> None:
+@dataclass
+class RollCalls:
+    """The lobby socket's roll calls (module docstring of web/lobby_ws.py) as they start and finish."""
+
+    started: asyncio.Queue[int] = field(default_factory=asyncio.Queue)
+    done: asyncio.Queue[int] = field(default_factory=asyncio.Queue)
+
+
+@pytest.fixture
+def roll_calls(monkeypatch: pytest.MonkeyPatch) -> RollCalls:
+    from duelclub.web import lobby_ws
+
+    calls = RollCalls()
+    original = lobby_ws._leave_unless_open_elsewhere
+
+    async def traced(service: Any, uid: int) -> None:
+        calls.started.put_nowait(uid)
+        try:
+            await original(service, uid)
+        finally:
+            calls.done.put_nowait(uid)
+
+    monkeypatch.setattr(lobby_ws, "_leave_unless_open_elsewhere", traced)
+    return calls
+
+
+async def _next(q: asyncio.Queue[int]) -> int:
+    async with asyncio.timeout(5):
+        return await q.get()
+
+
+async def _status(c: AsyncClient) -> str:
+    return str((await c.get("/api/queue")).json()["status"])
+
+
+async def _join(c: AsyncClient) -> None:
+    assert (await c.post("/api/queue", json={"game": "duel"})).json()["status"] == "waiting"
+
+
+async def test_a_reloaded_lobby_page_keeps_its_queue_entry(served: Any, roll_calls: RollCalls) -> None:
+    """The page closes and opens again on the same worker (a reload): the new socket answers the roll call;
+    once that page closes too, the member leaves the queue."""
+    alice = await _client(served.http, "alice")
+    lobby = f"{served.ws}/ws/lobby"
+    try:
+        async with connect(lobby, additional_headers=_cookie(alice)) as wa:
+            await _recv(wa, "queue")
+            await _join(alice)
+        await _next(roll_calls.started)
+        async with connect(lobby, additional_headers=_cookie(alice)) as wa:
+            assert (await _recv(wa, "queue"))["queue"]["status"] == "waiting"
+            await _next(roll_calls.done)
+            assert await _status(alice) == "waiting"
+        await _next(roll_calls.done)
+        assert await _status(alice) == "none"
+    finally:
+        await alice.aclose()
+
+
+@pytest.mark.redis
+async def test_closing_one_of_two_lobby_tabs_on_different_workers_keeps_the_queue_entry(
+    sqlite_url: str, redis_url: str, server_factory: Any, roll_calls: RollCalls
+) -> None:
+    """Two lobby tabs of one member on two workers: closing the first is answered from the second worker, so
+    the member stays in the queue; closing the second too leaves it."""
+    async with server_factory(sqlite_url, redis_url) as one, server_factory(sqlite_url, redis_url) as two:
+        alice = await _client(one.http, "alice")
+        try:
+            async with connect(f"{two.ws}/ws/lobby", additional_headers=_cookie(alice)) as second:
+                await _recv(second, "queue")
+                async with connect(f"{one.ws}/ws/lobby", additional_headers=_cookie(alice)) as first:
+                    await _recv(first, "queue")
+                    await _join(alice)
+                await _next(roll_calls.done)
+                assert await _status(alice) == "waiting"
+            await _next(roll_calls.done)
+            assert await _status(alice) == "none"
+        finally:
+            await alice.aclose()
+
+
+async def test_leaving_the_lobby_page_leaves_the_queue(served: Any, roll_calls: RollCalls) -> None:
+    """Nobody answers the roll call: the entry goes (no polling meanwhile — ``GET /api/queue`` is itself a
+    heartbeat, the way a script stays in the queue)."""
     alice = await _client(served.http, "alice")
     try:
         async with connect(f"{served.ws}/ws/lobby", additional_headers=_cookie(alice)) as wa:
             await _recv(wa, "queue")
             r = await alice.post("/api/queue", json={"game": "duel"})
             assert r.json()["status"] == "waiting"
-        async with asyncio.timeout(5):
-            while (await alice.get("/api/queue")).json()["status"] != "none":
-                await asyncio.sleep(0.02)
+        await _next(roll_calls.done)
+        assert await _status(alice) == "none"
     finally:
         await alice.aclose()
 

@@ -18,7 +18,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 import anyio.to_thread
@@ -79,12 +79,15 @@ async def join(
     return await status(service, user_id)
 
 
-async def leave(service: MatchService, user_id: int) -> bool:
-    """Leave the queue (``DELETE /api/queue``, or the lobby page closing); True if the member was waiting."""
+async def leave(service: MatchService, user_id: int, *, unseen_since: datetime | None = None) -> bool:
+    """Leave the queue (``DELETE /api/queue``, or the lobby page closing); True if the member was waiting.
+
+    With ``unseen_since`` the entry stays if a heartbeat reached it at or after that time (another lobby
+    page of the member is still open)."""
 
     def write() -> bool:
         with service.db.session() as s:
-            return qrepo.leave_queue(s, user_id, waiting_only=True)
+            return qrepo.leave_queue(s, user_id, waiting_only=True, unseen_since=unseen_since)
 
     return await in_thread(write)
 

@@ -70,11 +70,16 @@ def join_queue(s: Session, record: QueueRecord) -> None:
     s.flush()
 
 
-def leave_queue(s: Session, user_id: int, *, waiting_only: bool = False) -> bool:
-    """Remove the member's entry (only a still-waiting one with ``waiting_only``); True if one was removed."""
+def leave_queue(
+    s: Session, user_id: int, *, waiting_only: bool = False, unseen_since: datetime | None = None
+) -> bool:
+    """Remove the member's entry (only a still-waiting one with ``waiting_only``; only one not seen at or
+    after ``unseen_since`` with that); True if one was removed."""
     q = delete(QueueEntry).where(QueueEntry.user_id == user_id)
     if waiting_only:
         q = q.where(QueueEntry.match_id.is_(None))
+    if unseen_since is not None:
+        q = q.where(QueueEntry.seen_at < unseen_since)
     return int(getattr(s.execute(q), "rowcount", 0)) > 0
 
 

@@ -8,9 +8,12 @@ Server → client (each with a ``seq`` counting this socket's pushes):
   queue paired them, a rematch was accepted): the ``user:{id}`` channel.
 Client → server: ``{"type":"sync"}`` (send the table and the queue status again) — anything else is ignored.
 
-A logged-in member's open lobby socket keeps their queue entry alive (a heartbeat), and when the member's last
-lobby socket on this worker closes, the entry is withdrawn: leaving the page leaves the queue. Anonymous
-visitors get the table only.
+A logged-in member's open lobby socket keeps their queue entry alive (a heartbeat, and a touch on connect),
+and leaving the page leaves the queue: when the member's last lobby socket on this worker closes, a roll call
+goes out on the member's bus channel (``{"kind": "lobby_roll_call"}``); every lobby socket of the member on
+any worker answers it with a heartbeat, and :data:`ROLL_CALL_SECONDS` later the entry is withdrawn unless a
+heartbeat reached it after the close (another tab, possibly on another worker, or the same page reloaded).
+Anonymous visitors get the table only.
 """
 
 from __future__ import annotations
@@ -36,6 +39,9 @@ from duelclub.web.security import origin_ok
 log = logging.getLogger(__name__)
 router = APIRouter()
 HEARTBEAT_SECONDS = 10.0
+ROLL_CALL_SECONDS = 1.0
+"""How long the member's other lobby sockets have to answer a roll call before the queue entry goes."""
+ROLL_CALL = "lobby_roll_call"
 
 
 def _open_sockets(ws: WebSocket) -> Counter[int]:
@@ -76,8 +82,11 @@ class LobbySocket:
 
     async def pump_user(self, sub: Subscription) -> None:
         async for message in sub:
-            if message.get("kind") == "match":
+            kind = message.get("kind")
+            if kind == "match":
                 await self.send({"type": "match", "id": message.get("id"), "why": message.get("why")})
+            elif kind == ROLL_CALL and self.user_id is not None:
+                await matchmaking.touch(self.service, self.user_id)
 
     async def heartbeat(self) -> None:
         assert self.user_id is not None
@@ -112,6 +121,8 @@ async def lobby_socket(
     if uid is not None:
         subs.append(await service.bus.subscribe(user_channel(uid)))
         _open[uid] += 1
+        with contextlib.suppress(Exception):
+            await matchmaking.touch(service, uid)  # answers a roll call of a page this one replaces
     try:
         await sock.send_table()
         await sock.send_queue()
@@ -132,4 +143,13 @@ async def lobby_socket(
             if _open[uid] <= 0:
                 del _open[uid]
                 with contextlib.suppress(Exception):
-                    await matchmaking.leave(service, uid)
+                    await _leave_unless_open_elsewhere(service, uid)
+
+
+async def _leave_unless_open_elsewhere(service: MatchService, uid: int) -> None:
+    """The roll call of the module docstring: withdraw ``uid``'s queue entry unless another lobby socket of
+    the member answers within :data:`ROLL_CALL_SECONDS`."""
+    closed_at = service.now()
+    await service.bus.publish(user_channel(uid), {"kind": ROLL_CALL})
+    await asyncio.sleep(ROLL_CALL_SECONDS)
+    await matchmaking.leave(service, uid, unseen_since=closed_at)
