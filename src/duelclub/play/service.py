@@ -176,29 +176,49 @@ class MatchService:
 
     # -- actions -----------------------------------------------------------------------------
     async def act(self, match_id: str, user_id: int, client_id: str, seq: int, action: JSON) -> StatePayload:
-        """A player's action (``POST /api/matches/{id}/actions``, WebSocket ``act``).
+        """A player's action (``POST /api/matches/{id}/actions``): the player's new state, with the
+        action's events. As :meth:`act_seq` otherwise."""
+        payload = await self._act(match_id, user_id, client_id, seq, action, want_payload=True)
+        assert isinstance(payload, StatePayload)
+        return payload
 
-        ``seq`` is the seq of the state the player saw; the action becomes ``seq + 1``. Returns the new
-        state for the player, with the action's events. A resent ``client_id`` returns the original result
-        without applying anything. Raises PlayError: ``match_not_found``, ``not_your_seat``,
-        ``match_not_active``, ``stale_seq``, or the engine's code (``malformed_action``,
-        ``not_your_turn``, …).
+    async def act_seq(self, match_id: str, user_id: int, client_id: str, seq: int, action: JSON) -> int:
+        """A player's action (WebSocket ``act``); returns its seq. The new state reaches the socket as the
+        change's push, so no view is built here (issue 12 §2: each seat's view once per change).
+
+        ``seq`` is the seq of the state the player saw; the action becomes ``seq + 1``. The hot path is one
+        transaction (issue 12 §2): the action is validated on the cached state and stored with the
+        match-row update, with no read first — the (match_id, seq) key refuses it if another writer got
+        there first, and only then is the cache caught up (so a stale cache costs one read, never a wrong
+        write). A resent ``client_id`` returns the original result without applying anything. Raises
+        PlayError: ``match_not_found``, ``not_your_seat``, ``match_not_active``, ``stale_seq``,
+        ``clock_expired``, or the engine's code (``malformed_action``, ``not_your_turn``, …).
         """
+        result = await self._act(match_id, user_id, client_id, seq, action, want_payload=False)
+        assert isinstance(result, int)
+        return result
+
+    async def _act(
+        self, match_id: str, user_id: int, client_id: str, seq: int, action: JSON, *, want_payload: bool
+    ) -> StatePayload | int:
         live = await self.get_live(match_id)
         seat = live.seat_of(user_id)
         if seat is None:
             raise PlayError(403, "not_your_seat", "you do not play in this match")
         cid = f"{seat}:{client_id}"
         async with live.lock:
-            await self.catch_up(live)
+            if seq > live.seq or live.status != ACTIVE:
+                # The player saw a state this cache has not: another writer moved on (or ended the match).
+                await self.catch_up(live)
             if cid in live.client_ids:
-                return await self._resent(live, seat, live.client_ids[cid])
+                return await self._resent(live, seat, live.client_ids[cid], want_payload)
             _check_active(live)
             if is_overdue(live.record, self.now()):
                 was_due = seat in live.to_move()
-                if await self._timeout(live):
+                applied = await self._timeout(live)
+                if applied:
                     await self.changed(live)
-                if was_due:
+                if was_due and (applied or _clock_played(live, seat)):
                     raise PlayError(409, "clock_expired", "your move time ran out; the clock has played")
                 _check_active(live)
             if seq != live.seq:
@@ -208,12 +228,12 @@ class MatchService:
             except (repo.SeqConflict, repo.MatchNotActive):
                 await self.catch_up(live)
                 if cid in live.client_ids:
-                    return await self._resent(live, seat, live.client_ids[cid])
+                    return await self._resent(live, seat, live.client_ids[cid], want_payload)
                 _check_active(live)
                 raise stale(live.seq) from None
-            payload = views.state_payload(live, seat, since=seq)
+            payload = views.state_payload(live, seat, since=seq) if want_payload else None
         await self.changed(live)
-        return payload
+        return payload if payload is not None else live.seq
 
     async def apply_as(
         self, match_id: str, seat: Seat, action: JSON, *, source: str, expected_seq: int
@@ -299,8 +319,12 @@ class MatchService:
         with self.db.session() as s:
             repo.append_action(s, record, finish=finish, deadline_at=deadline)
 
-    async def _resent(self, live: LiveMatch, seat: Seat, seq: int) -> StatePayload:
-        """The result a resent action first got: the state right after it, with its events."""
+    async def _resent(
+        self, live: LiveMatch, seat: Seat, seq: int, want_payload: bool = True
+    ) -> StatePayload | int:
+        """The result a resent action first got: the state right after it, with its events (or its seq)."""
+        if not want_payload:
+            return seq
         state = await in_thread(live.state_at, seq)
         return views.payload_at(live, seat, state, seq, since=seq - 1)
 
@@ -426,6 +450,11 @@ class MatchService:
     def _end(self, match_id: str, finish: Finish, from_status: tuple[str, ...]) -> bool:
         with self.db.session() as s:
             return repo.end_match(s, match_id, finish, from_status=from_status)
+
+
+def _clock_played(live: LiveMatch, seat: Seat) -> bool:
+    """Whether the last stored action is the clock's move for ``seat`` (stored by another writer)."""
+    return bool(live.actions) and live.actions[-1].source == "clock" and live.actions[-1].seat == seat
 
 
 def _check_active(live: LiveMatch) -> None:

@@ -6,6 +6,8 @@ appears only in payloads of ended matches (rules/fairness.md §Values).
 
 from __future__ import annotations
 
+import json
+import time
 from typing import Any
 
 from duelclub.games.contract import Seat
@@ -48,6 +50,29 @@ def state_payload(live: LiveMatch, seat: Seat | None, since: int | None) -> Stat
     """``{seq, seat, status, view, legal, clock, events, result, to_move}`` for ``seat``; the events
     after ``since`` (none when ``since`` is None)."""
     return payload_at(live, seat, live.state, live.seq, since if since is not None else live.seq)
+
+
+PUSH_REUSE_SECONDS = 0.5
+"""How long a built socket message may be reused for the same change (its clock's ``server_now`` ages)."""
+
+
+def state_message(live: LiveMatch, seat: Seat | None, since: int) -> str:
+    """The socket message ``{"type": "state", …}`` (:func:`state_payload`) as JSON text. Built once per
+    change, seat and ``since`` on this worker and shared by every socket that needs the same one (issue 12
+    §2: each seat's view once per change), for at most :data:`PUSH_REUSE_SECONDS`."""
+    now = time.monotonic()
+    seq, status, built = live.pushes_at
+    if seq != live.seq or status != live.status or now - built > PUSH_REUSE_SECONDS:
+        live.pushes.clear()
+        live.pushes_at = (live.seq, live.status, now)
+    key = (seat, since)
+    text = live.pushes.get(key)
+    if text is None:
+        payload = state_payload(live, seat, since)
+        body = {"type": "state", **payload.model_dump(mode="json")}
+        text = json.dumps(body, separators=(",", ":"), default=str)
+        live.pushes[key] = text
+    return text
 
 
 def payload_at(live: LiveMatch, seat: Seat | None, state: Any, seq: int, since: int) -> StatePayload:

@@ -71,9 +71,12 @@ def lookup(s: Session, token: str, now: datetime) -> SessionUser | None:
     return SessionUser(id=row.id, username=row.username, is_admin=row.is_admin)
 
 
-def end_session(s: Session, token: str) -> None:
-    """End one session (nothing happens if it is already gone)."""
-    s.execute(delete(UserSession).where(UserSession.token_hash == token_hash(token)))
+def end_session(s: Session, token: str) -> int | None:
+    """End one session; the id of the user it belonged to (None if it was already gone)."""
+    owner = s.scalars(
+        delete(UserSession).where(UserSession.token_hash == token_hash(token)).returning(UserSession.user_id)
+    ).first()
+    return int(owner) if owner is not None else None
 
 
 def end_user_sessions(s: Session, user_id: int, *, keep: str | None = None) -> int:

@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from typing import Any
 
+import anyio.to_thread
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from starlette.middleware.sessions import SessionMiddleware
@@ -34,6 +35,7 @@ from duelclub.web.language import LanguageMiddleware
 from duelclub.web.middleware import wrap
 from duelclub.web.ratelimit import AuthLimiter
 from duelclub.web.routes import admin, auth, games, lobby, matches
+from duelclub.web.session_watch import SessionWatch
 
 SESSION_COOKIE = "duelclub_session"
 SESSION_MAX_AGE = int(SESSION_TTL.total_seconds())
@@ -73,7 +75,7 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         from duelclub.games.registry import all_games
 
-        db = Database(settings.DATABASE_URL)
+        db = Database(settings.DATABASE_URL, pool_size=settings.DB_POOL_SIZE)
         bus = await open_bus(settings.REDIS_URL)
         factory = bot_factory or default_bot_factory(settings.BOT_THINK_SECONDS)
         service = MatchService(
@@ -90,11 +92,17 @@ def create_app(
         for worker in (app.state.clock, app.state.matchmaker, app.state.presence):
             service.add_background(worker)
         app.state.limiter = AuthLimiter(settings)
+        app.state.session_watch = SessionWatch(bus)
+        # Blocking database work runs in anyio's threads: as many threads as pooled connections, so a
+        # thread never waits for a connection (issue 12 §2).
+        anyio.to_thread.current_default_thread_limiter().total_tokens = settings.DB_POOL_SIZE
+        await app.state.session_watch.start()
         await service.start()
         try:
             yield
         finally:
             await service.stop()
+            await app.state.session_watch.stop()
             await bus.close()
             db.dispose()
 

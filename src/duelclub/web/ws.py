@@ -11,8 +11,9 @@ no answer comes; static/js/live.js). Auth is the session cookie; others are read
 messages get an error ``malformed`` and the socket stays open; so do messages over ``MAX_BODY_BYTES`` (64
 KiB): error ``too_large``. (``duelclub serve`` also caps frames at the server, ``ws_max_size`` 1 MiB: a bigger
 frame is never buffered and the socket closes with 1009.) A cross-origin handshake is refused (1008). Every
-``act`` re-checks the session, and so does a push when the last check is over 10 s old: once it was ended
-(logout, logout-all, password change) the socket gets ``not_authenticated`` and is closed with 4401.
+session that ends (logout, logout-all, password change) is announced to the member's sockets on every
+worker (web/session_watch.py): the socket checks it then, before its next act or push, and if it has ended
+gets ``not_authenticated`` and is closed with 4401 — no read per act (issue 12 §2).
 
 Presence (issue 6): a seated player's sockets are counted by ``app.state.presence`` (play/presence.py);
 whenever a seat connects or leaves, every socket of the match gets ``{"type":"presence", seq, seats,
@@ -26,7 +27,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import time
 from typing import Annotated, Any, Literal
 
 import anyio
@@ -42,11 +42,10 @@ from duelclub.play.service import MatchService
 from duelclub.store.matches import ACTIVE, OPEN
 from duelclub.web.deps import OptionalUser, UserInfo, get_service, optional_user
 from duelclub.web.security import origin_ok
+from duelclub.web.session_watch import SessionWatch
 
 log = logging.getLogger(__name__)
 router = APIRouter()
-SESSION_RECHECK_SECONDS = 10.0
-"""How stale a socket's view of its session may get before a push re-checks it."""
 
 
 class SyncMessage(BaseModel):
@@ -78,12 +77,16 @@ class MatchSocket:
         self.max_bytes: int = ws.app.state.settings.MAX_BODY_BYTES
         self.sent_seq: int | None = None
         self.sent_status: str | None = None
-        self.checked_at = time.monotonic()
+        self.must_recheck = False
+        """Set by :class:`SessionWatch` when a session of this member ended somewhere."""
         self._send_lock = asyncio.Lock()
 
     async def send(self, message: dict[str, Any]) -> None:
+        await self.send_text(json.dumps(message, separators=(",", ":"), default=str))
+
+    async def send_text(self, text: str) -> None:
         async with self._send_lock:
-            await self.ws.send_text(json.dumps(message, separators=(",", ":"), default=str))
+            await self.ws.send_text(text)
 
     async def error(self, code: str, message: str, action_id: str | None = None) -> None:
         await self.send({"type": "error", "id": action_id, "code": code, "message": message})
@@ -91,19 +94,25 @@ class MatchSocket:
     async def session_alive(self) -> bool:
         """Whether the session this socket opened with still stands (logout, logout-all and a password
         change end sessions; an open socket must not outlive them). One indexed lookup."""
+        self.must_recheck = False
         user = await anyio.to_thread.run_sync(optional_user, self.ws)
-        self.checked_at = time.monotonic()
         return user is not None and self.user is not None and user.id == self.user.id
 
     async def end_if_logged_out(self) -> None:
-        """Before a push: re-check a player's session at most every ``SESSION_RECHECK_SECONDS``; once it
-        has ended, say so and close with 4401 (raises WebSocketDisconnect)."""
-        if self.user is None or time.monotonic() - self.checked_at < SESSION_RECHECK_SECONDS:
+        """Before an act or a push: if a session of this member ended (the flag :class:`SessionWatch`
+        sets), check this socket's; once it has ended, say so and close with 4401 (raises
+        WebSocketDisconnect). No read at all while nothing ended."""
+        if self.user is None or not self.must_recheck:
             return
         if not await self.session_alive():
             await self.error("not_authenticated", "your session has ended; log in again")
             await self.ws.close(code=4401)
             raise WebSocketDisconnect(4401)
+
+    async def recheck(self) -> None:
+        """The watch's check in the background: close the socket now if its session has ended."""
+        with contextlib.suppress(Exception):
+            await self.end_if_logged_out()
 
     async def push_state(self, since: int | None, known: dict[str, Any] | None = None) -> None:
         """Send the current state with the events after ``since`` (None: after the last state sent)."""
@@ -112,9 +121,9 @@ class MatchSocket:
             if live.seq == self.sent_seq and live.status == self.sent_status:
                 return
             since = self.sent_seq if self.sent_seq is not None else live.seq
-        payload = views.state_payload(live, live.seat_of(self.user.id if self.user else None), since)
-        self.sent_seq, self.sent_status = payload.seq, payload.status
-        await self.send({"type": "state", **payload.model_dump(mode="json")})
+        seat = live.seat_of(self.user.id if self.user else None)
+        self.sent_seq, self.sent_status = live.seq, live.status
+        await self.send_text(views.state_message(live, seat, since))
 
     async def push_presence(self) -> None:
         """Both seats' connection status (and, for a player, when the win may be claimed)."""
@@ -159,16 +168,16 @@ class MatchSocket:
         if self.user is None:
             await self.error("not_authenticated", "log in to play", msg.id)
             return
-        if not await self.session_alive():
+        if self.must_recheck and not await self.session_alive():
             await self.error("not_authenticated", "your session has ended; log in again", msg.id)
             await self.ws.close(code=4401)
             raise WebSocketDisconnect(4401)
         try:
-            payload = await self.service.act(self.match_id, self.user.id, msg.id, msg.seq, msg.action)
+            seq = await self.service.act_seq(self.match_id, self.user.id, msg.id, msg.seq, msg.action)
         except PlayError as exc:
             await self.error(exc.code, exc.message, msg.id)
             return
-        await self.send({"type": "ack", "id": msg.id, "seq": payload.seq})
+        await self.send({"type": "ack", "id": msg.id, "seq": seq})
 
     async def read_loop(self) -> None:
         while True:
@@ -215,6 +224,9 @@ async def match_socket(
     live = await service.get_live(match_id)
     seat = live.seat_of(user.id if user else None)
     tracked = tracker is not None and seat is not None and live.status in (OPEN, ACTIVE)
+    watch: SessionWatch | None = getattr(ws.app.state, "session_watch", None)
+    if watch is not None and user is not None:
+        watch.add(user.id, sock)
     try:
         if tracked:
             assert tracker is not None and seat is not None
@@ -229,6 +241,8 @@ async def match_socket(
         pass
     finally:
         await sub.close()
+        if watch is not None and user is not None:
+            watch.discard(user.id, sock)
         if tracked:
             assert tracker is not None and seat is not None
             with contextlib.suppress(Exception):

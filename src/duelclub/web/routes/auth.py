@@ -48,11 +48,22 @@ class PasswordBody(BaseModel):
     new_password: _Password
 
 
+def _sessions_ended(request: Request, s: Session, user_id: int) -> None:
+    """Commit, then tell the member's open sockets (every worker) that a session of theirs ended
+    (web/session_watch.py): they re-check before their next act instead of reading it on every act."""
+    s.commit()
+    watch = getattr(request.app.state, "session_watch", None)
+    if watch is not None:
+        watch.ended(user_id)
+
+
 def _start_session(request: Request, s: Session, user_id: int) -> None:
     """A new server-side session in the cookie; the cookie's previous session (if any) ends."""
     old = session_token(request)
     if old is not None:
-        sessions.end_session(s, old)
+        owner = sessions.end_session(s, old)
+        if owner is not None:
+            _sessions_ended(request, s, owner)
     token = sessions.create_session(s, user_id, utcnow())
     request.session.clear()
     request.session[SESSION_ID_KEY] = token
@@ -98,7 +109,9 @@ def logout(request: Request, s: DbSession) -> Response:
     """End this session (always succeeds)."""
     token = session_token(request)
     if token is not None:
-        sessions.end_session(s, token)
+        owner = sessions.end_session(s, token)
+        if owner is not None:
+            _sessions_ended(request, s, owner)
     request.session.clear()
     return Response(status_code=204)
 
@@ -107,6 +120,7 @@ def logout(request: Request, s: DbSession) -> Response:
 def logout_all(request: Request, user: CurrentUser, s: DbSession) -> Response:
     """End every session of the caller, on every device, this one included."""
     sessions.end_user_sessions(s, user.id)
+    _sessions_ended(request, s, user.id)
     request.session.clear()
     return Response(status_code=204)
 
@@ -132,6 +146,7 @@ def change_password(
     except users.BadPassword as exc:
         raise ApiError(422, "bad_password", str(exc)) from None
     sessions.end_user_sessions(s, user.id, keep=session_token(request))
+    _sessions_ended(request, s, user.id)
     return Response(status_code=204)
 
 
