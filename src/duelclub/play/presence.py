@@ -1,7 +1,8 @@
 """Connection status of seated players, and the win by abandonment (issue 6 §5).
 
 Every worker counts its own match sockets per (match, seat) (:class:`PresenceTracker`): the first socket of
-a seat marks it seen, a heartbeat every :data:`HEARTBEAT_SECONDS` keeps it seen, and the last one to close
+a seat marks it seen, a heartbeat every :data:`HEARTBEAT_SECONDS` keeps it seen (one transaction per worker
+per beat for all its seats), and the last one to close
 marks when it left (``match_presence``, store/lobby.py), so every worker answers the same. A seat is online
 when it was seen within :data:`OFFLINE_AFTER_SECONDS` and has not left since; away since when it left (or
 was last seen; or the match started, if it never connected). Each change is published on ``match:{id}`` as
@@ -81,12 +82,20 @@ class PresenceTracker:
             (prepo.left if gone else prepo.seen)(s, match_id, seat, now)
 
     async def beat(self) -> None:
-        """One heartbeat: every seat with a socket on this worker is seen now."""
-        for match_id, seat in list(self._sockets):
-            try:
-                await in_thread(self._write, match_id, seat, False)
-            except Exception:
-                log.exception("presence heartbeat failed for %s", match_id)
+        """One heartbeat: every seat with a socket on this worker is seen now — one transaction for all of
+        them (issue 12 §2), none when this worker has no seated socket."""
+        seats = list(self._sockets)
+        if not seats:
+            return
+        try:
+            await in_thread(self._write_all, seats)
+        except Exception:
+            log.exception("presence heartbeat failed (%d seats)", len(seats))
+
+    def _write_all(self, seats: list[tuple[str, Seat]]) -> None:
+        now = self._service.now()
+        with self._service.db.session() as s:
+            prepo.seen_all(s, seats, now)
 
     async def _run(self) -> None:
         while True:

@@ -1,0 +1,141 @@
+"""The act hot path costs one transaction (issue 12 §2): counted with SQLAlchemy's ``begin`` event on the
+service's own engine, on SQLite and PostgreSQL. A stale cache (another worker wrote meanwhile) costs one
+read more and never a wrong write; a presence heartbeat is one transaction per worker, whatever the number
+of seats."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from sqlalchemy import event
+
+from duelclub.play import lobby
+from duelclub.play.errors import PlayError
+from duelclub.play.presence import PresenceTracker
+from duelclub.play.service import MatchService
+from duelclub.store import lobby as prepo
+from duelclub.store import users
+from duelclub.store.db import Database
+
+
+@contextmanager
+def transactions(db: Database) -> Iterator[list[int]]:
+    """Counts the transactions begun on ``db``'s engine inside the block (``counted[0]``)."""
+    counted = [0]
+
+    def on_begin(_conn: Any) -> None:
+        counted[0] += 1
+
+    event.listen(db.engine, "begin", on_begin)
+    try:
+        yield counted
+    finally:
+        event.remove(db.engine, "begin", on_begin)
+
+
+def _users(db: Database, *names: str) -> list[int]:
+    with db.session() as s:
+        return [users.create_user(s, n, "password123").id for n in names]
+
+
+async def _duel(service: MatchService, a: int, b: int) -> str:
+    created = await lobby.create_match(service, a, game="duel", vs="invite", options={})
+    assert created.invite_token is not None
+    mid, _ = await lobby.accept_invite(service, created.invite_token, b)
+    return mid
+
+
+async def _turn(service: MatchService, mid: str, uids: dict[int, int]) -> tuple[int, int, dict[str, Any]]:
+    """(user id, seq, first legal action) of the player to move."""
+    live = await service.get_live(mid)
+    (seat,) = live.to_move()
+    st = await service.state(mid, uids[seat], None)
+    return uids[seat], st.seq, st.legal[0]
+
+
+async def test_an_act_on_a_warm_cache_is_one_transaction(
+    db: Database, service_factory: Callable[..., MatchService]
+) -> None:
+    service = service_factory(db)
+    a, b = _users(db, "hota", "hotb")
+    mid = await _duel(service, a, b)
+    uids = {0: a, 1: b}
+    for n in range(4):
+        uid, seq, action = await _turn(service, mid, uids)
+        with transactions(db) as counted:
+            assert await service.act_seq(mid, uid, f"c{n}", seq, action) == seq + 1
+        assert counted[0] == 1, f"act {n}: {counted[0]} transactions"
+
+
+async def test_a_stale_cache_catches_up_after_the_key_refuses_it(
+    db: Database, service_factory: Callable[..., MatchService]
+) -> None:
+    """Two workers on one database: B's cache misses A's move. A player on B who saw the old state is
+    refused by the (match_id, seq) key (stale_seq) and B catches up; nothing is stored twice."""
+    one, two = service_factory(db), service_factory(db)
+    a, b = _users(db, "stalea", "staleb")
+    mid = await _duel(one, a, b)
+    uids = {0: a, 1: b}
+    await two.get_live(mid)  # B caches the match at seq 0
+    uid, seq, action = await _turn(one, mid, uids)
+    await one.act_seq(mid, uid, "first", seq, action)  # stored through A
+    live_b = await two.get_live(mid)
+    assert live_b.seq == 0  # B has not heard
+    with pytest.raises(PlayError) as err:
+        await two.act_seq(mid, uid, "again", seq, action)  # the same seat, the old seq, through B
+    assert err.value.code in ("stale_seq", "not_your_turn")
+    assert live_b.seq == 1  # caught up by the refusal
+    # A resend of the first action's id through B answers its seq, and stores nothing.
+    assert await two.act_seq(mid, uid, "first", seq, action) == 1
+    with db.session() as s:
+        from duelclub.store import matches as repo
+
+        assert repo.last_seq(s, mid) == 1
+    # A player who saw seq 1 acting through B: B is current now — one transaction.
+    uid, seq, action = await _turn(two, mid, uids)
+    with transactions(db) as counted:
+        await two.act_seq(mid, uid, "second", seq, action)
+    assert counted[0] == 1
+
+
+async def test_a_player_ahead_of_the_cache_makes_it_catch_up_first(
+    db: Database, service_factory: Callable[..., MatchService]
+) -> None:
+    one, two = service_factory(db), service_factory(db)
+    a, b = _users(db, "aheada", "aheadb")
+    mid = await _duel(one, a, b)
+    uids = {0: a, 1: b}
+    await two.get_live(mid)
+    uid, seq, action = await _turn(one, mid, uids)
+    await one.act_seq(mid, uid, "m1", seq, action)
+    uid, seq, action = await _turn(one, mid, uids)  # the next player saw seq 1 (through A's push)
+    assert await two.act_seq(mid, uid, "m2", seq, action) == seq + 1  # B reads, then stores
+
+
+async def test_a_heartbeat_is_one_transaction_for_all_seats_of_the_worker(
+    db: Database, service_factory: Callable[..., MatchService]
+) -> None:
+    service = service_factory(db)
+    tracker = PresenceTracker(service)
+    a, b = _users(db, "beata", "beatb")
+    mids = [await _duel(service, a, b) for _ in range(5)]
+    for mid in mids:
+        for seat in (0, 1):
+            await tracker.connected(mid, seat)
+    later = service.now() + timedelta(seconds=5)
+    service.now = lambda: later
+    with transactions(db) as counted:
+        await tracker.beat()
+    assert counted[0] == 1
+    for mid in mids:
+        after = _presence(db, mid)
+        assert all(after[seat].seen_at == later for seat in (0, 1))
+
+
+def _presence(db: Database, mid: str) -> dict[int, prepo.PresenceRecord]:
+    with db.session() as s:
+        return prepo.presence(s, mid)
