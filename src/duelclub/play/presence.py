@@ -198,7 +198,7 @@ async def claim_win(service: MatchService, match_id: str, user_id: int) -> Prese
             await service.catch_up(live)
             raise PlayError(409, "stale_seq", "the match moved on; look again")
         live.ended(finish.status, finish.result, finish.at)
-    await service.changed(live)
+    await service.changed(live, since=live.seq)
     return state
 
 

@@ -32,7 +32,9 @@ from duelclub.play import views
 from duelclub.play.bots import BotDriver, BotFactory
 from duelclub.play.clock import is_overdue, next_deadline
 from duelclub.play.errors import PlayError, not_found, stale
+from duelclub.play.forward import Forwarder, NoAnswer
 from duelclub.play.live import JSON, AnyGame, LiveMatch, build
+from duelclub.play.ownership import Leases, LocalLeases
 from duelclub.play.schemas import MatchListItem, MatchLog, MatchSummary, ReplayStep, StatePayload
 from duelclub.store import matches as repo
 from duelclub.store import users
@@ -67,9 +69,12 @@ class MatchService:
         *,
         now: Callable[[], datetime] = utcnow,
         abandon_grace_seconds: float = 60.0,
+        leases: Leases | None = None,
     ) -> None:
         self.db = db
         self.bus = bus
+        self.leases: Leases = leases or LocalLeases()
+        self.forwarder = Forwarder(bus, self.leases.worker_id, self._serve_forwarded)
         self.games = dict(games)
         self.now = now
         self.abandon_grace_seconds = abandon_grace_seconds
@@ -87,6 +92,8 @@ class MatchService:
     async def start(self) -> None:
         """Resume the bots of active matches that are due (after a restart); start the background workers
         (the clock sweeper picks up matches whose deadline passed while no worker ran)."""
+        await self.leases.start()
+        await self.forwarder.start()
         await self.bots.resume()
         for worker in self._background:
             await worker.start()
@@ -95,6 +102,8 @@ class MatchService:
         for worker in reversed(self._background):
             await worker.stop()
         await self.bots.stop()
+        await self.forwarder.stop()
+        await self.leases.stop()
 
     def game(self, slug: str) -> AnyGame:
         """The game ``slug``; PlayError 422 ``unknown_game`` otherwise."""
@@ -169,18 +178,62 @@ class MatchService:
             await self.catch_up(live)
         return live
 
-    async def changed(self, live: LiveMatch) -> None:
-        """After a committed change: notify every worker and let the bot driver look."""
-        await self.bus.publish(match_channel(live.id), {"seq": live.seq, "status": live.status})
+    async def changed(self, live: LiveMatch, *, since: int | None = None) -> None:
+        """After a committed change: notify every worker, with the players' socket messages built here,
+        once (issue 12 §3: pushes are computed by the match's owner), and let the bot driver look.
+
+        The message is ``{"seq", "status", "since", "push": {seat: text}}``: ``push`` holds each seated
+        member's ``state`` message with the events after ``since`` (default: the last action's, ``seq -
+        1``; a change without an action, such as a start or an abort, passes ``since=seq``). A socket that
+        last got ``since`` sends its seat's text as it is; any other socket reads the match itself."""
+        since = max(live.seq - 1, 0) if since is None else since
+        push = {
+            str(seat): views.state_message(live, seat, since)
+            for seat in (0, 1)
+            if live.record.seat_users[seat] is not None and live.state is not None
+        }
+        message = {"seq": live.seq, "status": live.status, "since": since, "push": push}
+        await self.bus.publish(match_channel(live.id), message)
         self.bots.poke(live)
+        if live.status in ENDED:
+            await self.leases.release(live.id)
+
+    # -- where a write runs: the owner (issue 12 §3) -----------------------------------------------
+    async def _route(self, match_id: str, op: JSON) -> Any:
+        """Run the write ``op`` on the match's owner: here when this worker owns it (or takes the free
+        lease), else forwarded (play/forward.py); here too when nobody answers or Redis is unreachable —
+        the (match_id, seq) key keeps that safe (play/ownership.py)."""
+        owner = await self.leases.claim(match_id)
+        if owner is not None and owner != self.leases.worker_id:
+            try:
+                return await self.forwarder.call(owner, op)
+            except NoAnswer:
+                log.warning("match %s: owner %s did not answer; writing here", match_id, owner)
+        return await self.run_local(op)
+
+    async def run_local(self, op: JSON) -> Any:
+        """Run a write op on this worker: ``{"kind": "act", match, user, cid, seq, action, payload}``
+        or ``{"kind": "apply_as", match, seat, action, source, expected_seq}``."""
+        if op["kind"] == "act":
+            return await self._act(
+                op["match"], op["user"], op["cid"], op["seq"], op["action"], want_payload=op["payload"]
+            )
+        if op["kind"] == "apply_as":
+            return await self._apply_as(
+                op["match"], op["seat"], op["action"], source=op["source"], expected_seq=op["expected_seq"]
+            )
+        raise PlayError(422, "bad_request", f"unknown op {op.get('kind')!r}")
+
+    async def _serve_forwarded(self, op: JSON) -> Any:
+        return _encode(await self.run_local(op))
 
     # -- actions -----------------------------------------------------------------------------
     async def act(self, match_id: str, user_id: int, client_id: str, seq: int, action: JSON) -> StatePayload:
         """A player's action (``POST /api/matches/{id}/actions``): the player's new state, with the
         action's events. As :meth:`act_seq` otherwise."""
-        payload = await self._act(match_id, user_id, client_id, seq, action, want_payload=True)
-        assert isinstance(payload, StatePayload)
-        return payload
+        op = {"kind": "act", "match": match_id, "user": user_id, "cid": client_id, "seq": seq}
+        payload = await self._route(match_id, {**op, "action": action, "payload": True})
+        return payload if isinstance(payload, StatePayload) else StatePayload.model_validate(payload)
 
     async def act_seq(self, match_id: str, user_id: int, client_id: str, seq: int, action: JSON) -> int:
         """A player's action (WebSocket ``act``); returns its seq. The new state reaches the socket as the
@@ -194,9 +247,8 @@ class MatchService:
         PlayError: ``match_not_found``, ``not_your_seat``, ``match_not_active``, ``stale_seq``,
         ``clock_expired``, or the engine's code (``malformed_action``, ``not_your_turn``, …).
         """
-        result = await self._act(match_id, user_id, client_id, seq, action, want_payload=False)
-        assert isinstance(result, int)
-        return result
+        op = {"kind": "act", "match": match_id, "user": user_id, "cid": client_id, "seq": seq}
+        return int(await self._route(match_id, {**op, "action": action, "payload": False}))
 
     async def _act(
         self, match_id: str, user_id: int, client_id: str, seq: int, action: JSON, *, want_payload: bool
@@ -207,8 +259,9 @@ class MatchService:
             raise PlayError(403, "not_your_seat", "you do not play in this match")
         cid = f"{seat}:{client_id}"
         async with live.lock:
-            if seq > live.seq or live.status != ACTIVE:
-                # The player saw a state this cache has not: another writer moved on (or ended the match).
+            if seq > live.seq or live.status != ACTIVE or self.leases.newly_owned(match_id):
+                # The player saw a state this cache has not: another writer moved on (or ended the match),
+                # or this worker has just taken the match over.
                 await self.catch_up(live)
             if cid in live.client_ids:
                 return await self._resent(live, seat, live.client_ids[cid], want_payload)
@@ -231,7 +284,7 @@ class MatchService:
                     return await self._resent(live, seat, live.client_ids[cid], want_payload)
                 _check_active(live)
                 raise stale(live.seq) from None
-            payload = views.state_payload(live, seat, since=seq) if want_payload else None
+            payload = views.cached_payload(live, seat, seq) if want_payload else None
         await self.changed(live)
         return payload if payload is not None else live.seq
 
@@ -239,11 +292,18 @@ class MatchService:
         self, match_id: str, seat: Seat, action: JSON, *, source: str, expected_seq: int
     ) -> bool:
         """Apply an action for ``seat`` on behalf of a bot or the clock, if the match is still at
-        ``expected_seq`` and active. False when the match moved on (the caller looks again); PlayError if
-        the engine rejects the action."""
+        ``expected_seq`` and active; on the match's owner (:meth:`_route`). False when the match moved on
+        (the caller looks again); PlayError if the engine rejects the action."""
+        op = {"kind": "apply_as", "match": match_id, "seat": seat, "action": action, "source": source}
+        return bool(await self._route(match_id, {**op, "expected_seq": expected_seq}))
+
+    async def _apply_as(
+        self, match_id: str, seat: Seat, action: JSON, *, source: str, expected_seq: int
+    ) -> bool:
         live = await self.get_live(match_id)
         async with live.lock:
-            await self.catch_up(live)
+            if expected_seq != live.seq or live.status != ACTIVE or self.leases.newly_owned(match_id):
+                await self.catch_up(live)
             if live.status != ACTIVE or live.seq != expected_seq:
                 return False
             try:
@@ -257,7 +317,12 @@ class MatchService:
     async def run_clock(self, match_id: str) -> bool:
         """If the match's move clock has run out, apply ``timeout_action`` for the seat to move (source
         ``clock``); True if a timeout was stored by this call. Safe to call from several workers at once:
-        the (match_id, seq) key lets one of them store it, the others find the deadline moved."""
+        the (match_id, seq) key lets one of them store it, the others find the deadline moved. A match owned
+        by another worker is left to it (its own sweeper runs it; if it died, its lease expires and then
+        this worker takes the match)."""
+        owner = await self.leases.claim(match_id)
+        if owner is not None and owner != self.leases.worker_id:
+            return False
         live = await self.get_live(match_id)
         async with live.lock:
             await self.catch_up(live)
@@ -444,12 +509,17 @@ class MatchService:
                 raise PlayError(409, conflict, f"the match is {live.status}")
             live.ended(finish.status, finish.result, finish.at)
         self.bots.cancel(match_id)
-        await self.changed(live)
+        await self.changed(live, since=live.seq)
         return views.summary(live)
 
     def _end(self, match_id: str, finish: Finish, from_status: tuple[str, ...]) -> bool:
         with self.db.session() as s:
             return repo.end_match(s, match_id, finish, from_status=from_status)
+
+
+def _encode(result: Any) -> Any:
+    """A write's result as JSON-ready data (what a forwarded op answers)."""
+    return result.model_dump(mode="json") if isinstance(result, StatePayload) else result
 
 
 def _clock_played(live: LiveMatch, seat: Seat) -> bool:

@@ -56,22 +56,31 @@ PUSH_REUSE_SECONDS = 0.5
 """How long a built socket message may be reused for the same change (its clock's ``server_now`` ages)."""
 
 
-def state_message(live: LiveMatch, seat: Seat | None, since: int) -> str:
-    """The socket message ``{"type": "state", …}`` (:func:`state_payload`) as JSON text. Built once per
-    change, seat and ``since`` on this worker and shared by every socket that needs the same one (issue 12
-    §2: each seat's view once per change), for at most :data:`PUSH_REUSE_SECONDS`."""
+def cached_payload(live: LiveMatch, seat: Seat | None, since: int) -> StatePayload:
+    """:func:`state_payload` for the current change, built once per seat and ``since`` on this worker and
+    shared by every socket and answer that needs the same one (issue 12 §2: each seat's view once per
+    change), for at most :data:`PUSH_REUSE_SECONDS` (its clock's ``server_now`` ages)."""
     now = time.monotonic()
     seq, status, built = live.pushes_at
     if seq != live.seq or status != live.status or now - built > PUSH_REUSE_SECONDS:
         live.pushes.clear()
         live.pushes_at = (live.seq, live.status, now)
     key = (seat, since)
-    text = live.pushes.get(key)
+    cached = live.pushes.get(key)
+    if cached is None:
+        cached = live.pushes[key] = (state_payload(live, seat, since), None)
+    return cached[0]
+
+
+def state_message(live: LiveMatch, seat: Seat | None, since: int) -> str:
+    """The socket message ``{"type": "state", …}`` of :func:`cached_payload` as JSON text (built once too)."""
+    payload = cached_payload(live, seat, since)
+    key = (seat, since)
+    text = live.pushes[key][1]
     if text is None:
-        payload = state_payload(live, seat, since)
         body = {"type": "state", **payload.model_dump(mode="json")}
         text = json.dumps(body, separators=(",", ":"), default=str)
-        live.pushes[key] = text
+        live.pushes[key] = (payload, text)
     return text
 
 

@@ -1,7 +1,8 @@
 """The FastAPI application factory (DESIGN.md §Layers — web/; CONVENTIONS.md §Web).
 
 ``create_app(settings)`` builds an app whose lifespan opens the database engine and the bus, creates the
-match service (``app.state.service``) with its background workers — the clock sweeper (``app.state.clock``),
+match service (``app.state.service``, with Redis leases for match ownership when REDIS_URL is set) with
+its background workers — the clock sweeper (``app.state.clock``),
 the matchmaker (``app.state.matchmaker``), the presence heartbeat (``app.state.presence``) — and resumes
 the bots of active matches; on shutdown it stops them and closes the bus and the engine. It does not
 migrate: ``duelclub serve`` and the tests do that first.
@@ -24,6 +25,7 @@ from duelclub.play.bots import BotFactory
 from duelclub.play.clock import ClockSweeper
 from duelclub.play.live import AnyGame
 from duelclub.play.matchmaking import Matchmaker
+from duelclub.play.ownership import RedisLeases
 from duelclub.play.presence import PresenceTracker
 from duelclub.play.service import MatchService
 from duelclub.settings import Settings
@@ -84,6 +86,7 @@ def create_app(
             games_map if games_map is not None else all_games(),
             factory,
             abandon_grace_seconds=settings.ABANDON_GRACE_SECONDS,
+            leases=RedisLeases.from_url(settings.REDIS_URL) if settings.REDIS_URL else None,
         )
         app.state.db, app.state.bus, app.state.service = db, bus, service
         app.state.clock = ClockSweeper(service)

@@ -77,6 +77,7 @@ class MatchSocket:
         self.max_bytes: int = ws.app.state.settings.MAX_BODY_BYTES
         self.sent_seq: int | None = None
         self.sent_status: str | None = None
+        self.seat: int | None = None
         self.must_recheck = False
         """Set by :class:`SessionWatch` when a session of this member ended somewhere."""
         self._send_lock = asyncio.Lock()
@@ -121,9 +122,24 @@ class MatchSocket:
             if live.seq == self.sent_seq and live.status == self.sent_status:
                 return
             since = self.sent_seq if self.sent_seq is not None else live.seq
-        seat = live.seat_of(self.user.id if self.user else None)
+        self.seat = live.seat_of(self.user.id if self.user else None)
         self.sent_seq, self.sent_status = live.seq, live.status
-        await self.send_text(views.state_message(live, seat, since))
+        await self.send_text(views.state_message(live, self.seat, since))
+
+    async def push_changes(self, states: list[dict[str, Any]]) -> None:
+        """Send the states of these change notices (in order). A notice carries each seated member's
+        message, built once by the worker that made the change (``MatchService.changed``): a socket of that
+        seat that last got the notice's ``since`` sends it as it is, with no read and no view built here.
+        Any other socket (a spectator, a gap after a lost notice) reads the match and sends its own."""
+        for i, m in enumerate(states):
+            text = (m.get("push") or {}).get(str(self.seat)) if self.seat is not None else None
+            if text is None or m.get("since") != self.sent_seq:
+                await self.push_state(None, states[-1])
+                return
+            await self.send_text(text)
+            self.sent_seq, self.sent_status = int(m["seq"]), str(m["status"])
+            if i == len(states) - 1:
+                return
 
     async def push_presence(self) -> None:
         """Both seats' connection status (and, for a player, when the win may be claimed)."""
@@ -141,11 +157,15 @@ class MatchSocket:
                 for m in batch:
                     if "rematch" in m:
                         await self.send({"type": "rematch", "seq": self.sent_seq, "id": m["rematch"]})
+                if any(m.get("kind") == "resync" for m in batch):
+                    # The bus was down (news may be lost): read the match (seq gap → sync) and presence.
+                    await self.push_state(None)
+                    await self.push_presence()
+                    continue
                 if any("presence" in m for m in batch):
                     await self.push_presence()
-                if not states:
-                    continue
-                await self.push_state(None, states[-1])
+                if states:
+                    await self.push_changes(states)
             except PlayError:
                 log.exception("match %s: cannot build a state", self.match_id)
             except Exception:  # the client went away mid-send

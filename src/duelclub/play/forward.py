@@ -1,0 +1,116 @@
+"""Forwarding a match's writes to the worker that owns it (issue 12 §3, DESIGN.md §Real time).
+
+Each worker listens on its own bus channel ``worker:{worker id}`` (play/ownership.py). An act that reaches a
+worker which does not own the match is sent there as ``{"rid", "reply": worker id, "op": {...}}``; the owner
+runs it with :meth:`MatchService.run_local` and answers on the caller's channel ``{"rid", "ok": result}`` or
+``{"rid", "err": [status, code, message]}`` (a :class:`PlayError`). The socket stays where it is: only the
+request travels.
+
+When no answer comes within :data:`FORWARD_TIMEOUT_SECONDS` (the owner died, is frozen, or the bus is down),
+:meth:`Forwarder.call` raises :class:`NoAnswer` and the caller writes itself: the ``(match_id, seq)`` key and
+the client action id make that safe even if the owner later runs the same request.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from duelclub.bus import Bus, Message, Subscription
+from duelclub.play.errors import PlayError
+
+log = logging.getLogger(__name__)
+FORWARD_TIMEOUT_SECONDS = 3.0
+Handler = Callable[[dict[str, Any]], Awaitable[Any]]
+
+
+class NoAnswer(Exception):
+    """The owner did not answer in time."""
+
+
+def worker_channel(worker_id: str) -> str:
+    return f"worker:{worker_id}"
+
+
+class Forwarder:
+    """Request/reply between workers over the bus; ``handler(op)`` runs the ops sent to this worker."""
+
+    def __init__(
+        self, bus: Bus, worker_id: str, handler: Handler, *, timeout: float = FORWARD_TIMEOUT_SECONDS
+    ) -> None:
+        self._bus = bus
+        self.worker_id = worker_id
+        self._handler = handler
+        self.timeout = timeout
+        self._ids = itertools.count(1)
+        self._waiting: dict[int, asyncio.Future[Message]] = {}
+        self._task: asyncio.Task[None] | None = None
+        self._running: set[asyncio.Task[None]] = set()
+        self.forwarded = 0
+        """Requests this worker sent to owners (for tests and benchmarks)."""
+        self.served = 0
+        """Requests this worker ran for other workers."""
+
+    async def start(self) -> None:
+        if self._task is None:
+            sub = await self._bus.subscribe(worker_channel(self.worker_id))
+            self._task = asyncio.create_task(self._listen(sub), name="forwarder")
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        for running in list(self._running):
+            running.cancel()
+        for fut in self._waiting.values():
+            fut.cancel()
+
+    async def call(self, owner: str, op: dict[str, Any]) -> Any:
+        """Run ``op`` on worker ``owner``; its result, or the PlayError it raised. Raises NoAnswer."""
+        rid = next(self._ids)
+        fut: asyncio.Future[Message] = asyncio.get_running_loop().create_future()
+        self._waiting[rid] = fut
+        self.forwarded += 1
+        try:
+            await self._bus.publish(worker_channel(owner), {"rid": rid, "reply": self.worker_id, "op": op})
+            reply = await asyncio.wait_for(fut, self.timeout)
+        except TimeoutError:
+            raise NoAnswer(owner) from None
+        finally:
+            self._waiting.pop(rid, None)
+        if "err" in reply:
+            status, code, message = reply["err"]
+            raise PlayError(int(status), str(code), str(message))
+        return reply.get("ok")
+
+    async def _listen(self, sub: Subscription) -> None:
+        try:
+            async for message in sub:
+                if "op" in message and "reply" in message:
+                    task = asyncio.create_task(self._serve(message))
+                    self._running.add(task)
+                    task.add_done_callback(self._running.discard)
+                elif "rid" in message:
+                    fut = self._waiting.get(int(message["rid"]))
+                    if fut is not None and not fut.done():
+                        fut.set_result(message)
+        finally:
+            await sub.close()
+
+    async def _serve(self, message: Message) -> None:
+        self.served += 1
+        reply: Message = {"rid": message["rid"]}
+        try:
+            reply["ok"] = await self._handler(message["op"])
+        except PlayError as exc:
+            reply["err"] = [exc.status, exc.code, exc.message]
+        except Exception:
+            log.exception("forwarded op failed: %s", message.get("op", {}).get("kind"))
+            reply["err"] = [500, "internal", "the owner of the match failed; retry"]
+        await self._bus.publish(worker_channel(str(message["reply"])), reply)

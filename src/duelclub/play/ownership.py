@@ -1,0 +1,209 @@
+"""Match ownership: each live match is owned by one worker at a time (issue 12 §3, DESIGN.md §Real time).
+
+A lease per match lives in Redis: ``lease:match:{id}`` = ``"{worker id}:{token}"`` with a time to live
+(:data:`LEASE_SECONDS`), set only if absent (``SET NX PX`` inside a script) with a fencing token from
+``INCR lease:fence:{id}``, so every new owner of a match holds a larger token than any before it. The owner
+renews its leases together (one pipeline per :data:`LEASE_SECONDS` / 3) and gives them up when their match
+ends; a renewal only extends a lease that still holds this worker's token, so a worker that was frozen past
+its lease learns it lost the match and stops calling itself the owner.
+
+Ownership is what keeps the work of a match in one place (its acts, clock and bot answers, and the pushes,
+computed once); it is not what keeps the log right. The log's guard is the ``(match_id, seq)`` key: a worker
+can only append at the head of the log it has replayed, which is valid by construction whoever holds the
+lease, so a worker that cannot reach Redis (or the owner) writes itself and loses nothing — at worst its
+stale cache is refused once and catches up (play/service.py). That is why the token is not written to the
+database: the key already fences an ex-owner.
+
+:class:`LocalLeases` (no Redis: one process) owns every match.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import uuid
+from typing import Any, Protocol
+
+from redis.asyncio import Redis
+
+log = logging.getLogger(__name__)
+LEASE_SECONDS = 15.0
+_ACQUIRE = """
+local v = redis.call('GET', KEYS[1])
+if not v then
+  local t = redis.call('INCR', KEYS[2])
+  redis.call('SET', KEYS[1], ARGV[1] .. ':' .. t, 'PX', ARGV[2])
+  return {1, ARGV[1] .. ':' .. t}
+end
+if string.sub(v, 1, string.len(ARGV[1]) + 1) == ARGV[1] .. ':' then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  return {1, v}
+end
+return {0, v}
+"""
+_RENEW = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 0
+"""
+_RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
+
+
+def lease_key(match_id: str) -> str:
+    return f"lease:match:{match_id}"
+
+
+def fence_key(match_id: str) -> str:
+    return f"lease:fence:{match_id}"
+
+
+class Leases(Protocol):
+    """Who owns a match. ``worker_id`` is this process's id (also its forwarding channel's name)."""
+
+    worker_id: str
+
+    async def claim(self, match_id: str) -> str | None:
+        """The owner of ``match_id`` after trying to take it: this worker's id (it owns it now, for at
+        least the lease), another worker's id, or None when nobody can be asked (Redis unreachable)."""
+        ...
+
+    def owns(self, match_id: str) -> bool:
+        """Whether this worker holds the lease (without asking Redis)."""
+        ...
+
+    def newly_owned(self, match_id: str) -> bool:
+        """True once after this worker took ``match_id`` over (its cache may be behind: catch up)."""
+        ...
+
+    async def release(self, match_id: str) -> None:
+        """Give the lease up (the match ended, or the cache dropped it)."""
+        ...
+
+    async def start(self) -> None: ...
+
+    async def stop(self) -> None: ...
+
+
+class LocalLeases:
+    """One process, no Redis: this worker owns every match."""
+
+    def __init__(self) -> None:
+        self.worker_id = uuid.uuid4().hex[:16]
+
+    async def claim(self, match_id: str) -> str | None:
+        return self.worker_id
+
+    def owns(self, match_id: str) -> bool:
+        return True
+
+    def newly_owned(self, match_id: str) -> bool:
+        return False
+
+    async def release(self, match_id: str) -> None:
+        return None
+
+    async def start(self) -> None:
+        return None
+
+    async def stop(self) -> None:
+        return None
+
+
+class RedisLeases:
+    """Leases in Redis (module docstring). ``lease_seconds`` is the time to live of a lease."""
+
+    def __init__(self, client: Redis, *, lease_seconds: float = LEASE_SECONDS) -> None:
+        self.worker_id = uuid.uuid4().hex[:16]
+        self._redis = client
+        self._ttl_ms = int(lease_seconds * 1000)
+        self._held: dict[str, str] = {}
+        """match id → the lease value this worker holds (``"{worker}:{token}"``)."""
+        self._fresh: set[str] = set()
+        self._acquire: Any = client.register_script(_ACQUIRE)
+        self._renew: Any = client.register_script(_RENEW)
+        self._release: Any = client.register_script(_RELEASE)
+        self._task: asyncio.Task[None] | None = None
+
+    @classmethod
+    def from_url(cls, url: str, **kwargs: Any) -> RedisLeases:
+        client = Redis.from_url(url, socket_connect_timeout=2, socket_timeout=2, health_check_interval=10)
+        return cls(client, **kwargs)
+
+    def token(self, match_id: str) -> int | None:
+        """The fencing token of the lease this worker holds on ``match_id``."""
+        held = self._held.get(match_id)
+        return int(held.rsplit(":", 1)[1]) if held is not None else None
+
+    def owns(self, match_id: str) -> bool:
+        return match_id in self._held
+
+    def newly_owned(self, match_id: str) -> bool:
+        if match_id in self._fresh:
+            self._fresh.discard(match_id)
+            return True
+        return False
+
+    async def claim(self, match_id: str) -> str | None:
+        if match_id in self._held:
+            return self.worker_id
+        try:
+            took, value = await self._acquire(
+                keys=[lease_key(match_id), fence_key(match_id)], args=[self.worker_id, self._ttl_ms]
+            )
+        except Exception as exc:  # Redis unreachable: nobody can be asked
+            log.warning("leases: cannot reach Redis (%s); acting without a lease", type(exc).__name__)
+            return None
+        value = value.decode() if isinstance(value, bytes) else str(value)
+        if took:
+            self._held[match_id] = value
+            self._fresh.add(match_id)
+            return self.worker_id
+        return value.rsplit(":", 1)[0]
+
+    async def release(self, match_id: str) -> None:
+        value = self._held.pop(match_id, None)
+        self._fresh.discard(match_id)
+        if value is not None:
+            with contextlib.suppress(Exception):
+                await self._release(keys=[lease_key(match_id)], args=[value])
+
+    async def renew(self) -> None:
+        """Extend every lease this worker holds (one pipeline); forget those it no longer holds."""
+        held = list(self._held.items())
+        if not held:
+            return
+        try:
+            async with self._redis.pipeline(transaction=False) as pipe:
+                for match_id, value in held:
+                    await self._renew(keys=[lease_key(match_id)], args=[value, self._ttl_ms], client=pipe)
+                results = await pipe.execute()
+        except Exception as exc:
+            log.warning("leases: renewal failed (%s)", type(exc).__name__)
+            return
+        for (match_id, value), ok in zip(held, results, strict=True):
+            if not ok and self._held.get(match_id) == value:
+                del self._held[match_id]
+                log.info("leases: lost match %s", match_id)
+
+    async def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name="lease-renewal")
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        for match_id in list(self._held):
+            await self.release(match_id)
+        with contextlib.suppress(Exception):
+            await self._redis.aclose()
+
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(self._ttl_ms / 3000)
+            await self.renew()

@@ -1,0 +1,177 @@
+"""Match ownership across workers (issue 12 §3; play/ownership.py, play/forward.py): two workers racing for
+one lease get one owner; an act reaching the other worker is forwarded to the owner and answered through it
+(the other worker touches neither the database nor the engine); when the owner dies, the other worker
+writes itself, takes the lease once it expires, and nothing acknowledged is lost. Real Redis, real
+databases (SQLite and PostgreSQL)."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from typing import Any
+
+import pytest
+from sqlalchemy import event
+
+from duelclub.bus.redis import RedisBus
+from duelclub.play import lobby
+from duelclub.play.ownership import RedisLeases, lease_key
+from duelclub.play.service import MatchService
+from duelclub.store import matches as repo
+from duelclub.store import users
+from duelclub.store.db import Database
+
+pytestmark = pytest.mark.redis
+
+
+@contextmanager
+def transactions(db: Database) -> Iterator[list[int]]:
+    counted = [0]
+
+    def on_begin(_conn: Any) -> None:
+        counted[0] += 1
+
+    event.listen(db.engine, "begin", on_begin)
+    try:
+        yield counted
+    finally:
+        event.remove(db.engine, "begin", on_begin)
+
+
+@asynccontextmanager
+async def worker(
+    url: str, redis_url: str, service_factory: Callable[..., MatchService], lease_seconds: float = 15.0
+) -> AsyncIterator[tuple[MatchService, Database]]:
+    """A worker: its own engine, Redis bus and Redis leases, on the shared database."""
+    db = Database(url)
+    bus = await RedisBus.connect(redis_url)
+    service = service_factory(db, bus)
+    service.leases = RedisLeases.from_url(redis_url, lease_seconds=lease_seconds)
+    service.forwarder.worker_id = service.leases.worker_id
+    await service.start()
+    try:
+        yield service, db
+    finally:
+        await service.stop()
+        await bus.close()
+        db.dispose()
+
+
+def _users(db: Database, *names: str) -> list[int]:
+    with db.session() as s:
+        return [users.create_user(s, n, "password123").id for n in names]
+
+
+async def _duel(service: MatchService, a: int, b: int) -> str:
+    created = await lobby.create_match(service, a, game="duel", vs="invite", options={})
+    assert created.invite_token is not None
+    mid, _ = await lobby.accept_invite(service, created.invite_token, b)
+    return mid
+
+
+async def _turn(service: MatchService, mid: str, uids: dict[int, int]) -> tuple[int, int, dict[str, Any]]:
+    st = await service.state(mid, None, None)
+    (seat,) = st.to_move
+    mine = await service.state(mid, uids[seat], None)
+    return uids[seat], mine.seq, mine.legal[0]
+
+
+async def test_two_workers_racing_for_one_lease_get_one_owner(redis_url: str) -> None:
+    one, two = RedisLeases.from_url(redis_url), RedisLeases.from_url(redis_url)
+    try:
+        for _ in range(10):
+            mid = secrets.token_hex(6)
+            owners = await asyncio.gather(one.claim(mid), two.claim(mid))
+            assert owners[0] == owners[1]
+            assert owners[0] in (one.worker_id, two.worker_id)
+            assert one.owns(mid) != two.owns(mid)
+            holder = one if one.owns(mid) else two
+            token = holder.token(mid)
+            await holder.release(mid)
+            other = two if holder is one else one
+            assert await other.claim(mid) == other.worker_id  # free again: taken, with a larger token
+            assert (other.token(mid) or 0) > (token or 0)
+            await other.release(mid)
+    finally:
+        await one.stop()
+        await two.stop()
+
+
+async def test_an_act_on_another_worker_is_forwarded_to_the_owner(
+    database_url: str, redis_url: str, service_factory: Callable[..., MatchService]
+) -> None:
+    async with (
+        worker(database_url, redis_url, service_factory) as (one, db_one),
+        worker(database_url, redis_url, service_factory) as (two, db_two),
+    ):
+        a, b = _users(db_one, "owna", "ownb")
+        mid = await _duel(one, a, b)
+        uids = {0: a, 1: b}
+        uid, seq, action = await _turn(one, mid, uids)
+        assert await one.act_seq(mid, uid, "first", seq, action) == seq + 1  # one takes the lease
+        assert one.leases.owns(mid) and not two.leases.owns(mid)
+        uid, seq, action = await _turn(one, mid, uids)
+        sub = await two.bus.subscribe(f"match:{mid}")
+        with transactions(db_one) as on_one, transactions(db_two) as on_two:
+            assert await two.act_seq(mid, uid, "second", seq, action) == seq + 1
+        assert (two.forwarder.forwarded, one.forwarder.served) == (1, 1)
+        assert on_one[0] == 1 and on_two[0] == 0  # the owner's one commit; nothing on the other worker
+        notice = await asyncio.wait_for(sub.get(), 5)
+        assert notice["seq"] == seq + 1 and set(notice["push"]) == {"0", "1"}  # built by the owner
+        await sub.close()
+        # A resend of the same id through the other worker answers the same seq and stores nothing.
+        assert await two.act_seq(mid, uid, "second", seq, action) == seq + 1
+        with db_one.session() as s:
+            assert repo.last_seq(s, mid) == seq + 1
+
+
+async def test_when_the_owner_dies_the_other_worker_continues_and_takes_the_lease(
+    database_url: str, redis_url: str, service_factory: Callable[..., MatchService]
+) -> None:
+    async with worker(database_url, redis_url, service_factory, lease_seconds=1.0) as (two, db_two):
+        two.forwarder.timeout = 0.5
+        acked: list[int] = []
+        async with worker(database_url, redis_url, service_factory, lease_seconds=1.0) as (one, _):
+            a, b = _users(db_two, "deada", "deadb")
+            mid = await _duel(one, a, b)
+            uids = {0: a, 1: b}
+            uid, seq, action = await _turn(one, mid, uids)
+            acked.append(await one.act_seq(mid, uid, "m1", seq, action))
+            assert one.leases.owns(mid)
+            # The owner dies: it stops answering and renewing, and never releases its lease.
+            await one.forwarder.stop()
+            assert one.leases._task is not None
+            one.leases._task.cancel()
+            one.leases._held.clear()
+            uid, seq, action = await _turn(two, mid, uids)
+            acked.append(await two.act_seq(mid, uid, "m2", seq, action))  # no answer → written here
+            assert not two.leases.owns(mid)
+        await asyncio.sleep(1.2)  # the dead owner's lease expires
+        uid, seq, action = await _turn(two, mid, uids)
+        acked.append(await two.act_seq(mid, uid, "m3", seq, action))
+        assert two.leases.owns(mid)
+        assert acked == [1, 2, 3]
+        with db_two.session() as s:
+            stored = repo.actions_after(s, mid)
+        assert [x.seq for x in stored] == [1, 2, 3]
+        assert [x.client_action_id.split(":")[1] for x in stored if x.client_action_id] == ["m1", "m2", "m3"]
+
+
+async def test_a_lease_is_released_when_its_match_ends(
+    database_url: str, redis_url: str, service_factory: Callable[..., MatchService]
+) -> None:
+    async with worker(database_url, redis_url, service_factory) as (one, db):
+        a, b = _users(db, "enda", "endb")
+        mid = await _duel(one, a, b)
+        live = await one.get_live(mid)
+        await one.act_seq(mid, a, "r", live.seq, {"kind": "resign"})
+        assert not one.leases.owns(mid)
+        import redis.asyncio as aredis
+
+        client = aredis.Redis.from_url(redis_url)
+        try:
+            assert await client.get(lease_key(mid)) is None
+        finally:
+            await client.aclose()
