@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 import uuid
 from typing import Any, Protocol
 
@@ -29,6 +30,8 @@ from redis.asyncio import Redis
 
 log = logging.getLogger(__name__)
 LEASE_SECONDS = 15.0
+RETRY_AFTER_SECONDS = 1.0
+"""After Redis failed, how long writes go ahead without asking it (the key guards them meanwhile)."""
 _ACQUIRE = """
 local v = redis.call('GET', KEYS[1])
 if not v then
@@ -126,6 +129,7 @@ class RedisLeases:
         self._renew: Any = client.register_script(_RENEW)
         self._release: Any = client.register_script(_RELEASE)
         self._task: asyncio.Task[None] | None = None
+        self._down_until = 0.0
 
     @classmethod
     def from_url(cls, url: str, **kwargs: Any) -> RedisLeases:
@@ -149,11 +153,14 @@ class RedisLeases:
     async def claim(self, match_id: str) -> str | None:
         if match_id in self._held:
             return self.worker_id
+        if time.monotonic() < self._down_until:
+            return None  # Redis failed a moment ago: do not make every act wait for its time-out
         try:
             took, value = await self._acquire(
                 keys=[lease_key(match_id), fence_key(match_id)], args=[self.worker_id, self._ttl_ms]
             )
         except Exception as exc:  # Redis unreachable: nobody can be asked
+            self._down_until = time.monotonic() + RETRY_AFTER_SECONDS
             log.warning("leases: cannot reach Redis (%s); acting without a lease", type(exc).__name__)
             return None
         value = value.decode() if isinstance(value, bytes) else str(value)

@@ -6,7 +6,6 @@ appears only in payloads of ended matches (rules/fairness.md §Values).
 
 from __future__ import annotations
 
-import json
 import time
 from typing import Any
 
@@ -78,8 +77,8 @@ def state_message(live: LiveMatch, seat: Seat | None, since: int) -> str:
     key = (seat, since)
     text = live.pushes[key][1]
     if text is None:
-        body = {"type": "state", **payload.model_dump(mode="json")}
-        text = json.dumps(body, separators=(",", ":"), default=str)
+        # pydantic-core writes the JSON (several times faster than model_dump + json.dumps).
+        text = '{"type":"state",' + payload.model_dump_json()[1:]
         live.pushes[key] = (payload, text)
     return text
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import or_, select, update
+from sqlalchemy import insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -262,20 +262,18 @@ def append_action(
     res = s.execute(guard.values(**values).execution_options(synchronize_session=False))
     if _rowcount(res) != 1:
         raise MatchNotActive(record.match_id)
-    s.add(
-        MatchAction(
-            match_id=record.match_id,
-            seq=record.seq,
-            seat=record.seat,
-            action=record.action,
-            source=record.source,
-            client_action_id=record.client_action_id,
-            user_id=record.user_id,
-            created_at=record.created_at,
-        )
-    )
-    try:
-        s.flush()
+    row = {
+        "match_id": record.match_id,
+        "seq": record.seq,
+        "seat": record.seat,
+        "action": record.action,
+        "source": record.source,
+        "client_action_id": record.client_action_id,
+        "user_id": record.user_id,
+        "created_at": record.created_at,
+    }
+    try:  # a Core INSERT: no unit of work to flush on the hot path
+        s.execute(insert(MatchAction), [row])
     except IntegrityError:
         raise SeqConflict(f"{record.match_id}#{record.seq}") from None
 
