@@ -15,6 +15,7 @@ from typing import Any
 
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
+from prometheus_client import CollectorRegistry
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.types import ASGIApp
 
@@ -33,7 +34,7 @@ from duelclub.web.errors import install_error_handlers
 from duelclub.web.language import LanguageMiddleware
 from duelclub.web.middleware import wrap
 from duelclub.web.ratelimit import AuthLimiter
-from duelclub.web.routes import admin, auth, games, lobby, matches
+from duelclub.web.routes import admin, auth, games, health, lobby, matches
 
 SESSION_COOKIE = "duelclub_session"
 SESSION_MAX_AGE = int(SESSION_TTL.total_seconds())
@@ -74,7 +75,8 @@ def create_app(
         from duelclub.games.registry import all_games
 
         db = Database(settings.DATABASE_URL)
-        bus = await open_bus(settings.REDIS_URL)
+        app.state.metrics = CollectorRegistry()  # this process's counters, GET /metrics (routes/health.py)
+        bus = await open_bus(settings.REDIS_URL, app.state.metrics)
         factory = bot_factory or default_bot_factory(settings.BOT_THINK_SECONDS)
         service = MatchService(
             db,
@@ -117,6 +119,7 @@ def create_app(
         admin.router,
         ws.router,
         lobby_ws.router,
+        health.router,
     ):
         app.include_router(router)
     from duelclub.web import language
