@@ -216,6 +216,37 @@ async def test_moves_and_challenges_are_acknowledged_and_pushed_while_redis_is_d
             await bob.aclose()
 
 
+async def test_a_socket_on_another_worker_catches_up_after_the_outage(
+    private_redis: PrivateRedis, database_url: str, server_factory: Callable[..., Any]
+) -> None:
+    """A move made on worker A while Redis is down reaches bob's socket on worker B once Redis is back: B's
+    bus delivers ``resync`` and the socket re-reads the match (issue 18 §1)."""
+    async with (
+        server_factory(database_url, private_redis.url) as one,
+        server_factory(database_url, private_redis.url) as two,
+    ):
+        alice, bob = AsyncClient(base_url=one.http), AsyncClient(base_url=two.http)
+        try:
+            for c, name in ((alice, "alice"), (bob, "bob")):
+                r = await c.post("/api/auth/register", json={"username": name, "password": "password123"})
+                assert r.status_code == 201
+            created = (await alice.post("/api/matches", json={"game": "duel", "vs": "invite"})).json()
+            mid = (await bob.post(f"/api/invites/{created['invite_token']}/accept", json={})).json()["id"]
+            cookie = {"Cookie": f"duelclub_session={bob.cookies['duelclub_session']}"}
+            async with connect(f"{two.ws}/ws/matches/{mid}", additional_headers=cookie) as bob_ws:
+                await _expect_state(bob_ws, lambda m: m["status"] == "active")
+                private_redis.kill()
+                await asyncio.sleep(0.2)
+                seq = await _move(alice, bob, mid, "m0")  # on A if alice leads, else on B
+                if (await _state(alice, mid))["legal"]:
+                    seq = await _move(alice, bob, mid, "m1")  # alice's move, on A: B cannot hear of it
+                private_redis.start()
+                await _expect_state(bob_ws, lambda m: m["seq"] == seq, 10)
+        finally:
+            await alice.aclose()
+            await bob.aclose()
+
+
 async def _move(alice: AsyncClient, bob: AsyncClient, mid: str, action_id: str) -> int:
     """The player to move plays their first legal action over HTTP (must answer 200); the new seq."""
     mover = alice if (await _state(alice, mid))["legal"] else bob
@@ -232,8 +263,8 @@ async def _state(client: AsyncClient, mid: str) -> dict[str, Any]:
     return dict(r.json())
 
 
-async def _expect_state(ws: Any, ok: Any) -> dict[str, Any]:
-    async with asyncio.timeout(5):
+async def _expect_state(ws: Any, ok: Any, seconds: float = 5) -> dict[str, Any]:
+    async with asyncio.timeout(seconds):
         while True:
             msg = json.loads(await ws.recv())
             if msg["type"] == "state" and ok(msg):
