@@ -126,9 +126,12 @@ class RedisBus(LocalFanout):
 
     async def publish(self, channel: str, message: Message) -> None:
         self.deliver(channel, dict(message))
-        payload = json.dumps({**message, ORIGIN_KEY: self.worker_id}, separators=(",", ":"))
         try:
+            payload = json.dumps({**message, ORIGIN_KEY: self.worker_id}, separators=(",", ":"))
             self._outbox.put_nowait((channel, payload))
+        except (TypeError, ValueError):  # a caller's bug; the change it reports is stored all the same
+            self.metrics.publish_failed()
+            log.exception("redis bus: message on %s is not JSON; not sent to other workers", channel)
         except asyncio.QueueFull:
             self.metrics.publish_failed()
             self._publish_log.warn(f"outbox full ({OUTBOX_LIMIT}); message dropped", None)
