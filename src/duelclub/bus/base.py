@@ -4,6 +4,17 @@ The match service publishes ``{"seq": n}`` on ``match:{id}`` after every committ
 WebSocket hub subscribes and pushes fresh views to its own sockets. Messages are notifications: a subscriber
 that misses one (a slow socket, a Redis reconnect) still converges at the next one or on ``sync``.
 
+The database is the truth, the bus only carries news (issue 18 §1):
+
+- ``publish`` never raises and never waits for the network: the publishing process's own subscribers get the
+  message at once, directly; other workers get it when Redis carries it. A message Redis could not carry is
+  logged (rate-limited) and counted, and is left to the repair below.
+- ``healthy`` says whether the bus reaches the other workers now (the in-process bus: always).
+- When the connection to Redis comes back after a failure, every local subscription (every channel) gets
+  :data:`RESYNC` — ``{"kind": "resync"}`` — meaning "news may have been lost: re-read from the database".
+- ``worker_id`` is a unique id of this bus, i.e. of the worker process (per-worker channels).
+- ``metrics`` counts publish failures, reconnects and resyncs (``bus/metrics.py``).
+
 Usage::
 
     sub = await bus.subscribe(match_channel("m1"))
@@ -17,10 +28,28 @@ Usage::
 from __future__ import annotations
 
 import asyncio
+import os
+import secrets
+import socket
 from collections.abc import AsyncIterator
 from typing import Any, Protocol
 
+from duelclub.bus.metrics import BusMetrics
+
 Message = dict[str, Any]
+RESYNC_KIND = "resync"
+RESYNC: Message = {"kind": RESYNC_KIND}
+"""Delivered to every local subscription when the bus reconnects after a failure: re-read the database."""
+
+
+def new_worker_id() -> str:
+    """A unique id for one bus (one worker process): ``{host}-{pid}-{8 hex}``."""
+    return f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(4)}"
+
+
+def is_resync(message: Message) -> bool:
+    """Whether ``message`` is the :data:`RESYNC` notice."""
+    return message.get("kind") == RESYNC_KIND
 
 
 def match_channel(match_id: str) -> str:
@@ -99,6 +128,19 @@ class LocalFanout:
         for sub in list(self._subs.get(channel, ())):
             sub._put(message)
 
+    def channels(self) -> list[str]:
+        """The channels with at least one local subscription."""
+        return list(self._subs)
+
+    def deliver_everywhere(self, message: Message) -> int:
+        """``message`` to every local subscription of every channel; returns how many got it."""
+        count = 0
+        for subs in list(self._subs.values()):
+            for sub in list(subs):
+                sub._put(dict(message))
+                count += 1
+        return count
+
     def close_all(self) -> None:
         for subs in list(self._subs.values()):
             for sub in list(subs):
@@ -108,14 +150,24 @@ class LocalFanout:
 
 
 class Bus(Protocol):
-    """Publish/subscribe of JSON-able dicts per channel."""
+    """Publish/subscribe of JSON-able dicts per channel (see the module docstring for the guarantees)."""
+
+    worker_id: str
+    metrics: BusMetrics
+
+    @property
+    def healthy(self) -> bool:
+        """Whether messages reach the other workers now (False while Redis is unreachable)."""
+        ...
 
     async def publish(self, channel: str, message: Message) -> None:
-        """Deliver ``message`` to every current subscriber of ``channel`` (in every worker)."""
+        """Deliver ``message`` to every current subscriber of ``channel`` (this worker's at once, other
+        workers' through Redis). Never raises; a message Redis cannot carry is logged and counted."""
         ...
 
     async def subscribe(self, channel: str) -> Subscription:
-        """A subscription receiving the messages published on ``channel`` from now on."""
+        """A subscription receiving the messages published on ``channel`` from now on (never raises: while
+        Redis is down it starts with this worker's messages; :data:`RESYNC` follows the reconnect)."""
         ...
 
     async def close(self) -> None:

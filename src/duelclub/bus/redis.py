@@ -1,9 +1,25 @@
 """Redis bus (REDIS_URL set): redis.asyncio pub/sub between any number of workers and machines.
 
-One Redis pub/sub connection per process; a reader task fans messages out to the local subscriptions.
-The process subscribes to a Redis channel while it has at least one local subscriber on it. Messages are
-JSON text. A process also receives its own publications through Redis (no local short cut), so every worker
-sees the same order.
+Per process: one pub/sub connection, read by a reader task that fans messages out to the local
+subscriptions, and a small pool for publishing, fed by a sender task. The process subscribes to a Redis
+channel while it has at least one local subscriber on it.
+
+Issue 18 §1 (the database is the truth, the bus only carries news):
+
+- ``publish`` delivers to this process's own subscribers at once and queues the message for Redis; it never
+  waits for the network and never raises. The sender publishes the queue in order (pipelined); a batch Redis
+  refuses is dropped, logged (rate-limited) and counted — consumers repair the gap from the database (the
+  next notice, or the resync below).
+- Every Redis payload is the message plus ``"_origin": worker_id`` (a key reserved for the bus); the reader
+  strips it and skips the echo of this process's own messages (they were delivered already). Consumers see
+  the dicts as published.
+- The reader owns the pub/sub connection: on any error (or no answer to its pings for
+  :data:`DEAD_SECONDS`) it marks the bus unhealthy, drops the connection and reconnects with backoff,
+  subscribing afresh to every channel that has local subscribers; once back, it delivers ``{"kind":
+  "resync"}`` to every local subscription. redis-py's own silent reconnect is off on that connection
+  (no retries), so a lost connection is always seen.
+- The publish connections have a health check before reuse after :data:`HEALTH_CHECK_SECONDS` idle and
+  two retries with reconnect: a pooled connection Redis closed while it was down is replaced, not failed.
 """
 
 from __future__ import annotations
@@ -12,63 +28,225 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from typing import Any
 
+from prometheus_client import CollectorRegistry
 from redis.asyncio import Redis
+from redis.asyncio.client import PubSub
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
 
-from duelclub.bus.base import LocalFanout, Message, Subscription
+from duelclub.bus.base import RESYNC, LocalFanout, Message, Subscription, new_worker_id
+from duelclub.bus.metrics import BusMetrics
 
 log = logging.getLogger(__name__)
 _CONTROL = "duelclub:bus"
+ORIGIN_KEY = "_origin"
+CONNECT_TIMEOUT = 1.0
+"""Seconds to open a TCP connection to Redis."""
+COMMAND_TIMEOUT = 2.0
+"""Seconds to wait for a command's answer (publish, subscribe)."""
+HEALTH_CHECK_SECONDS = 5
+"""A publish connection idle this long is pinged (and replaced if dead) before its next use."""
+PING_SECONDS = 5.0
+DEAD_SECONDS = 12.0
+"""The pub/sub connection counts as lost when nothing (not even a pong) came for this long."""
+RECONNECT_SECONDS = (0.1, 2.0)
+"""Reader backoff between reconnection attempts: first, cap (doubling)."""
+OUTBOX_LIMIT = 10_000
+"""Messages waiting for Redis beyond this are dropped (and counted) instead of queued."""
+BATCH_LIMIT = 200
+LOG_EVERY_SECONDS = 30.0
+
+
+class _Throttled:
+    """Logs a warning at most every ``LOG_EVERY_SECONDS``, saying how many were suppressed meanwhile."""
+
+    def __init__(self) -> None:
+        self._last = -LOG_EVERY_SECONDS
+        self._suppressed = 0
+
+    def warn(self, what: str, exc: BaseException | None) -> None:
+        now = time.monotonic()
+        if now - self._last < LOG_EVERY_SECONDS:
+            self._suppressed += 1
+            return
+        more = f" ({self._suppressed} more since the last report)" if self._suppressed else ""
+        log.warning("redis bus: %s: %s%s", what, f"{type(exc).__name__}: {exc}" if exc else "", more)
+        self._last, self._suppressed = now, 0
 
 
 class RedisBus(LocalFanout):
     """The Redis-backed bus; create with :meth:`connect`."""
 
-    def __init__(self, client: Redis) -> None:
+    def __init__(self, url: str, registry: CollectorRegistry | None = None) -> None:
         super().__init__()
-        self._redis = client
-        self._pubsub = client.pubsub(ignore_subscribe_messages=True)
-        self._reader: asyncio.Task[None] | None = None
+        self.worker_id = new_worker_id()
+        self.metrics = BusMetrics(registry)
+        self.metrics.track_health(lambda: self.healthy)
+        common: dict[str, Any] = {
+            "socket_connect_timeout": CONNECT_TIMEOUT,
+            "socket_timeout": COMMAND_TIMEOUT,
+            "socket_keepalive": True,
+        }
+        self._redis = Redis.from_url(
+            url,
+            health_check_interval=HEALTH_CHECK_SECONDS,
+            retry=Retry(ExponentialBackoff(cap=0.1, base=0.01), 2),
+            **common,
+        )
+        self._listener = Redis.from_url(url, retry=Retry(ExponentialBackoff(), 0), **common)
+        self._pubsub: PubSub | None = None
+        self._healthy = False
+        self._down_since: float | None = None
+        self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue(OUTBOX_LIMIT)
+        self._tasks: list[asyncio.Task[None]] = []
         self._subscribe_lock = asyncio.Lock()
+        self._publish_log, self._read_log = _Throttled(), _Throttled()
 
     @classmethod
-    async def connect(cls, url: str) -> RedisBus:
-        """Connect to ``url`` (``redis://host:port/db``); raises redis ConnectionError if unreachable."""
-        bus = cls(Redis.from_url(url))
+    async def connect(cls, url: str, registry: CollectorRegistry | None = None) -> RedisBus:
+        """Connect to ``url`` (``redis://host:port/db``); raises redis ConnectionError if unreachable now
+        (later outages are survived)."""
+        bus = cls(url, registry)
         await bus._redis.ping()
-        await bus._pubsub.subscribe(_CONTROL)
-        bus._reader = asyncio.create_task(bus._read(), name="redis-bus-reader")
+        pubsub = await bus._open_pubsub()
+        bus._healthy = True
+        bus._tasks = [
+            asyncio.create_task(bus._listen(pubsub), name="redis-bus-reader"),
+            asyncio.create_task(bus._send(), name="redis-bus-sender"),
+        ]
         return bus
 
+    @property
+    def healthy(self) -> bool:
+        return self._healthy
+
     async def publish(self, channel: str, message: Message) -> None:
-        await self._redis.publish(channel, json.dumps(message, separators=(",", ":")))
+        self.deliver(channel, dict(message))
+        try:
+            payload = json.dumps({**message, ORIGIN_KEY: self.worker_id}, separators=(",", ":"))
+            self._outbox.put_nowait((channel, payload))
+        except (TypeError, ValueError):  # a caller's bug; the change it reports is stored all the same
+            self.metrics.publish_failed()
+            log.exception("redis bus: message on %s is not JSON; not sent to other workers", channel)
+        except asyncio.QueueFull:
+            self.metrics.publish_failed()
+            self._publish_log.warn(f"outbox full ({OUTBOX_LIMIT}); message dropped", None)
 
     async def subscribe(self, channel: str) -> Subscription:
         sub, first = self.add(channel)
         if first:
             async with self._subscribe_lock:
-                await self._pubsub.subscribe(channel)
+                if self._pubsub is not None:  # else the reader subscribes to it when it reconnects
+                    try:
+                        await self._pubsub.subscribe(channel)
+                    except Exception as exc:  # the reader sees the loss and resubscribes everything
+                        self._read_log.warn(f"subscribe {channel} failed", exc)
         return sub
 
     async def on_channel_empty(self, channel: str) -> None:
         async with self._subscribe_lock:
-            with contextlib.suppress(Exception):
-                await self._pubsub.unsubscribe(channel)
+            if self._pubsub is not None:
+                with contextlib.suppress(Exception):
+                    await self._pubsub.unsubscribe(channel)
 
-    async def _read(self) -> None:
+    # -- the sender ----------------------------------------------------------------------------------
+    async def _send(self) -> None:
         while True:
+            batch = [await self._outbox.get()]
+            while len(batch) < BATCH_LIMIT and not self._outbox.empty():
+                batch.append(self._outbox.get_nowait())
             try:
-                raw = await self._pubsub.get_message(timeout=1.0)
+                async with asyncio.timeout(CONNECT_TIMEOUT + COMMAND_TIMEOUT):
+                    async with self._redis.pipeline(transaction=False) as pipe:
+                        for channel, payload in batch:
+                            pipe.publish(channel, payload)
+                        await pipe.execute()
             except asyncio.CancelledError:
                 raise
-            except Exception:  # connection loss: redis-py reconnects and resubscribes on the next call
-                log.exception("redis bus: read failed; retrying")
-                await asyncio.sleep(0.5)
-                continue
-            if raw is None or raw.get("type") != "message":
-                continue
-            self._dispatch(raw)
+            except Exception as exc:
+                self.metrics.publish_failed(len(batch))
+                self._publish_log.warn(f"publish failed; {len(batch)} message(s) not carried", exc)
+            finally:
+                for _ in batch:
+                    self._outbox.task_done()
+
+    # -- the reader ----------------------------------------------------------------------------------
+    async def _open_pubsub(self) -> PubSub:
+        """A fresh pub/sub connection subscribed to the control channel and every locally wanted one."""
+        pubsub = self._listener.pubsub(ignore_subscribe_messages=True)
+        try:
+            await pubsub.subscribe(_CONTROL, *self.channels())
+            async with self._subscribe_lock:  # channels first wanted meanwhile: subscribe() saw no pubsub
+                have = {c.decode() if isinstance(c, bytes) else str(c) for c in pubsub.channels}
+                missing = [c for c in self.channels() if c not in have]
+                if missing:
+                    await pubsub.subscribe(*missing)
+                self._pubsub = pubsub
+        except BaseException:
+            with contextlib.suppress(Exception):
+                await pubsub.aclose()  # type: ignore[no-untyped-call]
+            raise
+        return pubsub
+
+    async def _listen(self, pubsub: PubSub | None) -> None:
+        delay = RECONNECT_SECONDS[0]
+        while True:
+            try:
+                if pubsub is None:
+                    pubsub = await self._open_pubsub()
+                    self._back_up()
+                delay = RECONNECT_SECONDS[0]
+                await self._read(pubsub)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                self._went_down(exc)
+            finally:
+                self._pubsub = None
+                if pubsub is not None:
+                    with contextlib.suppress(Exception):
+                        await pubsub.aclose()  # type: ignore[no-untyped-call]
+                pubsub = None
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, RECONNECT_SECONDS[1])
+
+    async def _read(self, pubsub: PubSub) -> None:
+        """Dispatch messages until the connection fails (raises)."""
+        loop = asyncio.get_running_loop()
+        last_seen = last_ping = loop.time()
+        while True:
+            raw = await pubsub.get_message(timeout=1.0)
+            now = loop.time()
+            if raw is not None:
+                last_seen = now
+                if raw.get("type") == "message":
+                    self._dispatch(raw)
+            if now - last_seen > DEAD_SECONDS:
+                raise RedisConnectionError(f"no answer from Redis for {DEAD_SECONDS:.0f} s")
+            if now - last_ping >= PING_SECONDS:
+                await pubsub.ping()
+                last_ping = now
+
+    def _went_down(self, exc: BaseException) -> None:
+        if self._healthy:
+            log.warning("redis bus: connection lost (%s: %s); reconnecting", type(exc).__name__, exc)
+            self._healthy, self._down_since = False, time.monotonic()
+        else:
+            self._read_log.warn("reconnect failed", exc)
+
+    def _back_up(self) -> None:
+        """Connected again: healthy, counted, and every local subscription told to re-read."""
+        self._healthy = True
+        if self._down_since is None:
+            return
+        log.warning("redis bus: reconnected after %.1f s; resyncing", time.monotonic() - self._down_since)
+        self._down_since = None
+        self.metrics.reconnected()
+        self.metrics.resynced(self.deliver_everywhere(RESYNC))
 
     def _dispatch(self, raw: dict[str, Any]) -> None:
         channel = raw["channel"].decode() if isinstance(raw["channel"], bytes) else str(raw["channel"])
@@ -77,14 +255,19 @@ class RedisBus(LocalFanout):
         except (TypeError, ValueError):
             log.warning("redis bus: dropped a non-JSON message on %s", channel)
             return
-        if isinstance(message, dict):
+        if isinstance(message, dict) and message.pop(ORIGIN_KEY, None) != self.worker_id:
             self.deliver(channel, message)
 
     async def close(self) -> None:
-        if self._reader is not None:
-            self._reader.cancel()
+        """Send what is queued (for up to a second), then stop; open subscriptions end."""
+        if self._healthy:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._outbox.join(), 1.0)
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
             with contextlib.suppress(asyncio.CancelledError):
-                await self._reader
+                await task
         self.close_all()
-        await self._pubsub.aclose()  # type: ignore[no-untyped-call]
         await self._redis.aclose()
+        await self._listener.aclose()

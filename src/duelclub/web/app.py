@@ -17,6 +17,7 @@ from typing import Any
 import anyio.to_thread
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
+from prometheus_client import CollectorRegistry
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.types import ASGIApp
 
@@ -36,7 +37,7 @@ from duelclub.web.errors import install_error_handlers
 from duelclub.web.language import LanguageMiddleware
 from duelclub.web.middleware import wrap
 from duelclub.web.ratelimit import AuthLimiter
-from duelclub.web.routes import admin, auth, games, lobby, matches
+from duelclub.web.routes import admin, auth, games, health, lobby, matches
 from duelclub.web.session_watch import SessionWatch
 
 SESSION_COOKIE = "duelclub_session"
@@ -78,7 +79,8 @@ def create_app(
         from duelclub.games.registry import all_games
 
         db = Database(settings.DATABASE_URL, pool_size=settings.DB_POOL_SIZE)
-        bus = await open_bus(settings.REDIS_URL)
+        app.state.metrics = CollectorRegistry()  # this process's counters, GET /metrics (routes/health.py)
+        bus = await open_bus(settings.REDIS_URL, app.state.metrics)
         factory = bot_factory or default_bot_factory(settings.BOT_THINK_SECONDS)
         service = MatchService(
             db,
@@ -128,6 +130,7 @@ def create_app(
         admin.router,
         ws.router,
         lobby_ws.router,
+        health.router,
     ):
         app.include_router(router)
     from duelclub.web import language

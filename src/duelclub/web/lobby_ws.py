@@ -29,7 +29,7 @@ import anyio
 from fastapi import APIRouter, Depends, WebSocket
 from starlette.websockets import WebSocketDisconnect
 
-from duelclub.bus import Subscription
+from duelclub.bus import Subscription, is_resync
 from duelclub.play import challenges, matchmaking
 from duelclub.play.notify import LOBBY_CHANNEL, user_channel
 from duelclub.play.service import MatchService
@@ -87,6 +87,8 @@ class LobbySocket:
                 await self.send({"type": "match", "id": message.get("id"), "why": message.get("why")})
             elif kind == ROLL_CALL and self.user_id is not None:
                 await matchmaking.touch(self.service, self.user_id)
+            elif is_resync(message):  # the bus may have lost news (issue 18): send what the database says
+                await self.send_queue()
 
     async def heartbeat(self) -> None:
         assert self.user_id is not None

@@ -34,7 +34,7 @@ from fastapi import APIRouter, Depends, WebSocket
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 from starlette.websockets import WebSocketDisconnect
 
-from duelclub.bus import Subscription, match_channel
+from duelclub.bus import Subscription, is_resync, match_channel
 from duelclub.play import presence, views
 from duelclub.play.errors import PlayError
 from duelclub.play.presence import PresenceTracker
@@ -147,20 +147,22 @@ class MatchSocket:
         await self.send({"type": "presence", "seq": self.sent_seq, **found.model_dump(mode="json")})
 
     async def pump(self, sub: Subscription) -> None:
-        """Push a fresh state for every bus notification (bursts coalesced), presence and rematch notices.
+        """Push a fresh state for every bus notification (bursts coalesced), presence and rematch notices;
+        a bus ``resync`` (issue 18) re-reads the match and presence from the database.
         Ends quietly when the socket is gone; the read loop then sees the disconnect."""
         async for message in sub:
             batch = [message, *sub.drain()]
             states = [m for m in batch if "seq" in m]
+            resync = any(is_resync(m) for m in batch)  # the bus may have lost news: re-read everything
             try:
                 await self.end_if_logged_out()
                 for m in batch:
                     if "rematch" in m:
                         await self.send({"type": "rematch", "seq": self.sent_seq, "id": m["rematch"]})
-                if any(m.get("kind") == "resync" for m in batch):
+                if resync:
                     # The bus was down (news may be lost): read the match (seq gap → sync) and presence.
-                    await self.push_state(None)
                     await self.push_presence()
+                    await self.push_state(None)
                     continue
                 if any("presence" in m for m in batch):
                     await self.push_presence()
