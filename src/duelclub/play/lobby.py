@@ -53,14 +53,16 @@ async def create_match(
     bot_level: str | None = None,
     client_seed: str | None = None,
     move_seconds: int | None = None,
+    rematch_of: str | None = None,
 ) -> CreatedMatch:
     """Open a match for ``user_id`` at seat 0 (``POST /api/matches``, ``POST /api/challenges``).
 
     ``vs="bot"``: seat 1 is the bot ``bot_level`` (default: the game's first level); the match is active at
     once, without a clock. ``vs="invite"``: the match is open with an invite token. ``vs="challenge"``: the
-    match is open and listed in the challenge table. ``move_seconds`` is the clock (play/clock.py). Raises
-    PlayError ``unknown_game``, ``bad_options``, ``bad_bot_level``, ``bad_client_seed``, ``bad_clock``,
-    ``bad_request`` (422).
+    match is open and listed in the challenge table. ``move_seconds`` is the clock (play/clock.py).
+    ``rematch_of`` is the ended match this one follows (play/rematch.py; unique: a second one raises
+    sqlalchemy's IntegrityError). Raises PlayError ``unknown_game``, ``bad_options``, ``bad_bot_level``,
+    ``bad_client_seed``, ``bad_clock``, ``bad_request`` (422).
     """
     g = service.game(game)
     try:
@@ -94,6 +96,7 @@ async def create_match(
         "move_seconds": clock,
         "listed": vs == "challenge",
         "opened_by": user_id,
+        "rematch_of": rematch_of,
     }
     record, name = await in_thread(_insert, service, fields, user_id)
     live = await in_thread(build, record, g, (name, None), [])
@@ -189,11 +192,16 @@ async def take_seat1(
             if record.status in ENDED:
                 raise PlayError(409, f"{kind}_closed", f"this {kind} was cancelled")
             now = service.now()
-            if record.status != OPEN or not repo.start_invited(
+            if record.status == OPEN and repo.start_invited(
                 s, record.id, user_id, seed_b, now, next_deadline(record, now)
             ):
-                raise PlayError(409, f"{kind}_taken", f"someone has already accepted this {kind}")
-            return record, True
+                return record, True
+            # Taken meanwhile: by this member's other request (a double click, another tab or worker:
+            # issue 18 §2), which answers the same, or by someone else.
+            again = repo.get_match(s, record.id)
+            if again is not None and again.seat_users[1] == user_id:
+                return again, False
+            raise PlayError(409, f"{kind}_taken", f"someone has already accepted this {kind}")
 
     record, started = await in_thread(claim)
     if started:

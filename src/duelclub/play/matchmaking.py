@@ -59,6 +59,11 @@ async def join(
 ) -> QueueStatus:
     """Enter the queue (replacing the member's previous entry) and try to pair at once.
 
+    Idempotent under double clicks and races (issue 18 §2): two joins at once both answer, the entry holds
+    one of them. A member whose entry is paired into a match that has not ended stays paired: the answer is
+    ``matched`` with that match (a join racing the pairing, or from another tab, never strands the member
+    in the queue while their match runs); once it has ended a join replaces the entry.
+
     Raises PlayError ``unknown_game``, ``bad_options``, ``bad_clock``, ``bad_client_seed`` (422)."""
     g = service.game(game)
     try:

@@ -8,7 +8,10 @@ deadline). Either player may decline or withdraw it with ``DELETE /api/matches/{
 published on the old match's channel (``{"rematch": id}``) so the opponent's page shows it at once.
 
 Against a bot a rematch is simply a new match against the same level with the same options (the human
-keeps seat 0: bots never open matches).
+keeps seat 0: bots never open matches); it too is the old match's one ``rematch_of``.
+
+Every request is idempotent under double clicks and races (issue 18 §2): offering twice answers the same
+offer, accepting twice the same live match, and two requests against a bot start one match.
 """
 
 from __future__ import annotations
@@ -45,10 +48,7 @@ async def offer_or_accept(
     r = old.record
     bot = r.seat_bots[1 - seat]
     if bot is not None:
-        created = await lobby.create_match(
-            service, user_id, game=r.game, vs="bot", options=r.options, bot_level=bot, client_seed=seed
-        )
-        return Rematch(id=created.id, status=created.status, offered_by=seat)
+        return await _bot_rematch(service, r, user_id, seat, bot, seed)
     new_seat = 1 - seat  # seats swap: my seat in the new match
 
     def write() -> tuple[MatchRecord, bool]:
@@ -62,12 +62,14 @@ async def offer_or_accept(
                     found = repo.get_rematch(s, match_id)
                     assert found is not None
             if found.opened_by == user_id or found.status != OPEN:
-                if found.status in ENDED and found.started_at is None:
-                    raise PlayError(409, "rematch_closed", "the rematch was declined or withdrawn")
-                return found, False
+                return _started_or_closed(found), False
             now = service.now()
             if not repo.start_rematch(s, found.id, new_seat, seed, now, next_deadline(found, now)):
-                raise PlayError(409, "rematch_closed", "the rematch was declined or withdrawn")
+                # No longer open: started by this player's other request (a double click, another tab or
+                # worker: issue 18 §2), which answers the same live match, or declined meanwhile.
+                again = repo.get_match(s, found.id)
+                assert again is not None
+                return _started_or_closed(again), False
             return found, True
 
     record, started = await in_thread(write)
@@ -77,6 +79,45 @@ async def offer_or_accept(
         await service.changed(live)
         await notify.match_started(service.bus, list(record.seat_users), record.id, "rematch")
     return Rematch(id=record.id, status=live.status, offered_by=_offered_by(r, record))
+
+
+def _started_or_closed(found: MatchRecord) -> MatchRecord:
+    """``found`` unless it ended without being played (declined or withdrawn): PlayError 409
+    ``rematch_closed``."""
+    if found.status in ENDED and found.started_at is None:
+        raise PlayError(409, "rematch_closed", "the rematch was declined or withdrawn")
+    return found
+
+
+async def _bot_rematch(
+    service: MatchService, old: MatchRecord, user_id: int, seat: int, bot: str, seed: str
+) -> Rematch:
+    """The new match against the same bot level. It carries ``rematch_of`` like a rematch between members,
+    which is unique: two requests at once (issue 18 §2), or again later, answer the one match."""
+
+    def existing() -> MatchRecord | None:
+        with service.db.session() as s:
+            return repo.get_rematch(s, old.id)
+
+    found = await in_thread(existing)
+    if found is None:
+        try:
+            created = await lobby.create_match(
+                service,
+                user_id,
+                game=old.game,
+                vs="bot",
+                options=old.options,
+                bot_level=bot,
+                client_seed=seed,
+                rematch_of=old.id,
+            )
+            return Rematch(id=created.id, status=created.status, offered_by=seat)
+        except IntegrityError:  # the other request inserted it first
+            found = await in_thread(existing)
+            if found is None:
+                raise
+    return Rematch(id=found.id, status=found.status, offered_by=seat)
 
 
 def _insert(

@@ -1,9 +1,10 @@
 """Matchmaking queue and presence repositories (DESIGN.md §Persistence; the lobby of issue 6).
 
 The queue lives in the database so that every worker sees one queue: ``queue_entries`` has one row per
-waiting member (primary key ``user_id``: one entry per member). Entries with the same ``pool`` (game, options
-and clock, see ``play/matchmaking.py``) are compatible. Pairing claims both rows with guarded UPDATEs in user
-id order (``claim_pair``), so two workers pairing at once never use one entry twice.
+waiting member (primary key ``user_id``: one entry per member; a join is an upsert, so two joins at once
+never collide). Entries with the same ``pool`` (game, options and clock, see ``play/matchmaking.py``) are
+compatible. Pairing claims both rows with guarded UPDATEs in user id order (``claim_pair``), so two workers
+pairing at once never use one entry twice.
 
 ``match_presence`` holds, per (match, seat), when a seated player's socket last reported in (``seen_at``,
 refreshed by a heartbeat) and when its last socket left (``left_at``).
@@ -15,11 +16,14 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import delete, select, tuple_, update
+from sqlalchemy import ColumnElement, delete, literal_column, or_, select, tuple_, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from duelclub.store.models import MatchPresence, QueueEntry
+from duelclub.store.matches import ENDED
+from duelclub.store.models import Match, MatchPresence, QueueEntry
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,22 +56,38 @@ def _queue(e: QueueEntry) -> QueueRecord:
 
 
 def join_queue(s: Session, record: QueueRecord) -> None:
-    """Put ``record`` in the queue, replacing the member's previous entry (one entry per member)."""
-    s.execute(delete(QueueEntry).where(QueueEntry.user_id == record.user_id))
-    s.add(
-        QueueEntry(
-            user_id=record.user_id,
-            game=record.game,
-            options=record.options,
-            move_seconds=record.move_seconds,
-            pool=record.pool,
-            client_seed=record.client_seed,
-            created_at=record.created_at,
-            seen_at=record.seen_at,
-            match_id=None,
-        )
+    """Put ``record`` in the queue as a waiting entry, replacing the member's previous entry (one entry per
+    member), in one upsert: two joins at once both succeed and the last one wins (issue 18 §2).
+
+    An entry paired into a match that has not ended stays as it is: a join racing the pairing (or a join
+    from another tab while that match is played) must not turn it back into a waiting entry, which would
+    hide the match from the member and let them be paired twice. The caller reads the entry afterwards and
+    answers ``matched``. The condition is evaluated on the row the upsert locks, so a pairing committed
+    meanwhile is seen; a match the statement cannot see yet counts as live."""
+    insert = pg_insert if s.get_bind().dialect.name == "postgresql" else sqlite_insert
+    values = {
+        "user_id": record.user_id,
+        "game": record.game,
+        "options": record.options,
+        "move_seconds": record.move_seconds,
+        "pool": record.pool,
+        "client_seed": record.client_seed,
+        "created_at": record.created_at,
+        "seen_at": record.seen_at,
+        "match_id": None,
+    }
+    stmt = insert(QueueEntry).values(values)
+    # SQLAlchemy does not correlate a subquery in ON CONFLICT's WHERE with the target table (it would add
+    # a second, unrelated queue_entries to the subquery's FROM), so the existing row's column is named as SQL.
+    existing_match_id: ColumnElement[str] = literal_column(f"{QueueEntry.__tablename__}.match_id")
+    match_ended = select(Match.id).where(Match.id == existing_match_id, Match.status.in_(ENDED)).exists()
+    s.execute(
+        stmt.on_conflict_do_update(
+            index_elements=[QueueEntry.user_id],
+            set_={name: stmt.excluded[name] for name in values if name != "user_id"},
+            where=or_(QueueEntry.match_id.is_(None), match_ended),
+        ).execution_options(synchronize_session=False)
     )
-    s.flush()
 
 
 def leave_queue(
