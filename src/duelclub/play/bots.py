@@ -249,11 +249,22 @@ class BotDriver:
             before = utcnow() - timedelta(seconds=self._config.sweep_seconds)
             jobs += await self._in_db(lambda s: botjobs.answered(s, before=before))
             await self._in_db(botjobs.delete_obsolete)
+            await self._forget_lost()
         seen: set[tuple[str, int]] = set()
         for job in jobs:
             if (job.match_id, job.seq) not in seen:
                 seen.add((job.match_id, job.seq))
                 await self._apply(job)
+
+    async def _forget_lost(self) -> None:
+        """Stop waiting for jobs that are gone (obsolete) or that no worker will answer (a bot that failed
+        ``botjobs.MAX_ATTEMPTS`` times: the match waits for the clock or the human, as when a bot crashes)."""
+        keys = list(self._pending.items())
+        alive = await self._in_db(botjobs.live_keys, keys)
+        for key in keys:
+            if key not in alive and self._pending.get(key[0]) == key[1]:
+                log.warning("bot job for match %s seq %d dropped (gone or failed)", *key)
+                del self._pending[key[0]]
 
     async def _apply(self, job: botjobs.Job) -> None:
         assert job.action is not None

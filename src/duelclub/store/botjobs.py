@@ -181,6 +181,21 @@ def answered(
     return [_job(r) for r in s.scalars(query.order_by(BotJob.answered_at).limit(limit))]
 
 
+def live_keys(s: Session, keys: list[tuple[str, int]]) -> set[tuple[str, int]]:
+    """Those of ``keys`` whose job still exists and may yet be answered (answered, or attempts left)."""
+    if not keys:
+        return set()
+    rows = s.execute(
+        select(BotJob.match_id, BotJob.seq, BotJob.attempts, BotJob.answered_at).where(
+            BotJob.match_id.in_({m for m, _ in keys})
+        )
+    )
+    wanted = set(keys)
+    return {
+        (m, q) for m, q, tries, at in rows if (m, q) in wanted and (at is not None or tries < MAX_ATTEMPTS)
+    }
+
+
 def get(s: Session, match_id: str, seq: int) -> Job | None:
     """The job at ``(match_id, seq)``, or None."""
     row = s.get(BotJob, (match_id, seq))
