@@ -1,6 +1,9 @@
 """The ``duelclub`` command (README §Using it).
 
-- ``duelclub serve [--host 127.0.0.1] [--port 8000]`` — apply the migrations, then serve the app (uvicorn).
+- ``duelclub serve [--host 127.0.0.1] [--port 8000]`` — apply the migrations, start ``BOT_WORKERS`` bot worker
+  processes (``bots/pool.py``; 0 = none), then serve the app (uvicorn); the workers stop with it.
+- ``duelclub bots [--workers N]`` — run N bot worker processes alone (default ``BOT_WORKERS``, at least 1), on
+  any machine that reaches the same DATABASE_URL; until SIGTERM/SIGINT.
 - ``duelclub migrate`` — apply the migrations (``alembic upgrade head``) to DATABASE_URL.
 - ``duelclub create-admin USERNAME [--password-stdin]`` — create an admin, or promote an existing user.
 - ``duelclub verify LOGFILE.json`` — check a finished match's log (exit 0 OK, 1 mismatch).
@@ -22,19 +25,52 @@ WS_MAX_FRAME_BYTES = 1024 * 1024
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
+    from duelclub.bots.pool import WorkerPool
     from duelclub.store.migrate import upgrade
     from duelclub.web.app import create_app
 
     settings = Settings()
     upgrade(settings.DATABASE_URL)
-    uvicorn.run(
-        create_app(settings),
-        host=args.host,
-        port=args.port,
-        log_level=args.log_level,
-        # Far above the app's own 64 KiB message cap (web/ws.py), far below uvicorn's 16 MiB default.
-        ws_max_size=WS_MAX_FRAME_BYTES,
-    )
+    # Bots never think in the web process (issue 12): their own processes, stopped when uvicorn returns
+    # and killed by the kernel if this process dies (bots/pool.py).
+    pool = WorkerPool(settings.BOT_WORKERS).start()
+    try:
+        uvicorn.run(
+            create_app(settings),
+            host=args.host,
+            port=args.port,
+            log_level=args.log_level,
+            # Far above the app's own 64 KiB message cap (web/ws.py), far below uvicorn's 16 MiB default.
+            ws_max_size=WS_MAX_FRAME_BYTES,
+        )
+    finally:
+        pool.stop()
+    return 0
+
+
+def _bots(args: argparse.Namespace) -> int:
+    import logging
+    import signal
+
+    from duelclub.bots.pool import WorkerPool
+
+    settings = Settings()
+    count = args.workers if args.workers is not None else max(1, settings.BOT_WORKERS)
+    if count < 1:
+        print("--workers must be at least 1", file=sys.stderr)
+        return 2
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    pool = WorkerPool(count)
+
+    def _stop(_signum: int, _frame: object) -> None:
+        pool.stop()
+
+    signal.signal(signal.SIGTERM, _stop)
+    signal.signal(signal.SIGINT, _stop)
+    pool.start()
+    print(f"{count} bot worker(s) on {settings.DATABASE_URL.split('@')[-1]}", flush=True)
+    pool.wait()
+    pool.stop()
     return 0
 
 
@@ -119,6 +155,11 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--log-level", default="info")
     serve.set_defaults(func=_serve)
+    bots = sub.add_parser("bots", help="run bot worker processes (no web server)")
+    bots.add_argument(
+        "--workers", type=int, default=None, help="processes (default: BOT_WORKERS, at least 1)"
+    )
+    bots.set_defaults(func=_bots)
     sub.add_parser("migrate", help="apply the database migrations").set_defaults(func=_migrate)
     admin = sub.add_parser("create-admin", help="create an admin or promote a user")
     admin.add_argument("username")

@@ -26,6 +26,13 @@ class Settings(BaseSettings):
     - ``REDIS_URL``: ``redis://…`` for the Redis bus; None = in-process bus.
     - ``SECRET_KEY``: signs session cookies.
     - ``BOT_THINK_SECONDS``: wall-clock budget per decision of a searching bot; None = the level's default.
+    - ``BOT_WORKERS``: bot worker processes ``duelclub serve`` starts beside the web worker (default
+      ``max(1, cpu_count - 1)``; 0 = none, then ``duelclub bots`` must run somewhere); also the default of
+      ``duelclub bots --workers`` (issue 12 item 1: bots never think in a web process).
+    - ``BOT_LEASE_SECONDS``: how long a bot worker holds a job before another may take it (longer than any
+      level's think budget: a worker killed mid-think delays its bot by at most this).
+    - ``BOT_POLL_SECONDS``: on SQLite, how often bot workers look for jobs and web workers for answers
+      (idle bot workers back off to 5×); PostgreSQL uses LISTEN/NOTIFY instead.
     - ``TEMPLATES_DIR``/``STATIC_DIR``: UI files.
     - ``COOKIE_SECURE``: mark the session cookie Secure (behind HTTPS).
     - ``VAR_DIR``: where the default database and secret live.
@@ -45,6 +52,9 @@ class Settings(BaseSettings):
     REDIS_URL: str | None = None
     SECRET_KEY: str = Field(default="", repr=False)
     BOT_THINK_SECONDS: float | None = Field(default=None, ge=0)
+    BOT_WORKERS: int = Field(default_factory=lambda: default_bot_workers(), ge=0)
+    BOT_LEASE_SECONDS: float = Field(default=10.0, gt=0)
+    BOT_POLL_SECONDS: float = Field(default=0.05, gt=0, le=5)
     TEMPLATES_DIR: Path = PROJECT_ROOT / "templates"
     STATIC_DIR: Path = PROJECT_ROOT / "static"
     COOKIE_SECURE: bool = False
@@ -71,6 +81,11 @@ class Settings(BaseSettings):
         if not self.SECRET_KEY:
             self.SECRET_KEY = _stored_secret(self.VAR_DIR / "secret_key")
         return self
+
+
+def default_bot_workers() -> int:
+    """``max(1, cpu_count - 1)``: one core left for the web worker."""
+    return max(1, (os.cpu_count() or 2) - 1)
 
 
 def _stored_secret(path: Path) -> str:

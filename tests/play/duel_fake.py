@@ -181,10 +181,38 @@ class Duel(Game[DuelState, Any, DuelOptions]):
         return bool(action.kind == "timeout")
 
     def to_position(self, state: DuelState) -> JSON:
-        return {"version": 1, **self.full_view(state), "turn": state.turn}
+        """Every field of the state (bot jobs carry a determinized state in this form)."""
+        return {
+            "version": 1,
+            "hands": [list(h) for h in state.hands],
+            "turn": state.turn,
+            "rounds": state.rounds,
+            "pause": state.pause,
+            "played": list(state.played),
+            "score": list(state.score),
+            "timeouts": list(state.timeouts),
+            "round": state.round,
+            "paused": state.paused,
+            "outcome": state.outcome.to_json() if state.outcome else None,
+        }
 
     def from_position(self, position: JSON) -> DuelState:
-        raise ValueError("not supported by the fake game")
+        if position.get("version") != 1:
+            raise ValueError("unknown duel position version")
+        p = copy.deepcopy(position)
+        outcome = p["outcome"]
+        return DuelState(
+            hands=p["hands"],
+            turn=p["turn"],
+            rounds=p["rounds"],
+            pause=p["pause"],
+            played=p["played"],
+            score=p["score"],
+            timeouts=p["timeouts"],
+            round=p["round"],
+            paused=p["paused"],
+            outcome=Outcome(outcome["winner"], outcome["reason"]) if outcome else None,
+        )
 
     def copy(self, state: DuelState) -> DuelState:
         return copy.deepcopy(state)

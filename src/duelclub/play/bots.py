@@ -1,10 +1,24 @@
 """The bot driver: plays bot seats through the match service (DESIGN.md §Layers — play/ schedules bots).
 
-After every change the service calls :meth:`BotDriver.poke`. A bot moves when exactly its seat is in
-``to_move`` — never while a human seat may also act, so in Mezha's pause between seasons the bot waits for the
-human's «Следующий сезон» (rules/mezha.md D17). The bot thinks in a worker thread on a determinization of
-the state, with its own ``random.Random`` (never the match stream), and its action goes through
-``MatchService.apply_as(..., source="bot")``; if the match moved meanwhile, the driver looks again.
+Bots never think in a web process (issue 12 item 1). After every change the service calls
+:meth:`BotDriver.poke`. A bot moves when exactly its seat is in ``to_move`` — never while a human seat may
+also act, so in Mezha's pause between seasons the bot waits for the human's «Следующий сезон»
+(rules/mezha.md D17). Then the driver enqueues a bot job (``store/botjobs.py``) at the match's seq holding
+only ``game.to_position(game.determinize(state, seat, rng))`` — the bot cannot see the opponent's hand, the
+deck orders, future omens or the stream key, whatever its code does — with a fresh seed for the bot's own
+``random.Random`` (never the match stream). A bot worker process (``bots/worker.py``) answers it.
+
+The driver's collector applies answered jobs through ``MatchService.apply_as(..., source="bot",
+expected_seq=job.seq)`` and deletes them; a late or repeated answer is harmless (``apply_as`` returns False
+when the match moved on). It collects its own jobs when told (PostgreSQL NOTIFY; on SQLite it polls every
+``poll_seconds`` while it has jobs out), and every ``sweep_seconds`` it also applies any job answered more
+than ``sweep_seconds`` ago — whatever web worker created it, so the jobs of a dead web worker are not lost —
+and deletes the jobs of matches that are no longer active.
+
+What thinks is chosen by the ``bots`` argument: a :class:`BotWorkers` (production: bot worker processes
+started by ``duelclub serve`` or ``duelclub bots``), or a ``BotFactory`` — FOR TESTS ONLY: the driver then
+also runs the same worker loop (:class:`duelclub.bots.worker.BotWorker`) in a thread of this process with that
+factory and the service's games, so tests with fake bots and the fake game keep playing without processes.
 """
 
 from __future__ import annotations
@@ -12,16 +26,24 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
+import os
 import secrets
+import socket
+import threading
 from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 import anyio.to_thread
 
 from duelclub.bots.base import Bot
+from duelclub.bots.worker import BotWorker, PollWakeup, pg_dsn
 from duelclub.games.contract import Seat
+from duelclub.play.errors import PlayError
+from duelclub.store import botjobs
 from duelclub.store import matches as repo
+from duelclub.store.models import utcnow
 
 if TYPE_CHECKING:
     from duelclub.play.live import LiveMatch
@@ -29,8 +51,26 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 BotFactory = Callable[[str, str], Bot]
-"""``(game slug, level) -> bot``."""
-MAX_STALE_RETRIES = 20
+"""``(game slug, level) -> bot`` — given to the service, it makes the bots of an in-process worker (tests)."""
+
+
+@dataclass(frozen=True)
+class BotWorkers:
+    """Bots think in bot worker processes (production).
+
+    ``think_seconds`` is stored in each job (None: the level's own budget, ``BOT_THINK_SECONDS``);
+    ``poll_seconds`` is how often a SQLite web worker looks for its answers (``BOT_POLL_SECONDS``);
+    ``sweep_seconds`` how often any web worker collects old answers and obsolete jobs.
+    """
+
+    think_seconds: float | None = None
+    poll_seconds: float = 0.05
+    sweep_seconds: float = 1.0
+    lease_seconds: float = 10.0
+    """The lease of the in-process test worker only."""
+
+
+BotSource = BotFactory | BotWorkers
 
 
 def bot_seat_due(live: LiveMatch) -> Seat | None:
@@ -46,36 +86,69 @@ def bot_seat_due(live: LiveMatch) -> Seat | None:
 
 
 class BotDriver:
-    """One task per match with a bot to move; tasks end when the bot has nothing to do."""
+    """Enqueues bot jobs for due bot seats and applies their answers (one per service).
 
-    def __init__(self, service: MatchService, factory: BotFactory | None) -> None:
+    ``bots``: None (no bot matches), a :class:`BotWorkers` (bot worker processes), or a factory (tests only:
+    an in-process worker thinks with it).
+    """
+
+    def __init__(self, service: MatchService, bots: BotSource | None) -> None:
         self._service = service
-        self._factory = factory
-        self._tasks: dict[str, asyncio.Task[None]] = {}
-        self._again: set[str] = set()
+        self._config = bots if isinstance(bots, BotWorkers) else BotWorkers(poll_seconds=0.02)
+        self._factory = bots if bots is not None and not isinstance(bots, BotWorkers) else None
+        self._available = bots is not None
+        self.name = f"web-{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(4)}"
+        self._pending: dict[str, int] = {}
+        """match id -> the seq of the job this driver enqueued and has not applied yet."""
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._loops: list[asyncio.Task[None]] = []
+        self._answers = asyncio.Event()
         self._closed = False
+        self._local: _LocalWorker | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     @property
     def available(self) -> bool:
-        return self._factory is not None
+        return self._available
 
+    # -- the web side ---------------------------------------------------------------------------
     def poke(self, live: LiveMatch) -> None:
-        """Start (or re-arm) the match's bot task if a bot is due."""
-        if self._factory is None or self._closed or bot_seat_due(live) is None:
+        """Enqueue a job if a bot is due at ``live.seq`` (once per seq; idempotent in the store too)."""
+        if not self._available or self._closed:
             return
-        task = self._tasks.get(live.id)
-        if task is not None and not task.done():
-            self._again.add(live.id)
+        seat = bot_seat_due(live)
+        if seat is None or self._pending.get(live.id) == live.seq:
             return
-        self._tasks[live.id] = asyncio.create_task(self._run(live.id), name=f"bot:{live.id}")
+        level = live.record.seat_bots[seat]
+        assert level is not None and live.state is not None
+        game = live.game
+        # Synchronously (no await): the cached state cannot change under the determinization.
+        state = game.determinize(live.state, seat, _rng())
+        job = botjobs.Job(
+            match_id=live.id,
+            seq=live.seq,
+            seat=seat,
+            game=game.slug,
+            level=level,
+            position=game.to_position(state),
+            seed=secrets.randbits(63),
+            think_seconds=self._config.think_seconds,
+            creator=self.name,
+        )
+        self._pending[live.id] = live.seq
+        self._start_loops()
+        self._spawn(self._enqueue(job))
 
     def cancel(self, match_id: str) -> None:
-        task = self._tasks.pop(match_id, None)
-        if task is not None:
-            task.cancel()
+        """Forget the match's jobs (it ended without the bot, e.g. an admin abort)."""
+        if self._pending.pop(match_id, None) is not None and not self._closed:
+            self._spawn(self._in_db(botjobs.delete_for_match, match_id))
 
     async def resume(self) -> None:
-        """Poke every active match with a bot seat (startup after a restart)."""
+        """Enqueue the jobs of every active match whose bot is due (startup after a restart)."""
+        if not self._available:
+            return
+        self._start_loops()
         ids = await anyio.to_thread.run_sync(self._active_ids)
         for match_id in ids:
             try:
@@ -89,52 +162,173 @@ class BotDriver:
 
     async def stop(self) -> None:
         self._closed = True
-        tasks = list(self._tasks.values())
+        tasks = [*self._loops, *self._tasks]
         for task in tasks:
             task.cancel()
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        self._loops.clear()
         self._tasks.clear()
+        if self._local is not None:
+            await anyio.to_thread.run_sync(self._local.stop)
+            self._local = None
 
-    async def _run(self, match_id: str) -> None:
-        stale = 0
+    # -- background -----------------------------------------------------------------------------
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _start_loops(self) -> None:
+        if self._loops or self._closed:
+            return
+        self._loop = asyncio.get_running_loop()
+        self._loops.append(asyncio.create_task(self._collector(), name="bots:collector"))
+        if self._service.db.url.startswith("postgresql"):
+            self._loops.append(asyncio.create_task(self._listen(), name="bots:listen"))
+        if self._factory is not None:
+            self._local = _LocalWorker(self, self._factory)
+
+    async def _in_db(self, fn: Callable[..., Any], *args: Any) -> Any:
+        def run() -> Any:
+            with self._service.db.session() as s:
+                return fn(s, *args)
+
+        return await anyio.to_thread.run_sync(run)
+
+    async def _enqueue(self, job: botjobs.Job) -> None:
         try:
-            while stale < MAX_STALE_RETRIES:
-                self._again.discard(match_id)
-                played = await self._turn(match_id)
-                if played is None:
-                    if match_id in self._again:
-                        continue
-                    return
-                stale = 0 if played else stale + 1
-            log.warning("bot for match %s gave up after %d stale attempts", match_id, stale)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("bot for match %s failed", match_id)
-        finally:
-            if self._tasks.get(match_id) is asyncio.current_task():
-                del self._tasks[match_id]
 
-    async def _turn(self, match_id: str) -> bool | None:
-        """One bot decision: None if no bot is due, else whether its action was applied."""
-        assert self._factory is not None
-        live = await self._service.get_live(match_id)
-        async with live.lock:
-            await self._service.catch_up(live)
-            seat = bot_seat_due(live)
-            if seat is None:
-                return None
-            rng = random.Random(secrets.randbits(64))
-            # The bot gets a determinization, never the real state: it cannot see the opponent's hand,
-            # the deck orders, future omens or the stream key, whatever its code does.
-            seq, game = live.seq, live.game
-            state = game.determinize(live.state, seat, rng)
-            level = live.record.seat_bots[seat]
-        assert level is not None
-        bot = self._factory(game.slug, level)
-        action: Any = await anyio.to_thread.run_sync(bot.choose, game, state, seat, rng)
-        return await self._service.apply_as(
-            match_id, seat, game.action_to_json(action), source="bot", expected_seq=seq
+            def run(s: Any) -> None:
+                botjobs.delete_for_match(s, job.match_id, below_seq=job.seq)
+                botjobs.enqueue(s, job, utcnow())
+
+            await self._in_db(run)
+        except Exception:
+            log.exception("bot job for match %s seq %d not enqueued", job.match_id, job.seq)
+            if self._pending.get(job.match_id) == job.seq:
+                del self._pending[job.match_id]
+            return
+        if self._local is not None:
+            self._local.wakeup.set()
+
+    def answered(self) -> None:
+        """Collect now (thread-safe; called for an answer to one of this driver's jobs)."""
+        if self._loop is not None:
+            with contextlib.suppress(RuntimeError):  # the loop is closed
+                self._loop.call_soon_threadsafe(self._answers.set)
+
+    async def _collector(self) -> None:
+        sweep_every = self._config.sweep_seconds
+        loop = asyncio.get_running_loop()
+        last_sweep = loop.time()
+        while True:
+            timeout = sweep_every if not self._pending or self._listening() else self._config.poll_seconds
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._answers.wait(), timeout)
+            self._answers.clear()
+            try:
+                sweep = loop.time() - last_sweep >= sweep_every
+                if sweep:
+                    last_sweep = loop.time()
+                await self._collect(sweep)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("bot answers: collection failed")
+
+    def _listening(self) -> bool:
+        return self._service.db.url.startswith("postgresql") and self._local is None
+
+    async def _collect(self, sweep: bool) -> None:
+        jobs: list[botjobs.Job] = []
+        if self._pending:
+            jobs = await self._in_db(lambda s: botjobs.answered(s, creator=self.name))
+        if sweep:
+            before = utcnow() - timedelta(seconds=self._config.sweep_seconds)
+            jobs += await self._in_db(lambda s: botjobs.answered(s, before=before))
+            await self._in_db(botjobs.delete_obsolete)
+            await self._forget_lost()
+        seen: set[tuple[str, int]] = set()
+        for job in jobs:
+            if (job.match_id, job.seq) not in seen:
+                seen.add((job.match_id, job.seq))
+                await self._apply(job)
+
+    async def _forget_lost(self) -> None:
+        """Stop waiting for jobs that are gone (obsolete) or that no worker will answer (a bot that failed
+        ``botjobs.MAX_ATTEMPTS`` times: the match waits for the clock or the human, as when a bot crashes)."""
+        keys = list(self._pending.items())
+        alive = await self._in_db(botjobs.live_keys, keys)
+        for key in keys:
+            if key not in alive and self._pending.get(key[0]) == key[1]:
+                log.warning("bot job for match %s seq %d dropped (gone or failed)", *key)
+                del self._pending[key[0]]
+
+    async def _apply(self, job: botjobs.Job) -> None:
+        assert job.action is not None
+        try:
+            applied = await self._service.apply_as(
+                job.match_id, job.seat, job.action, source="bot", expected_seq=job.seq
+            )
+        except PlayError as exc:
+            log.error("bot answer refused on match %s seq %d: %s", job.match_id, job.seq, exc.code)
+            applied = False
+        await self._in_db(botjobs.delete_job, job.match_id, job.seq)
+        if self._pending.get(job.match_id) == job.seq:
+            del self._pending[job.match_id]
+        if not applied and not self._closed:  # the match moved on: is the bot due again?
+            with contextlib.suppress(Exception):
+                self.poke(await self._service.get_live(job.match_id))
+
+    async def _listen(self) -> None:
+        """PostgreSQL: wake the collector on NOTIFY for this driver's answers (reconnects on failure)."""
+        import psycopg
+
+        dsn = pg_dsn(self._service.db.url)
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(dsn, autocommit=True) as conn:
+                    await conn.execute(f"LISTEN {botjobs.ANSWERS_CHANNEL}")
+                    async for note in conn.notifies():
+                        if note.payload == self.name:
+                            self._answers.set()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("bot answers: LISTEN failed; retrying", exc_info=True)
+                await asyncio.sleep(1.0)
+
+
+def _rng() -> Any:
+    import random
+
+    return random.Random(secrets.randbits(64))
+
+
+class _LocalWorker:
+    """FOR TESTS ONLY: the bot worker loop in a thread of this process, with an injected factory and the
+    service's games (production bots think in bot worker processes, ``bots/worker.py``)."""
+
+    def __init__(self, driver: BotDriver, factory: BotFactory) -> None:
+        service = driver._service
+        self.wakeup = PollWakeup()
+        self.worker = BotWorker(
+            service.db,
+            lambda slug: service.games[slug],
+            lambda slug, level, _think: factory(slug, level),
+            name=f"local-{driver.name}",
+            lease_seconds=driver._config.lease_seconds,
+            poll_seconds=driver._config.poll_seconds,
+            wakeup=self.wakeup,
+            on_answer=lambda job: driver.answered() if job.creator == driver.name else None,
         )
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self.worker.run, args=(self._stop,), daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self.wakeup.close()
+        self._thread.join(10)

@@ -29,7 +29,7 @@ import anyio.to_thread
 from duelclub.bus import Bus, Message, match_channel
 from duelclub.games.contract import IllegalAction, Outcome, Seat
 from duelclub.play import views
-from duelclub.play.bots import BotDriver, BotFactory
+from duelclub.play.bots import BotDriver, BotSource
 from duelclub.play.clock import is_overdue, next_deadline
 from duelclub.play.errors import PlayError, not_found, stale
 from duelclub.play.forward import Forwarder, NoAnswer
@@ -57,7 +57,9 @@ async def in_thread(fn: Callable[..., _T], *args: Any) -> _T:
 class MatchService:
     """Creates matches, applies actions, answers reads; one per process (``app.state.service``).
 
-    ``games`` maps slugs to game objects; ``bot_factory(slug, level)`` makes bots (None: no bot matches).
+    ``games`` maps slugs to game objects; ``bot_factory`` is where bots think (play/bots.py): a ``BotWorkers``
+    (bot worker processes), a ``(slug, level) -> bot`` factory (tests only: an in-process worker), or None (no
+    bot matches).
     """
 
     def __init__(
@@ -65,7 +67,7 @@ class MatchService:
         db: Database,
         bus: Bus,
         games: Mapping[str, AnyGame],
-        bot_factory: BotFactory | None = None,
+        bot_factory: BotSource | None = None,
         *,
         now: Callable[[], datetime] = utcnow,
         abandon_grace_seconds: float = 60.0,

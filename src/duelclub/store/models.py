@@ -13,6 +13,9 @@ Tables:
   options and clock as a ``pool`` key (compatible entries share it), a heartbeat, and the match once paired.
 - ``match_presence`` — per (match, seat): when a seated player's socket last reported in and when it left,
   so every worker can tell whether the opponent is connected and for how long it has been gone.
+- ``bot_jobs`` — one decision a bot owes, primary key ``(match_id, seq)`` (the seq it decides at): the
+  determinized position it thinks on, its seed and think budget, the lease of the bot worker thinking on it,
+  and its answer (``store/botjobs.py``, issue 12).
 
 ``matches`` also carries the lobby's facts: ``listed`` (an open match shown in the challenge table),
 ``opened_by`` (who created the row: the invite's author, or the player who offered a rematch) and
@@ -24,7 +27,18 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, MetaData, String, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
 
@@ -145,3 +159,23 @@ class MatchPresence(Base):
     seat: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
     seen_at: Mapped[datetime] = mapped_column(default=utcnow)
     left_at: Mapped[datetime | None]
+
+
+class BotJob(Base):
+    __tablename__ = "bot_jobs"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    seat: Mapped[int] = mapped_column(Integer)
+    game: Mapped[str] = mapped_column(String(40))
+    level: Mapped[str] = mapped_column(String(40))
+    position: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    think_seconds: Mapped[float | None] = mapped_column(Float)
+    creator: Mapped[str] = mapped_column(String(80))
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    leased_until: Mapped[datetime | None]
+    worker: Mapped[str | None] = mapped_column(String(80))
+    action: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
+    answered_at: Mapped[datetime | None] = mapped_column(index=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)

@@ -4,15 +4,14 @@
 match service (``app.state.service``, with Redis leases for match ownership when REDIS_URL is set) with
 its background workers — the clock sweeper (``app.state.clock``),
 the matchmaker (``app.state.matchmaker``), the presence heartbeat (``app.state.presence``) — and resumes
-the bots of active matches; on shutdown it stops them and closes the bus and the engine. It does not
-migrate: ``duelclub serve`` and the tests do that first.
+the bots of active matches (their jobs: bots think in bot worker processes, never here); on shutdown it stops
+them and closes the bus and the engine. It does not migrate: ``duelclub serve`` and the tests do that first.
 """
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
-from typing import Any
 
 import anyio.to_thread
 from fastapi import FastAPI
@@ -22,7 +21,7 @@ from starlette.middleware.sessions import SessionMiddleware
 from starlette.types import ASGIApp
 
 from duelclub.bus import open_bus
-from duelclub.play.bots import BotFactory
+from duelclub.play.bots import BotFactory, BotWorkers
 from duelclub.play.clock import ClockSweeper
 from duelclub.play.live import AnyGame
 from duelclub.play.matchmaking import Matchmaker
@@ -55,23 +54,15 @@ class DuelclubApp(FastAPI):
         return LanguageMiddleware(inner)
 
 
-def default_bot_factory(think_seconds: float | None) -> BotFactory:
-    """``make_bot(slug, level, think_seconds=…)`` from the bots registry."""
-    from duelclub.bots.registry import make_bot
-
-    def factory(slug: str, level: str) -> Any:
-        return make_bot(slug, level, think_seconds=think_seconds)
-
-    return factory
-
-
 def create_app(
     settings: Settings | None = None,
     *,
     games_map: Mapping[str, AnyGame] | None = None,
     bot_factory: BotFactory | None = None,
 ) -> FastAPI:
-    """The duelclub app. ``games_map``/``bot_factory`` default to the registries (tests pass fakes)."""
+    """The duelclub app. ``games_map`` defaults to the registry. Bots think in bot worker processes
+    (``duelclub serve``'s pool or ``duelclub bots``); a ``bot_factory`` is for tests only: the app then runs
+    an in-process bot worker with it (play/bots.py)."""
     settings = settings or Settings()
 
     @asynccontextmanager
@@ -81,12 +72,14 @@ def create_app(
         db = Database(settings.DATABASE_URL, pool_size=settings.DB_POOL_SIZE)
         app.state.metrics = CollectorRegistry()  # this process's counters, GET /metrics (routes/health.py)
         bus = await open_bus(settings.REDIS_URL, app.state.metrics)
-        factory = bot_factory or default_bot_factory(settings.BOT_THINK_SECONDS)
+        bots = bot_factory or BotWorkers(
+            think_seconds=settings.BOT_THINK_SECONDS, poll_seconds=settings.BOT_POLL_SECONDS
+        )
         service = MatchService(
             db,
             bus,
             games_map if games_map is not None else all_games(),
-            factory,
+            bots,
             abandon_grace_seconds=settings.ABANDON_GRACE_SECONDS,
             leases=RedisLeases.from_url(settings.REDIS_URL) if settings.REDIS_URL else None,
         )
