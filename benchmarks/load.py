@@ -35,11 +35,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import json
-import random
 import sys
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 import loadkit as kit
@@ -47,7 +47,6 @@ from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed
 
 DEFAULT_REDIS = "redis://127.0.0.1:6379/13"
-CREATE_CONCURRENCY = 16
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -77,61 +76,18 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return args
 
 
-class LoadBench:
-    """The running benchmark: the cluster, the API client, the members and the players' RNG."""
+class LoadBench(kit.Club):
+    """The running benchmark: the club's matches, and the phases that measure them."""
 
     def __init__(self, args: argparse.Namespace, cluster: kit.Cluster, members: list[kit.Member]) -> None:
-        self.args, self.cluster, self.members = args, cluster, members
-        self.api = kit.Api(kit.Stats())
-        self.rng = random.Random(args.seed)
-        self.create_gate = asyncio.Semaphore(CREATE_CONCURRENCY)
-
-    def worker(self, index: int) -> kit.Worker:
-        return self.cluster.workers[index % len(self.cluster.workers)]
-
-    def pair(self, slot: int) -> tuple[kit.Member, kit.Member]:
-        """The two members of human slot ``slot`` (members 0 .. 2N-1)."""
-        return self.members[2 * slot], self.members[2 * slot + 1]
-
-    async def new_match(self, slot: int) -> str:
-        """A started invite match of slot ``slot``: seat 0 opens on worker ``slot``, seat 1 accepts on the
-        next one (the same one when there is a single worker)."""
-        a, b = self.pair(slot)
-        async with self.create_gate:
-            return await self.api.invite_match(
-                (self.worker(slot).http, a), (self.worker(slot + 1).http, b), self.args.game
-            )
-
-    def player(self, stats: kit.Stats, member: kit.Member, match_id: str, where: kit.Worker) -> kit.Player:
-        rng = random.Random(self.rng.random())
-        return kit.Player(self.api, stats, member, match_id, http=where.http, ws=where.ws, rng=rng)
-
-    async def human_players(self, slot: int, stats: kit.Stats) -> list[tuple[kit.Player, ClientConnection]]:
-        """A new match of ``slot`` and its two players' open sockets."""
-        match_id = await self.new_match(slot)
-        seats = zip(self.pair(slot), (self.worker(slot), self.worker(slot + 1)), strict=True)
-        players = [self.player(stats, m, match_id, w) for m, w in seats]
-        return [(p, await p.open()) for p in players]
-
-    async def keep_playing(
-        self,
-        first: list[tuple[kit.Player, ClientConnection]],
-        again: Callable[[], Awaitable[list[tuple[kit.Player, ClientConnection]]]],
-        until: float,
-    ) -> None:
-        """Play ``first`` until it ends, then new matches from ``again()``, until ``until``."""
-        current = first
-        while True:
-            await asyncio.gather(*(p.play(until, sock) for p, sock in current))
-            if time.monotonic() >= until:
-                return
-            current = await again()
+        super().__init__(cluster, members, args.game, seed=args.seed)
+        self.args = args
 
     async def human_phase(self, label: str, measure_pg: bool, db: kit.BenchDatabase) -> dict[str, Any]:
         """N human matches for ``--seconds``; their figures (see the module docstring)."""
         args, stats = self.args, kit.Stats()
         rss_before = self.cluster.rss_kb()
-        opened = await asyncio.gather(*(self.human_players(j, stats) for j in range(args.matches)))
+        opened = await asyncio.gather(*(self.human_match(j, stats) for j in range(args.matches)))
         await asyncio.sleep(1.0)
         sockets = 2 * args.matches
         rss_open = self.cluster.rss_kb()
@@ -143,7 +99,7 @@ class LoadBench:
         cpu_end = asyncio.create_task(_at(until, self.cluster.cpu_seconds))
         await asyncio.gather(
             *(
-                self.keep_playing(first, lambda j=j: self.human_players(j, stats), until)  # type: ignore[misc]
+                self.keep_playing(j, first, functools.partial(self.human_match, j, stats), until)
                 for j, first in enumerate(opened)
             )
         )
@@ -174,18 +130,18 @@ class LoadBench:
         """Keep one hard-bot match of member ``2N + k`` going until ``until`` (the human answers at once)."""
         member, where = self.members[2 * self.args.matches + k], self.worker(k)
 
-        async def start() -> list[tuple[kit.Player, ClientConnection]]:
+        async def start() -> kit.Seated:
             async with self.create_gate:
                 match_id = await self.api.bot_match(where.http, member, self.args.game, self.args.bot_level)
             p = self.player(stats, member, match_id, where)
             return [(p, await p.open())]
 
-        await self.keep_playing(await start(), start, until)
+        await self.keep_playing(-1 - k, None, start, until)
 
     async def with_bots(self, db: kit.BenchDatabase) -> tuple[dict[str, Any], dict[str, Any]]:
-        """The human phase again while ``--bots`` hard-bot matches play; (human figures, bot-match figures)."""
+        """The human phase again while ``--bots`` hard-bot matches play: (human figures, bot-match ones)."""
         bot_stats = kit.Stats()
-        until = time.monotonic() + 3600.0  # cancelled below, once the human phase is over
+        until = time.monotonic() + self.args.seconds + 600.0  # a bound; cancelled once the humans are done
         bots = [asyncio.create_task(self.bot_slot(k, bot_stats, until)) for k in range(self.args.bots)]
         await asyncio.sleep(3.0)  # the bots are thinking by now
         try:
@@ -257,28 +213,43 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             try:
                 me = await bench.api.me(cluster.workers[-1].http, members[0])
                 assert me["id"] == members[0].id, f"the session cookie was not accepted: {me}"
-                print(f"# {args.workers} worker(s) on {'PostgreSQL' if args.pg else 'SQLite'}"
-                      f"{', Redis ' + args.redis if args.redis else ''}; {args.matches} {args.game} matches;"
-                      f" load average before {kit.load_average()}", flush=True)
+                print(
+                    f"# {args.workers} worker(s) on {'PostgreSQL' if args.pg else 'SQLite'}"
+                    f"{', Redis ' + args.redis if args.redis else ''}; {args.matches} {args.game} matches;"
+                    f" load average before {kit.load_average()}",
+                    flush=True,
+                )
                 base = await bench.human_phase("no bots", args.pg, db)
                 print("\n".join(_phase_lines(base)), flush=True)
                 result: dict[str, Any] = {
                     k: base[k]
-                    for k in ("acked_per_s", "p50_ms", "p90_ms", "p99_ms", "cpu_ms_per_action",
-                              "pg_xact_per_action", "rss_kb_per_socket", "load_avg")
+                    for k in (
+                        "acked_per_s",
+                        "p50_ms",
+                        "p90_ms",
+                        "p99_ms",
+                        "cpu_ms_per_action",
+                        "pg_xact_per_action",
+                        "rss_kb_per_socket",
+                        "load_avg",
+                    )
                 }
                 result["bot_latency_ratio"] = None
                 if args.bots:
                     humans, bots = await bench.with_bots(db)
                     print("\n".join(_phase_lines(humans)), flush=True)
                     print(f"  {args.bots} {args.bot_level}-bot matches meanwhile: {bots}")
-                    ratio = (humans["p50_ms"] / base["p50_ms"]) if humans["p50_ms"] and base["p50_ms"] else None
+                    ratio = (
+                        (humans["p50_ms"] / base["p50_ms"]) if humans["p50_ms"] and base["p50_ms"] else None
+                    )
                     result["bot_latency_ratio"] = None if ratio is None else round(ratio, 2)
                     print(f"  human p50 with / without bots: {result['bot_latency_ratio']}")
                 if args.idle_sockets:
                     idle = await bench.idle()
-                    print(f"[idle] {idle['sockets']} sockets: {idle['cpu_core_pct']} % of a core,"
-                          f" {idle['kb_per_socket']} KB each; load average {kit.load_average()}")
+                    print(
+                        f"[idle] {idle['sockets']} sockets: {idle['cpu_core_pct']} % of a core,"
+                        f" {idle['kb_per_socket']} KB each; load average {kit.load_average()}"
+                    )
                     result.update(idle_cpu_pct=idle["cpu_core_pct"], idle_kb_per_socket=idle["kb_per_socket"])
                 if bench.api.stats.http_5xx:
                     print(f"  HTTP 5xx: {dict(bench.api.stats.http_5xx)}")

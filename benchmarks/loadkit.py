@@ -25,7 +25,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -371,7 +371,13 @@ class Api:
         await self.client.aclose()
 
     async def call(
-        self, base: str, member: Member, method: str, path: str, body: Any = None, timeout: float | None = None
+        self,
+        base: str,
+        member: Member,
+        method: str,
+        path: str,
+        body: Any = None,
+        timeout: float | None = None,
     ) -> httpx.Response:
         headers = {"Cookie": f"{SESSION_COOKIE}={member.cookie}", "Origin": base}
         kwargs: dict[str, Any] = {"headers": headers, "json": body}
@@ -400,7 +406,9 @@ class Api:
         return str(r.json()["id"])
 
     async def bot_match(self, base: str, member: Member, game: str, level: str) -> str:
-        r = await self.call(base, member, "POST", "/api/matches", {"game": game, "vs": "bot", "bot_level": level})
+        r = await self.call(
+            base, member, "POST", "/api/matches", {"game": game, "vs": "bot", "bot_level": level}
+        )
         r.raise_for_status()
         return str(r.json()["id"])
 
@@ -411,7 +419,7 @@ _ids = itertools.count(1)
 
 class Player:
     """One seat of one match over one WebSocket (web/ws.py): it answers every state in which it may act with
-    a random element of ``legal`` (never resigning while anything else is legal), one action in flight.
+    a random element of ``legal`` (never ``resign``, which is always legal), one action in flight.
 
     Every ``http_every``-th action goes through ``POST /api/matches/{id}/actions`` instead (0 = never). An
     action unanswered after ``resend_after`` seconds (None = never) is resent once with the same id through
@@ -544,7 +552,9 @@ class Player:
         action_id, seq, action, sent = self.pending
         body = {"id": action_id, "seq": seq, "action": action}
         try:
-            r = await self.api.call(base, self.member, "POST", f"/api/matches/{self.match_id}/actions", body, timeout)
+            r = await self.api.call(
+                base, self.member, "POST", f"/api/matches/{self.match_id}/actions", body, timeout
+            )
         except httpx.TimeoutException:
             return
         except httpx.HTTPError:
@@ -573,3 +583,85 @@ class Player:
             await self._post(self.alt_http, timeout=10.0)
             if self.pending is not None:  # no answer there either: give up on it
                 self.pending = None
+
+
+# -- matches kept going -------------------------------------------------------------------------------
+Seated = list[tuple[Player, ClientConnection]]
+"""The players of one match with their open sockets."""
+
+
+class Club:
+    """Members playing matches on a cluster: human slot ``j`` is members ``2j`` and ``2j + 1``, seat 0 on
+    worker ``j`` and seat 1 on worker ``j + 1`` (modulo the worker count: different workers when there are
+    several). ``player_options`` go to every :class:`Player`; ``current[slot]`` is what a slot plays now;
+    ``match_ids`` every match it started."""
+
+    def __init__(
+        self,
+        cluster: Cluster,
+        members: list[Member],
+        game: str,
+        *,
+        stats: Stats | None = None,
+        seed: int | None = None,
+        api_timeout: float = 30.0,
+        create_concurrency: int = 16,
+        **player_options: Any,
+    ) -> None:
+        self.cluster, self.members, self.game = cluster, members, game
+        self.api = Api(stats or Stats(), timeout=api_timeout)
+        self.rng = random.Random(seed)
+        self.create_gate = asyncio.Semaphore(create_concurrency)
+        self.player_options = player_options
+        self.current: dict[int, list[Player]] = {}
+        self.match_ids: list[str] = []
+
+    def worker(self, index: int) -> Worker:
+        return self.cluster.workers[index % len(self.cluster.workers)]
+
+    def pair(self, slot: int) -> tuple[Member, Member]:
+        return self.members[2 * slot], self.members[2 * slot + 1]
+
+    async def new_match(self, slot: int) -> str:
+        """A started invite match of ``slot`` (opened on the seat-0 worker, accepted on the seat-1 one)."""
+        a, b = self.pair(slot)
+        async with self.create_gate:
+            match_id = await self.api.invite_match(
+                (self.worker(slot).http, a), (self.worker(slot + 1).http, b), self.game
+            )
+        self.match_ids.append(match_id)
+        return match_id
+
+    def player(self, stats: Stats, member: Member, match_id: str, where: Worker, **options: Any) -> Player:
+        """A player of ``member`` on worker ``where`` (not yet connected)."""
+        options = {**self.player_options, **options}
+        if len(self.cluster.workers) > 1:
+            others = [w for w in self.cluster.workers if w is not where]
+            options.setdefault("alt_http", others[0].http)
+        rng = random.Random(self.rng.random())
+        return Player(self.api, stats, member, match_id, http=where.http, ws=where.ws, rng=rng, **options)
+
+    async def human_match(self, slot: int, stats: Stats) -> Seated:
+        """A new match of ``slot`` and both players' open sockets."""
+        match_id = await self.new_match(slot)
+        seats = zip(self.pair(slot), (self.worker(slot), self.worker(slot + 1)), strict=True)
+        players = [self.player(stats, m, match_id, w) for m, w in seats]
+        self.current[slot] = players
+        return [(p, await p.open()) for p in players]
+
+    async def keep_playing(
+        self, slot: int, first: Seated | None, again: Callable[[], Awaitable[Seated]], until: float
+    ) -> None:
+        """Play ``first`` (or a match from ``again()``) until it ends, then further matches from
+        ``again()``, until ``until`` (time.monotonic()). A failed start is retried after 1 s."""
+        current = first
+        while time.monotonic() < until:
+            if current is None:
+                try:
+                    current = await asyncio.wait_for(again(), max(0.1, until - time.monotonic()))
+                except (httpx.HTTPError, OSError, ConnectionClosed, InvalidHandshake, TimeoutError):
+                    await asyncio.sleep(1.0)
+                    continue
+            await asyncio.gather(*(p.play(until, sock) for p, sock in current))
+            current = None
+        self.current.pop(slot, None)
