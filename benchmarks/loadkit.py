@@ -47,6 +47,8 @@ pg_stat_database is read this long after the traffic it should include has stopp
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 PAGE_KB = os.sysconf("SC_PAGE_SIZE") // 1024
 ENDED = ("finished", "aborted")
+SYNC_AFTER_ACK_S = 1.5
+"""The page asks for the state when an ack's state has not come this long after it (static/js/live.js)."""
 
 
 def free_port() -> int:
@@ -385,7 +387,10 @@ class Api:
             kwargs["timeout"] = timeout
         r = await self.client.request(method, base + path, **kwargs)
         if r.status_code >= 500:
-            self.stats.http_5xx[f"{method} {path.split('/')[2] if path.count('/') > 1 else path}"] += 1
+            parts = path.split("/")  # /api/matches/{id}/actions: the route, not the id
+            self.stats.http_5xx[
+                f"{method} " + "/".join(parts[:3] + ["{id}"] * (len(parts) > 3) + parts[4:])
+            ] += 1
         return r
 
     async def me(self, base: str, member: Member) -> dict[str, Any]:
@@ -424,7 +429,9 @@ class Player:
     Every ``http_every``-th action goes through ``POST /api/matches/{id}/actions`` instead (0 = never). An
     action unanswered after ``resend_after`` seconds (None = never) is resent once with the same id through
     HTTP on ``alt_http`` (another worker). A socket closed by the server is counted and reopened after
-    0.5 s (the page does the same); an action in flight on it then stays unanswered. ``hold`` set = make no
+    0.5 s (the page does the same); an action in flight on it then stays unanswered. Like the page
+    (static/js/live.js) it sends ``sync`` after an error, after a push carrying a later seq than its state,
+    and when an ack's state has not come within ``SYNC_AFTER_ACK_S``. ``hold`` set = make no
     new actions (a quiet spell). ``seen_seq`` is the highest state seq received over the socket."""
 
     def __init__(
@@ -450,6 +457,8 @@ class Player:
         self.seq, self.legal, self.status = -1, list[Any](), "open"
         self.seen_seq = -1
         self.my_turn = False
+        self.sync_at: float | None = None
+        self.sync_seq = 0
         self.acted_at_seq = -2
         self.pending: tuple[str, int, dict[str, Any], float] | None = None  # id, seq, action, sent at
         self.actions = 0
@@ -496,6 +505,7 @@ class Player:
             left = until - time.monotonic()
             if left <= 0:
                 return
+            await self._maybe_sync(sock)
             await self._maybe_act(sock)
             try:
                 raw = await asyncio.wait_for(sock.recv(), min(0.5, left))
@@ -509,15 +519,36 @@ class Player:
         if kind == "state":
             self.seen_seq = max(self.seen_seq, int(msg["seq"]))
             self._take_state(msg)
-        elif kind == "ack" and self.pending is not None and msg.get("id") == self.pending[0]:
-            self.stats.ack(self.pending[0], time.monotonic() - self.pending[3])
-            self.pending = None
         elif kind == "ack":
-            self.stats.late_ack(str(msg.get("id")))
+            if self.pending is not None and msg.get("id") == self.pending[0]:
+                self.stats.ack(self.pending[0], time.monotonic() - self.pending[3])
+                self.pending = None
+            else:
+                self.stats.late_ack(str(msg.get("id")))
+            self._want_sync(int(msg.get("seq", 0)), SYNC_AFTER_ACK_S)
+        elif kind == "presence" and int(msg.get("seq") or -1) > self.seq:
+            self._want_sync(int(msg["seq"]), 0.0)
         elif kind == "error":
             self.stats.errors[str(msg.get("code"))] += 1
             if self.pending is not None and msg.get("id") == self.pending[0]:
                 self.pending, self.acted_at_seq = None, -2  # look again at the next state
+            self._want_sync(sys.maxsize, 0.0)
+
+    def _want_sync(self, seq: int, after: float) -> None:
+        """Ask for the state (``sync``) ``after`` seconds from now unless a state of ``seq`` has come by
+        then — what the page does after an error, an ack without its state, or a push from a later seq."""
+        self.sync_at, self.sync_seq = time.monotonic() + after, seq
+
+    def request_sync(self) -> None:
+        """Send ``sync`` at the next turn of the loop (the benchmark's nudge, not the page's)."""
+        self._want_sync(sys.maxsize, 0.0)
+
+    async def _maybe_sync(self, sock: ClientConnection) -> None:
+        if self.sync_at is None or time.monotonic() < self.sync_at:
+            return
+        self.sync_at = None
+        if self.seq < self.sync_seq:
+            await sock.send(json.dumps({"type": "sync", "seq": max(self.seq, 0)}))
 
     def _take_state(self, payload: dict[str, Any]) -> None:
         seq = int(payload["seq"])
@@ -573,6 +604,7 @@ class Player:
             code = r.json().get("code", str(r.status_code)) if r.status_code < 500 else str(r.status_code)
             self.stats.errors[f"http_{code}"] += 1
             self.acted_at_seq = -2
+            self._want_sync(sys.maxsize, 0.0)
         self.pending = None
 
     async def _maybe_resend(self) -> None:
