@@ -8,12 +8,12 @@ N > 1), each answering at once with a random legal action, for ``--seconds``; a 
 It prints the load average, acknowledged actions/s, p50/p90/p99 latency (ms, send → ack), server CPU ms per
 acknowledged action (/proc of every worker and its children — bot processes included), PostgreSQL
 transactions per action (pg_stat_database of the benchmark's database; ``--pg`` only) and the growth of the
-workers' RSS per open socket. ``--bots K`` then keeps K matches against the hard bot going while the human
-phase runs again, and reports the ratio of the humans' p50 latency with and without them. ``--idle-sockets M``
-finally opens M seated sockets that send nothing and reports their CPU (% of one core over ``--idle-seconds``)
-and KB of RSS each. ``--json`` makes the last line one JSON object with ``acked_per_s``, ``p50_ms``,
-``p99_ms``, ``cpu_ms_per_action``, ``pg_xact_per_action``, ``rss_kb_per_socket``, ``bot_latency_ratio`` (null
-where not measured) and a few more.
+workers' RSS per open socket (its match's cache included). ``--bots K`` then keeps K matches against the
+hard bot going while the human phase runs again, and reports the ratio of the humans' p50 latency with and
+without them. ``--idle-sockets M`` finally opens M seated sockets (on fresh matches) that send nothing and
+reports their CPU (% of one core over ``--idle-seconds``) and KB of RSS each. ``--json`` makes the last
+line one JSON object with ``acked_per_s``, ``p50_ms``, ``p99_ms``, ``cpu_ms_per_action``,
+``pg_xact_per_action``, ``rss_kb_per_socket``, ``bot_latency_ratio`` (null where not measured) and a few more.
 
 Command lines (from the project root, after ``make install-dev``; the issue 12 targets in brackets):
 
@@ -158,11 +158,14 @@ class LoadBench(kit.Club):
         match_ids = await asyncio.gather(*(self.new_match(j % n) for j in range((m + 1) // 2)))
         await asyncio.sleep(1.0)
         rss_before = self.cluster.rss_kb()
-        sockets: list[ClientConnection] = []
-        for i in range(m):
+
+        async def open_one(i: int) -> ClientConnection:
             slot = (i // 2) % n
             p = self.player(kit.Stats(), self.pair(slot)[i % 2], match_ids[i // 2], self.worker(slot + i % 2))
-            sockets.append(await p.open())
+            async with self.create_gate:
+                return await p.open()
+
+        sockets = await asyncio.gather(*(open_one(i) for i in range(m)))
         drains = [asyncio.create_task(_drain(s)) for s in sockets]
         await asyncio.sleep(3.0)
         cpu0 = self.cluster.cpu_seconds()
