@@ -13,7 +13,6 @@ import asyncio
 import os
 import secrets
 import shutil
-import socket
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import asynccontextmanager
@@ -38,6 +37,7 @@ from duelclub.web.app import create_app
 
 sys.path.insert(0, str(Path(__file__).parent / "play"))  # the fake game is a helper module, not a package
 from duel_fake import DUEL, Duel, FirstLegalBot
+from support import fake_games, free_port
 
 # Overridable to point the service-backed tests elsewhere (or nowhere, to see the skip banner).
 PG_URL = os.environ.get("DUELCLUB_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
@@ -46,15 +46,6 @@ REDIS_URL = os.environ.get("DUELCLUB_TEST_REDIS", "redis://127.0.0.1:6379/0")
 
 
 # -- the fake game (tests/play/duel_fake.py) -------------------------------------------------------
-def fake_games() -> dict[str, Any]:
-    from duelclub.games.artania import GAME as ARTANIA
-    from duelclub.games.mezha import GAME as MEZHA
-    from duelclub.games.towers import GAME as TOWERS
-    from duelclub.games.warchest import GAME as WARCHEST
-
-    return {"duel": DUEL, "mezha": MEZHA, "towers": TOWERS, "warchest": WARCHEST, "artania": ARTANIA}
-
-
 def fake_bot_factory(slug: str, level: str) -> Any:
     if slug == "duel":
         return FirstLegalBot()
@@ -410,12 +401,6 @@ class Served:
     @property
     def ws(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @asynccontextmanager

@@ -24,9 +24,9 @@ from typing import Any
 import httpx
 import pytest
 from duel_fake import DUEL
+from support import fake_games
 from test_kill import my_turn, play, server
 
-from conftest import fake_games
 from duelclub.bots.worker import BotWorker
 from duelclub.bus import MemoryBus
 from duelclub.play import lobby

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from httpx import ASGITransport, AsyncClient
 from redis.asyncio import Redis
+from support import free_port
 from websockets.asyncio.client import connect
 
 from duelclub.bus import Bus, MemoryBus, open_bus
@@ -61,8 +62,6 @@ class PrivateRedis:
 def private_redis(tmp_path: Path) -> Iterator[PrivateRedis]:
     if not Path(REDIS_SERVER).exists():
         pytest.skip(f"!!! {REDIS_SERVER} not found: Redis outage test NOT RUN")
-    from conftest import free_port
-
     server = PrivateRedis(free_port(), tmp_path)
     server.start()
     try:
