@@ -42,6 +42,9 @@ def _serve(args: argparse.Namespace) -> int:
             log_level=args.log_level,
             # Far above the app's own 64 KiB message cap (web/ws.py), far below uvicorn's 16 MiB default.
             ws_max_size=WS_MAX_FRAME_BYTES,
+            # Views are a few KB: compressing them cost more CPU and per-socket memory (a zlib context per
+            # socket) than the bandwidth is worth (issue 12, benchmarks/load.py); opt in with the setting.
+            ws_per_message_deflate=settings.WS_PER_MESSAGE_DEFLATE,
         )
     finally:
         pool.stop()

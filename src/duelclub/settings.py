@@ -41,6 +41,7 @@ class Settings(BaseSettings):
     - ``MAX_BODY_BYTES``: the largest HTTP request body and WebSocket message accepted (413 / ``too_large``).
     - ``ABANDON_GRACE_SECONDS``: how long a player of a match without a clock may be disconnected before
       the opponent may claim the win (play/presence.py).
+    - ``WS_PER_MESSAGE_DEFLATE``: compress WebSocket messages (off: CPU and memory per socket, issue 12).
     - ``DB_POOL_SIZE``: pooled database connections per process, and as many threads for blocking work
       (store/db.py; PostgreSQL's default ``max_connections`` of 100 fits two web workers and the bot workers).
     """
@@ -64,6 +65,7 @@ class Settings(BaseSettings):
     REGISTRATIONS_PER_IP: str = "10 per hour"
     ABANDON_GRACE_SECONDS: float = Field(default=60.0, ge=0)
     DB_POOL_SIZE: int = Field(default=32, ge=2, le=500)
+    WS_PER_MESSAGE_DEFLATE: bool = False
 
     @field_validator("LOGIN_FAILURES_PER_USERNAME", "LOGIN_FAILURES_PER_IP", "REGISTRATIONS_PER_IP")
     @classmethod

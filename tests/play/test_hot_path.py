@@ -60,7 +60,7 @@ async def _turn(service: MatchService, mid: str, uids: dict[int, int]) -> tuple[
 async def test_an_act_on_a_warm_cache_is_one_transaction(
     db: Database, service_factory: Callable[..., MatchService]
 ) -> None:
-    service = service_factory(db)
+    service = service_factory(db, bots=False)
     a, b = _users(db, "hota", "hotb")
     mid = await _duel(service, a, b)
     uids = {0: a, 1: b}
@@ -76,7 +76,7 @@ async def test_a_stale_cache_catches_up_after_the_key_refuses_it(
 ) -> None:
     """Two workers on one database: B's cache misses A's move. A player on B who saw the old state is
     refused by the (match_id, seq) key (stale_seq) and B catches up; nothing is stored twice."""
-    one, two = service_factory(db), service_factory(db)
+    one, two = service_factory(db, bots=False), service_factory(db, bots=False)
     a, b = _users(db, "stalea", "staleb")
     mid = await _duel(one, a, b)
     uids = {0: a, 1: b}
@@ -105,7 +105,7 @@ async def test_a_stale_cache_catches_up_after_the_key_refuses_it(
 async def test_a_player_ahead_of_the_cache_makes_it_catch_up_first(
     db: Database, service_factory: Callable[..., MatchService]
 ) -> None:
-    one, two = service_factory(db), service_factory(db)
+    one, two = service_factory(db, bots=False), service_factory(db, bots=False)
     a, b = _users(db, "aheada", "aheadb")
     mid = await _duel(one, a, b)
     uids = {0: a, 1: b}
@@ -119,7 +119,7 @@ async def test_a_player_ahead_of_the_cache_makes_it_catch_up_first(
 async def test_a_heartbeat_is_one_transaction_for_all_seats_of_the_worker(
     db: Database, service_factory: Callable[..., MatchService]
 ) -> None:
-    service = service_factory(db)
+    service = service_factory(db, bots=False)
     tracker = PresenceTracker(service)
     a, b = _users(db, "beata", "beatb")
     mids = [await _duel(service, a, b) for _ in range(5)]

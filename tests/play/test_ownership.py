@@ -47,7 +47,7 @@ async def worker(
     """A worker: its own engine, Redis bus and Redis leases, on the shared database."""
     db = Database(url)
     bus = await RedisBus.connect(redis_url)
-    service = service_factory(db, bus)
+    service = service_factory(db, bus, bots=False)
     service.leases = RedisLeases.from_url(redis_url, lease_seconds=lease_seconds)
     service.forwarder.worker_id = service.leases.worker_id
     await service.start()

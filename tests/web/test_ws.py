@@ -199,3 +199,35 @@ async def test_a_socket_whose_session_ended_is_closed_at_once_before_any_push(
     finally:
         for c in (alice, bob):
             await c.aclose()
+
+
+@pytest.mark.redis
+async def test_a_logout_on_one_worker_closes_the_members_socket_on_another(
+    database_url: str, redis_url: str, server_factory: Any
+) -> None:
+    """Session revocation is bus news (web/session_watch.py): alice logs out everywhere through worker A;
+    her socket on worker B is told and closed with 4401, and an act raced against it is refused."""
+    async with server_factory(database_url, redis_url) as one, server_factory(database_url, redis_url) as two:
+        alice = await login_client(one.http, "revokea")
+        bob = await login_client(one.http, "revokeb")
+        try:
+            created = (await alice.post("/api/matches", json={"game": "duel", "vs": "invite"})).json()
+            await bob.post(f"/api/invites/{created['invite_token']}/accept", json={})
+            async with connect(
+                f"{two.ws}/ws/matches/{created['id']}", additional_headers=cookie_header(alice)
+            ) as wa:
+                await recv(wa, "state")
+                assert (await alice.post("/api/auth/logout-all", json={})).status_code == 204
+                errors = []
+                with contextlib.suppress(ConnectionClosed):
+                    async with asyncio.timeout(5):
+                        while True:
+                            msg = json.loads(await wa.recv())
+                            if msg["type"] == "error":
+                                errors.append(msg["code"])
+                assert errors == ["not_authenticated"] and wa.close_code == 4401
+            summary = (await bob.get(f"/api/matches/{created['id']}")).json()
+            assert summary["status"] == "active"
+        finally:
+            for c in (alice, bob):
+                await c.aclose()

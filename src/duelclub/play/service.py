@@ -21,10 +21,10 @@ import dataclasses
 import logging
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
+from functools import partial
 from typing import Any, TypeVar
-
-import anyio.to_thread
 
 from duelclub.bus import Bus, Message, match_channel
 from duelclub.games.contract import IllegalAction, Outcome, Seat
@@ -49,9 +49,25 @@ CACHE_SIZE = 2000
 """Ended matches beyond this many cached ones are dropped (they are rebuilt by replay when needed)."""
 
 
+_threads = ThreadPoolExecutor(max_workers=32, thread_name_prefix="db")
+
+
+def use_threads(count: int) -> None:
+    """Size the thread pool of :func:`in_thread` (the app sizes it to its database pool, issue 12 §2)."""
+    global _threads
+    if _threads._max_workers != count:
+        old, _threads = _threads, ThreadPoolExecutor(max_workers=count, thread_name_prefix="db")
+        old.shutdown(wait=False)
+
+
 async def in_thread(fn: Callable[..., _T], *args: Any) -> _T:
-    """Run blocking work (SQLAlchemy, replays, bots) in anyio's worker threads."""
-    return await anyio.to_thread.run_sync(fn, *args)
+    """Run blocking work (SQLAlchemy, replays) in the service's worker threads.
+
+    A plain executor rather than ``anyio.to_thread``: on the hot path anyio's capacity limiter, cancel scope
+    and backend look-ups cost more than the database write they wrap (each asks for the running loop, which
+    on Python 3.11 is a ``getpid`` system call). Cancelling the caller does not stop the thread: its write
+    commits or fails on its own, and the (match_id, seq) key keeps the log right either way."""
+    return await asyncio.get_running_loop().run_in_executor(_threads, partial(fn, *args))
 
 
 class MatchService:

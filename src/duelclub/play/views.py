@@ -9,10 +9,12 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import orjson
+
 from duelclub.games.contract import Seat
 from duelclub.games.fairness import SCHEME
 from duelclub.play.clock import clock_payload
-from duelclub.play.live import AnyGame, LiveMatch
+from duelclub.play.live import JSON, AnyGame, LiveMatch
 from duelclub.play.schemas import (
     ClientSeeds,
     LoggedAction,
@@ -55,39 +57,53 @@ PUSH_REUSE_SECONDS = 0.5
 """How long a built socket message may be reused for the same change (its clock's ``server_now`` ages)."""
 
 
-def cached_payload(live: LiveMatch, seat: Seat | None, since: int) -> StatePayload:
-    """:func:`state_payload` for the current change, built once per seat and ``since`` on this worker and
-    shared by every socket and answer that needs the same one (issue 12 §2: each seat's view once per
-    change), for at most :data:`PUSH_REUSE_SECONDS` (its clock's ``server_now`` ages)."""
+def _current_pushes(live: LiveMatch) -> dict[tuple[Seat | None, int], tuple[JSON, str | None]]:
+    """``live.pushes`` for the current change, emptied when the change (or its age) is past."""
     now = time.monotonic()
     seq, status, built = live.pushes_at
     if seq != live.seq or status != live.status or now - built > PUSH_REUSE_SECONDS:
         live.pushes.clear()
         live.pushes_at = (live.seq, live.status, now)
-    key = (seat, since)
-    cached = live.pushes.get(key)
+    return live.pushes
+
+
+def _cached_fields(live: LiveMatch, seat: Seat | None, since: int) -> JSON:
+    pushes = _current_pushes(live)
+    cached = pushes.get((seat, since))
     if cached is None:
-        cached = live.pushes[key] = (state_payload(live, seat, since), None)
+        cached = pushes[(seat, since)] = (fields_at(live, seat, live.state, live.seq, since), None)
     return cached[0]
 
 
+def cached_payload(live: LiveMatch, seat: Seat | None, since: int) -> StatePayload:
+    """:func:`state_payload` for the current change, built once per seat and ``since`` on this worker and
+    shared by every socket and answer that needs the same one (issue 12 §2: each seat's view once per
+    change), for at most :data:`PUSH_REUSE_SECONDS` (its clock's ``server_now`` ages)."""
+    return StatePayload.model_construct(**_cached_fields(live, seat, since))
+
+
 def state_message(live: LiveMatch, seat: Seat | None, since: int) -> str:
-    """The socket message ``{"type": "state", …}`` of :func:`cached_payload` as JSON text (built once too)."""
-    payload = cached_payload(live, seat, since)
+    """The socket message ``{"type": "state", …}`` of :func:`cached_payload` as JSON text, built once too
+    (by orjson from the plain fields: no model is validated or dumped on the push path)."""
+    fields = _cached_fields(live, seat, since)
     key = (seat, since)
     text = live.pushes[key][1]
     if text is None:
-        # pydantic-core writes the JSON (several times faster than model_dump + json.dumps).
-        text = '{"type":"state",' + payload.model_dump_json()[1:]
-        live.pushes[key] = (payload, text)
+        text = orjson.dumps({"type": "state", **fields}, option=orjson.OPT_NON_STR_KEYS).decode()
+        live.pushes[key] = (fields, text)
     return text
 
 
 def payload_at(live: LiveMatch, seat: Seat | None, state: Any, seq: int, since: int) -> StatePayload:
     """The payload for ``state`` after ``seq`` actions (the live state, or a replayed earlier one)."""
+    return StatePayload.model_construct(**fields_at(live, seat, state, seq, since))
+
+
+def fields_at(live: LiveMatch, seat: Seat | None, state: Any, seq: int, since: int) -> JSON:
+    """:class:`StatePayload`'s fields for ``state`` after ``seq`` actions, as plain JSON-ready data."""
     game, record = live.game, live.record
     to_move: list[int] = []
-    legal: list[dict[str, Any]] = []
+    legal: list[JSON] = []
     view = None
     if state is not None:
         view = game.view(state, seat)
@@ -96,17 +112,17 @@ def payload_at(live: LiveMatch, seat: Seat | None, state: Any, seq: int, since: 
             if seat is not None and seat in to_move:
                 legal = [game.action_to_json(a) for a in game.legal_actions(state, seat)]
     events = live.visible_events(seat, since, state, seq) if state is not None else []
-    return StatePayload(
-        seq=seq,
-        seat=seat,
-        status=record.status,
-        view=view,
-        legal=legal,
-        clock=clock_payload(record),
-        events=events,
-        result=record.result,
-        to_move=to_move,
-    )
+    return {
+        "seq": seq,
+        "seat": seat,
+        "status": record.status,
+        "view": view,
+        "legal": legal,
+        "clock": clock_payload(record),
+        "events": events,
+        "result": record.result,
+        "to_move": to_move,
+    }
 
 
 def summary(live: LiveMatch) -> MatchSummary:

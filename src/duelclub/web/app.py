@@ -27,7 +27,7 @@ from duelclub.play.live import AnyGame
 from duelclub.play.matchmaking import Matchmaker
 from duelclub.play.ownership import RedisLeases
 from duelclub.play.presence import PresenceTracker
-from duelclub.play.service import MatchService
+from duelclub.play.service import MatchService, use_threads
 from duelclub.settings import Settings
 from duelclub.store.db import Database
 from duelclub.store.sessions import SESSION_TTL
@@ -94,6 +94,7 @@ def create_app(
         # Blocking database work runs in anyio's threads: as many threads as pooled connections, so a
         # thread never waits for a connection (issue 12 §2).
         anyio.to_thread.current_default_thread_limiter().total_tokens = settings.DB_POOL_SIZE
+        use_threads(settings.DB_POOL_SIZE)
         await app.state.session_watch.start()
         await service.start()
         try:
