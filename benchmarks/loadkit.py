@@ -501,7 +501,9 @@ class Player:
         self.connected = False
 
     async def _session(self, sock: ClientConnection, until: float) -> None:
-        while not self.ended:
+        # After the match ends, read on until the last action's answer came (as the page does: the push
+        # of a move may arrive before its ack, e.g. when the move was forwarded to the match's owner).
+        while not self.ended or self.pending is not None:
             left = until - time.monotonic()
             if left <= 0:
                 return
@@ -588,8 +590,10 @@ class Player:
             )
         except httpx.TimeoutException:
             return
-        except httpx.HTTPError:
-            self.stats.errors["http_transport"] += 1
+        except httpx.HTTPError as exc:
+            self.stats.errors[
+                f"http_transport:{type(exc).__name__}:{'alt' if base != self.http else 'own'}"
+            ] += 1
             self.pending = None
             return
         if self.pending is None or self.pending[0] != action_id:

@@ -100,6 +100,7 @@ class MatchService:
         self._cache: OrderedDict[str, LiveMatch] = OrderedDict()
         self._load_locks: dict[str, asyncio.Lock] = {}
         self._background: list[Any] = []
+        self._releasing: set[asyncio.Task[None]] = set()
 
     # -- lifecycle ---------------------------------------------------------------------------
     def add_background(self, worker: Any) -> None:
@@ -213,8 +214,10 @@ class MatchService:
         message = {"seq": live.seq, "status": live.status, "since": since, "push": push}
         await self.bus.publish(match_channel(live.id), message)
         self.bots.poke(live)
-        if live.status in ENDED:
-            await self.leases.release(live.id)
+        if live.status in ENDED:  # off the hot path: the player's ack goes out first
+            task = asyncio.create_task(self.leases.release(live.id))
+            self._releasing.add(task)
+            task.add_done_callback(self._releasing.discard)
 
     # -- where a write runs: the owner (issue 12 §3) -----------------------------------------------
     async def _route(self, match_id: str, op: JSON) -> Any:
