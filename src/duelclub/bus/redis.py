@@ -26,11 +26,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from typing import Any
 
+import orjson
 from prometheus_client import CollectorRegistry
 from redis.asyncio import Redis
 from redis.asyncio.client import PubSub
@@ -101,7 +101,7 @@ class RedisBus(LocalFanout):
         self._pubsub: PubSub | None = None
         self._healthy = False
         self._down_since: float | None = None
-        self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue(OUTBOX_LIMIT)
+        self._outbox: asyncio.Queue[tuple[str, bytes]] = asyncio.Queue(OUTBOX_LIMIT)
         self._tasks: list[asyncio.Task[None]] = []
         self._subscribe_lock = asyncio.Lock()
         self._publish_log, self._read_log = _Throttled(), _Throttled()
@@ -127,7 +127,7 @@ class RedisBus(LocalFanout):
     async def publish(self, channel: str, message: Message) -> None:
         self.deliver(channel, dict(message))
         try:
-            payload = json.dumps({**message, ORIGIN_KEY: self.worker_id}, separators=(",", ":"))
+            payload = orjson.dumps({**message, ORIGIN_KEY: self.worker_id})
             self._outbox.put_nowait((channel, payload))
         except (TypeError, ValueError):  # a caller's bug; the change it reports is stored all the same
             self.metrics.publish_failed()
@@ -251,7 +251,7 @@ class RedisBus(LocalFanout):
     def _dispatch(self, raw: dict[str, Any]) -> None:
         channel = raw["channel"].decode() if isinstance(raw["channel"], bytes) else str(raw["channel"])
         try:
-            message = json.loads(raw["data"])
+            message = orjson.loads(raw["data"])
         except (TypeError, ValueError):
             log.warning("redis bus: dropped a non-JSON message on %s", channel)
             return

@@ -30,6 +30,9 @@ from redis.asyncio import Redis
 
 log = logging.getLogger(__name__)
 LEASE_SECONDS = 15.0
+OWNER_SEEN_SECONDS = 2.0
+"""How long a worker trusts the owner it saw for a match before asking Redis again."""
+OWNERS_REMEMBERED = 10_000
 RETRY_AFTER_SECONDS = 1.0
 """After Redis failed, how long writes go ahead without asking it (the key guards them meanwhile)."""
 _ACQUIRE = """
@@ -85,6 +88,10 @@ class Leases(Protocol):
         """Give the lease up (the match ended, or the cache dropped it)."""
         ...
 
+    def forget(self, match_id: str) -> None:
+        """Another worker seen as the owner did not answer: ask again next time."""
+        ...
+
     async def start(self) -> None: ...
 
     async def stop(self) -> None: ...
@@ -106,6 +113,9 @@ class LocalLeases:
         return False
 
     async def release(self, match_id: str) -> None:
+        return None
+
+    def forget(self, match_id: str) -> None:
         return None
 
     async def start(self) -> None:
@@ -130,6 +140,8 @@ class RedisLeases:
         self._release: Any = client.register_script(_RELEASE)
         self._task: asyncio.Task[None] | None = None
         self._down_until = 0.0
+        self._others: dict[str, tuple[str, float]] = {}
+        """match id → (another worker that holds its lease, until when to believe it)."""
 
     @classmethod
     def from_url(cls, url: str, **kwargs: Any) -> RedisLeases:
@@ -153,6 +165,9 @@ class RedisLeases:
     async def claim(self, match_id: str) -> str | None:
         if match_id in self._held:
             return self.worker_id
+        known = self._others.get(match_id)
+        if known is not None and known[1] > time.monotonic():
+            return known[0]  # another worker's lease, seen a moment ago: no round trip per forwarded act
         if time.monotonic() < self._down_until:
             return None  # Redis failed a moment ago: do not make every act wait for its time-out
         try:
@@ -168,7 +183,15 @@ class RedisLeases:
             self._held[match_id] = value
             self._fresh.add(match_id)
             return self.worker_id
-        return value.rsplit(":", 1)[0]
+        owner = value.rsplit(":", 1)[0]
+        if len(self._others) > OWNERS_REMEMBERED:
+            self._others.clear()
+        self._others[match_id] = (owner, time.monotonic() + OWNER_SEEN_SECONDS)
+        return owner
+
+    def forget(self, match_id: str) -> None:
+        """The owner seen for ``match_id`` did not answer: ask Redis again next time."""
+        self._others.pop(match_id, None)
 
     async def release(self, match_id: str) -> None:
         value = self._held.pop(match_id, None)

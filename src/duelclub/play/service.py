@@ -229,6 +229,7 @@ class MatchService:
             try:
                 return await self.forwarder.call(owner, op)
             except NoAnswer:
+                self.leases.forget(match_id)
                 log.warning("match %s: owner %s did not answer; writing here", match_id, owner)
         return await self.run_local(op)
 
