@@ -255,11 +255,15 @@ async def match_socket(
             await tracker.connected(match_id, seat)
         await sock.push_state(None)
         await sock.push_presence()
-        async with anyio.create_task_group() as tg:
-            tg.start_soon(sock.pump, sub)
+        # One plain task beside this one (an anyio task group cost ~3 KB more per idle socket, issue 12).
+        pump = asyncio.create_task(sock.pump(sub), name=f"push:{match_id}")
+        try:
             await sock.read_loop()
-            tg.cancel_scope.cancel()
-    except* (WebSocketDisconnect, OSError):  # the client went away while we were sending
+        finally:
+            pump.cancel()
+            with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, Exception):
+                await pump
+    except (WebSocketDisconnect, OSError):  # the client went away while we were sending
         pass
     finally:
         await sub.close()
