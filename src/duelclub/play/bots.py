@@ -225,8 +225,11 @@ class BotDriver:
         last_sweep = loop.time()
         while True:
             timeout = sweep_every if not self._pending or self._listening() else self._config.poll_seconds
+            # asyncio.timeout, not wait_for: on Python 3.11 wait_for can swallow a cancellation that
+            # arrives as the event is set, and this loop would then outlive stop() (a hang at shutdown).
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._answers.wait(), timeout)
+                async with asyncio.timeout(timeout):
+                    await self._answers.wait()
             self._answers.clear()
             try:
                 sweep = loop.time() - last_sweep >= sweep_every

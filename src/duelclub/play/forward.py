@@ -79,7 +79,8 @@ class Forwarder:
         self.forwarded += 1
         try:
             await self._bus.publish(worker_channel(owner), {"rid": rid, "reply": self.worker_id, "op": op})
-            reply = await asyncio.wait_for(fut, self.timeout)
+            async with asyncio.timeout(self.timeout):
+                reply = await fut
         except TimeoutError:
             raise NoAnswer(owner) from None
         finally:
