@@ -4,9 +4,17 @@ a test module imports these rather than ``conftest``, which is ambiguous with te
 from __future__ import annotations
 
 import socket
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from duel_fake import DUEL
+from sqlalchemy import event
+
+from duelclub.play import lobby
+from duelclub.play.service import MatchService
+from duelclub.store import users
+from duelclub.store.db import Database
 
 
 def fake_games() -> dict[str, Any]:
@@ -22,3 +30,32 @@ def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+@contextmanager
+def transactions(db: Database) -> Iterator[list[int]]:
+    """Counts the transactions begun on ``db``'s engine inside the block (``counted[0]``)."""
+    counted = [0]
+
+    def on_begin(_conn: Any) -> None:
+        counted[0] += 1
+
+    event.listen(db.engine, "begin", on_begin)
+    try:
+        yield counted
+    finally:
+        event.remove(db.engine, "begin", on_begin)
+
+
+def new_users(db: Database, *names: str) -> list[int]:
+    """Members with these names (password ``password123``); their ids."""
+    with db.session() as s:
+        return [users.create_user(s, n, "password123").id for n in names]
+
+
+async def duel_between(service: MatchService, a: int, b: int) -> str:
+    """An active invite match of the fake game ``duel``: ``a`` at seat 0, ``b`` at seat 1; its id."""
+    created = await lobby.create_match(service, a, game="duel", vs="invite", options={})
+    assert created.invite_token is not None
+    mid, _ = await lobby.accept_invite(service, created.invite_token, b)
+    return mid

@@ -5,48 +5,18 @@ of seats."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
 import pytest
-from sqlalchemy import event
+from support import duel_between, new_users, transactions
 
-from duelclub.play import lobby
 from duelclub.play.errors import PlayError
 from duelclub.play.presence import PresenceTracker
 from duelclub.play.service import MatchService
 from duelclub.store import lobby as prepo
-from duelclub.store import users
 from duelclub.store.db import Database
-
-
-@contextmanager
-def transactions(db: Database) -> Iterator[list[int]]:
-    """Counts the transactions begun on ``db``'s engine inside the block (``counted[0]``)."""
-    counted = [0]
-
-    def on_begin(_conn: Any) -> None:
-        counted[0] += 1
-
-    event.listen(db.engine, "begin", on_begin)
-    try:
-        yield counted
-    finally:
-        event.remove(db.engine, "begin", on_begin)
-
-
-def _users(db: Database, *names: str) -> list[int]:
-    with db.session() as s:
-        return [users.create_user(s, n, "password123").id for n in names]
-
-
-async def _duel(service: MatchService, a: int, b: int) -> str:
-    created = await lobby.create_match(service, a, game="duel", vs="invite", options={})
-    assert created.invite_token is not None
-    mid, _ = await lobby.accept_invite(service, created.invite_token, b)
-    return mid
 
 
 async def _turn(service: MatchService, mid: str, uids: dict[int, int]) -> tuple[int, int, dict[str, Any]]:
@@ -61,8 +31,8 @@ async def test_an_act_on_a_warm_cache_is_one_transaction(
     db: Database, service_factory: Callable[..., MatchService]
 ) -> None:
     service = service_factory(db, bots=False)
-    a, b = _users(db, "hota", "hotb")
-    mid = await _duel(service, a, b)
+    a, b = new_users(db, "hota", "hotb")
+    mid = await duel_between(service, a, b)
     uids = {0: a, 1: b}
     for n in range(4):
         uid, seq, action = await _turn(service, mid, uids)
@@ -77,8 +47,8 @@ async def test_a_stale_cache_catches_up_after_the_key_refuses_it(
     """Two workers on one database: B's cache misses A's move. A player on B who saw the old state is
     refused by the (match_id, seq) key (stale_seq) and B catches up; nothing is stored twice."""
     one, two = service_factory(db, bots=False), service_factory(db, bots=False)
-    a, b = _users(db, "stalea", "staleb")
-    mid = await _duel(one, a, b)
+    a, b = new_users(db, "stalea", "staleb")
+    mid = await duel_between(one, a, b)
     uids = {0: a, 1: b}
     await two.get_live(mid)  # B caches the match at seq 0
     uid, seq, action = await _turn(one, mid, uids)
@@ -106,8 +76,8 @@ async def test_a_player_ahead_of_the_cache_makes_it_catch_up_first(
     db: Database, service_factory: Callable[..., MatchService]
 ) -> None:
     one, two = service_factory(db, bots=False), service_factory(db, bots=False)
-    a, b = _users(db, "aheada", "aheadb")
-    mid = await _duel(one, a, b)
+    a, b = new_users(db, "aheada", "aheadb")
+    mid = await duel_between(one, a, b)
     uids = {0: a, 1: b}
     await two.get_live(mid)
     uid, seq, action = await _turn(one, mid, uids)
@@ -121,8 +91,8 @@ async def test_a_heartbeat_is_one_transaction_for_all_seats_of_the_worker(
 ) -> None:
     service = service_factory(db, bots=False)
     tracker = PresenceTracker(service)
-    a, b = _users(db, "beata", "beatb")
-    mids = [await _duel(service, a, b) for _ in range(5)]
+    a, b = new_users(db, "beata", "beatb")
+    mids = [await duel_between(service, a, b) for _ in range(5)]
     for mid in mids:
         for seat in (0, 1):
             await tracker.connected(mid, seat)

@@ -8,36 +8,20 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from collections.abc import AsyncIterator, Callable, Iterator
-from contextlib import asynccontextmanager, contextmanager
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
-from sqlalchemy import event
+from support import duel_between, new_users, transactions
 
 from duelclub.bus.redis import RedisBus
-from duelclub.play import lobby
 from duelclub.play.ownership import RedisLeases, lease_key
 from duelclub.play.service import MatchService
 from duelclub.store import matches as repo
-from duelclub.store import users
 from duelclub.store.db import Database
 
 pytestmark = pytest.mark.redis
-
-
-@contextmanager
-def transactions(db: Database) -> Iterator[list[int]]:
-    counted = [0]
-
-    def on_begin(_conn: Any) -> None:
-        counted[0] += 1
-
-    event.listen(db.engine, "begin", on_begin)
-    try:
-        yield counted
-    finally:
-        event.remove(db.engine, "begin", on_begin)
 
 
 @asynccontextmanager
@@ -57,18 +41,6 @@ async def worker(
         await service.stop()
         await bus.close()
         db.dispose()
-
-
-def _users(db: Database, *names: str) -> list[int]:
-    with db.session() as s:
-        return [users.create_user(s, n, "password123").id for n in names]
-
-
-async def _duel(service: MatchService, a: int, b: int) -> str:
-    created = await lobby.create_match(service, a, game="duel", vs="invite", options={})
-    assert created.invite_token is not None
-    mid, _ = await lobby.accept_invite(service, created.invite_token, b)
-    return mid
 
 
 async def _turn(service: MatchService, mid: str, uids: dict[int, int]) -> tuple[int, int, dict[str, Any]]:
@@ -107,8 +79,8 @@ async def test_an_act_on_another_worker_is_forwarded_to_the_owner(
         worker(database_url, redis_url, service_factory) as (one, db_one),
         worker(database_url, redis_url, service_factory) as (two, db_two),
     ):
-        a, b = _users(db_one, "owna", "ownb")
-        mid = await _duel(one, a, b)
+        a, b = new_users(db_one, "owna", "ownb")
+        mid = await duel_between(one, a, b)
         uids = {0: a, 1: b}
         uid, seq, action = await _turn(one, mid, uids)
         assert await one.act_seq(mid, uid, "first", seq, action) == seq + 1  # one takes the lease
@@ -135,8 +107,8 @@ async def test_when_the_owner_dies_the_other_worker_continues_and_takes_the_leas
         two.forwarder.timeout = 0.5
         acked: list[int] = []
         async with worker(database_url, redis_url, service_factory, lease_seconds=1.0) as (one, _):
-            a, b = _users(db_two, "deada", "deadb")
-            mid = await _duel(one, a, b)
+            a, b = new_users(db_two, "deada", "deadb")
+            mid = await duel_between(one, a, b)
             uids = {0: a, 1: b}
             uid, seq, action = await _turn(one, mid, uids)
             acked.append(await one.act_seq(mid, uid, "m1", seq, action))
@@ -164,8 +136,8 @@ async def test_a_lease_is_released_when_its_match_ends(
     database_url: str, redis_url: str, service_factory: Callable[..., MatchService]
 ) -> None:
     async with worker(database_url, redis_url, service_factory) as (one, db):
-        a, b = _users(db, "enda", "endb")
-        mid = await _duel(one, a, b)
+        a, b = new_users(db, "enda", "endb")
+        mid = await duel_between(one, a, b)
         live = await one.get_live(mid)
         await one.act_seq(mid, a, "r", live.seq, {"kind": "resign"})
         async with asyncio.timeout(5):  # released off the hot path, after the answer

@@ -35,6 +35,18 @@ async def recv(ws: ClientConnection, kind: str, timeout: float = 5.0) -> dict[st
                 return dict(msg)
 
 
+async def errors_until_closed(ws: ClientConnection, timeout: float = 5.0) -> list[dict[str, Any]]:
+    """The error messages ``ws`` gets until the server closes it (fails after ``timeout``)."""
+    errors: list[dict[str, Any]] = []
+    with contextlib.suppress(ConnectionClosed):
+        async with asyncio.timeout(timeout):
+            while True:
+                msg = json.loads(await ws.recv())
+                if msg["type"] == "error":
+                    errors.append(msg)
+    return errors
+
+
 async def recv_state_at(ws: ClientConnection, seq: int) -> dict[str, Any]:
     while True:
         msg = await recv(ws, "state")
@@ -153,13 +165,7 @@ async def test_an_ended_session_cannot_act_over_an_open_socket(served: Any) -> N
             action = {"type": "act", "id": "late", "seq": state["seq"], "action": {"kind": "resign"}}
             with contextlib.suppress(ConnectionClosed):  # the watch may have closed it already
                 await wa.send(json.dumps(action))
-            errors = []
-            with contextlib.suppress(ConnectionClosed):
-                async with asyncio.timeout(5):
-                    while True:
-                        msg = json.loads(await wa.recv())
-                        if msg["type"] == "error":
-                            errors.append(msg)
+            errors = await errors_until_closed(wa)
             # The ended session is announced (web/session_watch.py): the socket is told and closed at
             # once; an act that raced the close is refused with its own id.
             assert errors and {e["code"] for e in errors} == {"not_authenticated"}
@@ -218,14 +224,8 @@ async def test_a_logout_on_one_worker_closes_the_members_socket_on_another(
             ) as wa:
                 await recv(wa, "state")
                 assert (await alice.post("/api/auth/logout-all", json={})).status_code == 204
-                errors = []
-                with contextlib.suppress(ConnectionClosed):
-                    async with asyncio.timeout(5):
-                        while True:
-                            msg = json.loads(await wa.recv())
-                            if msg["type"] == "error":
-                                errors.append(msg["code"])
-                assert errors == ["not_authenticated"] and wa.close_code == 4401
+                errors = await errors_until_closed(wa)
+                assert [e["code"] for e in errors] == ["not_authenticated"] and wa.close_code == 4401
             summary = (await bob.get(f"/api/matches/{created['id']}")).json()
             assert summary["status"] == "active"
         finally:

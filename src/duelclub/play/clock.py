@@ -18,7 +18,6 @@ D19); ``optional`` when the opener sets ``T``; ``required`` always between membe
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Callable
 from datetime import datetime, timedelta
@@ -26,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import anyio.to_thread
 
+from duelclub.aio import stop_task
 from duelclub.play.errors import PlayError
 from duelclub.store import matches as repo
 from duelclub.store.matches import MatchRecord
@@ -114,10 +114,7 @@ class ClockSweeper:
 
     async def stop(self) -> None:
         task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        await stop_task(task)
 
     async def sweep(self) -> int:
         """Run the clock of every overdue match once; the number of timeouts this worker stored."""

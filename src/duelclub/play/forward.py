@@ -14,12 +14,12 @@ the client action id make that safe even if the owner later runs the same reques
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import itertools
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from duelclub.aio import stop_task
 from duelclub.bus import Bus, Message, Subscription
 from duelclub.play.errors import PlayError
 
@@ -62,10 +62,7 @@ class Forwarder:
 
     async def stop(self) -> None:
         task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        await stop_task(task)
         for running in list(self._running):
             running.cancel()
         for fut in self._waiting.values():

@@ -15,7 +15,6 @@ when the page closes; an entry not refreshed for :data:`STALE_SECONDS` is droppe
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 from datetime import datetime, timedelta
@@ -23,6 +22,7 @@ from typing import Any
 
 import anyio.to_thread
 
+from duelclub.aio import stop_task
 from duelclub.games.contract import IllegalAction
 from duelclub.games.fairness import commitment, new_server_seed
 from duelclub.play import lobby, notify
@@ -144,10 +144,7 @@ class Matchmaker:
 
     async def stop(self) -> None:
         task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        await stop_task(task)
 
     async def _run(self) -> None:
         while True:

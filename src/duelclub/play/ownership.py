@@ -28,6 +28,8 @@ from typing import Any, Protocol
 
 from redis.asyncio import Redis
 
+from duelclub.aio import stop_task
+
 log = logging.getLogger(__name__)
 LEASE_SECONDS = 15.0
 OWNER_SEEN_SECONDS = 2.0
@@ -224,10 +226,7 @@ class RedisLeases:
 
     async def stop(self) -> None:
         task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        await stop_task(task)
         for match_id in list(self._held):
             await self.release(match_id)
         with contextlib.suppress(Exception):

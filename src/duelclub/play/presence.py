@@ -17,11 +17,11 @@ no move was stored meanwhile. Clocked matches need no claim: the clock plays for
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections import Counter
 from datetime import datetime, timedelta
 
+from duelclub.aio import stop_task
 from duelclub.bus import match_channel
 from duelclub.games.contract import Outcome, Seat
 from duelclub.play.errors import PlayError
@@ -54,10 +54,7 @@ class PresenceTracker:
 
     async def stop(self) -> None:
         task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        await stop_task(task)
 
     async def connected(self, match_id: str, seat: Seat) -> None:
         """A socket of ``seat`` opened on this worker."""

@@ -24,6 +24,7 @@ from typing import Protocol
 
 import anyio.from_thread
 
+from duelclub.aio import stop_task
 from duelclub.bus import Bus, Subscription
 
 log = logging.getLogger(__name__)
@@ -57,10 +58,7 @@ class SessionWatch:
 
     async def stop(self) -> None:
         task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        await stop_task(task)
         for check in list(self._checks):
             check.cancel()
 
