@@ -1,6 +1,6 @@
 """The session behind an open match page ends (logout everywhere from elsewhere): the socket is told at once
-and closes with 4401, and the page says «Сеанс завершён — войдите снова» with a login link back, instead of falling back to
-the spectator view."""
+and closes with 4401, and the page says «Сеанс завершён — войдите снова» with a login link back, instead of
+falling back to the spectator view."""
 
 from __future__ import annotations
 
