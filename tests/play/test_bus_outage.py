@@ -70,6 +70,15 @@ def private_redis(tmp_path: Path) -> Iterator[PrivateRedis]:
         server.kill()
 
 
+async def _members_duel(alice: AsyncClient, bob: AsyncClient) -> str:
+    """Register alice and bob (each on its client's worker) and start a duel between them; its id."""
+    for c, name in ((alice, "alice"), (bob, "bob")):
+        r = await c.post("/api/auth/register", json={"username": name, "password": "password123"})
+        assert r.status_code == 201
+    created = (await alice.post("/api/matches", json={"game": "duel", "vs": "invite"})).json()
+    return str((await bob.post(f"/api/invites/{created['invite_token']}/accept", json={})).json()["id"])
+
+
 async def until(check: Callable[[], bool], seconds: float = 10.0) -> None:
     async with asyncio.timeout(seconds):
         while not check():
@@ -188,11 +197,7 @@ async def test_moves_and_challenges_are_acknowledged_and_pushed_while_redis_is_d
     async with server_factory(database_url, private_redis.url) as served:
         alice, bob = AsyncClient(base_url=served.http), AsyncClient(base_url=served.http)
         try:
-            for c, name in ((alice, "alice"), (bob, "bob")):
-                r = await c.post("/api/auth/register", json={"username": name, "password": "password123"})
-                assert r.status_code == 201
-            created = (await alice.post("/api/matches", json={"game": "duel", "vs": "invite"})).json()
-            mid = (await bob.post(f"/api/invites/{created['invite_token']}/accept", json={})).json()["id"]
+            mid = await _members_duel(alice, bob)
             cookie = {"Cookie": f"duelclub_session={bob.cookies['duelclub_session']}"}
             async with connect(f"{served.ws}/ws/matches/{mid}", additional_headers=cookie) as bob_ws:
                 await _expect_state(bob_ws, lambda m: m["status"] == "active")
@@ -226,11 +231,7 @@ async def test_a_socket_on_another_worker_catches_up_after_the_outage(
     ):
         alice, bob = AsyncClient(base_url=one.http), AsyncClient(base_url=two.http)
         try:
-            for c, name in ((alice, "alice"), (bob, "bob")):
-                r = await c.post("/api/auth/register", json={"username": name, "password": "password123"})
-                assert r.status_code == 201
-            created = (await alice.post("/api/matches", json={"game": "duel", "vs": "invite"})).json()
-            mid = (await bob.post(f"/api/invites/{created['invite_token']}/accept", json={})).json()["id"]
+            mid = await _members_duel(alice, bob)
             cookie = {"Cookie": f"duelclub_session={bob.cookies['duelclub_session']}"}
             async with connect(f"{two.ws}/ws/matches/{mid}", additional_headers=cookie) as bob_ws:
                 await _expect_state(bob_ws, lambda m: m["status"] == "active")
