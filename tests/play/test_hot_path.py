@@ -109,3 +109,24 @@ async def test_a_heartbeat_is_one_transaction_for_all_seats_of_the_worker(
 def _presence(db: Database, mid: str) -> dict[int, prepo.PresenceRecord]:
     with db.session() as s:
         return prepo.presence(s, mid)
+
+
+async def test_a_resignation_is_never_stale(
+    db: Database, service_factory: Callable[..., MatchService]
+) -> None:
+    """A resignation sent from an older state (a bot's or the opponent's move landed first) still counts:
+    resigning is legal in every state of an active match. Any other action from that state is stale."""
+    service = service_factory(db, bots=False)
+    a, b = new_users(db, "resa", "resb")
+    mid = await duel_between(service, a, b)
+    uids = {0: a, 1: b}
+    uid, seq, action = await _turn(service, mid, uids)
+    await service.act_seq(mid, uid, "move", seq, action)
+    other = b if uid == a else a
+    with pytest.raises(PlayError) as err:
+        await service.act_seq(mid, other, "late", seq, {"kind": "draw"})
+    assert err.value.code == "stale_seq"
+    assert await service.act_seq(mid, other, "gg", seq, {"kind": "resign"}) == seq + 2
+    live = await service.get_live(mid)
+    assert live.status == "finished" and live.record.result is not None
+    assert live.record.result["winner"] == (0 if other == b else 1)

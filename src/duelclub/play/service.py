@@ -45,6 +45,8 @@ from duelclub.store.models import utcnow
 log = logging.getLogger(__name__)
 _T = TypeVar("_T")
 Names = tuple[str | None, str | None]
+RESIGN_TRIES = 3
+"""How often a resignation is tried again when another write took its seq (it is never stale)."""
 CACHE_SIZE = 2000
 """Ended matches beyond this many cached ones are dropped (they are rebuilt by replay when needed)."""
 
@@ -296,16 +298,22 @@ class MatchService:
                 if was_due and (applied or _clock_played(live, seat)):
                     raise PlayError(409, "clock_expired", "your move time ran out; the clock has played")
                 _check_active(live)
-            if seq != live.seq:
+            # Resigning is legal in every state of an active match (DESIGN.md §Public JSON API), so it is
+            # never refused as stale: a bot's or the opponent's move landing just before it changes nothing.
+            resigning = action.get("kind") == "resign"
+            if seq != live.seq and not resigning:
                 raise stale(live.seq)
-            try:
-                await self._apply(live, seat, action, source="player", user_id=user_id, cid=cid)
-            except (repo.SeqConflict, repo.MatchNotActive):
-                await self.catch_up(live)
-                if cid in live.client_ids:
-                    return await self._resent(live, seat, live.client_ids[cid], want_payload)
-                _check_active(live)
-                raise stale(live.seq) from None
+            for attempt in range(RESIGN_TRIES if resigning else 1):
+                try:
+                    await self._apply(live, seat, action, source="player", user_id=user_id, cid=cid)
+                    break
+                except (repo.SeqConflict, repo.MatchNotActive):
+                    await self.catch_up(live)
+                    if cid in live.client_ids:
+                        return await self._resent(live, seat, live.client_ids[cid], want_payload)
+                    _check_active(live)
+                    if attempt + 1 >= (RESIGN_TRIES if resigning else 1):
+                        raise stale(live.seq) from None
             payload = views.cached_payload(live, seat, seq) if want_payload else None
         await self.changed(live)
         return payload if payload is not None else live.seq
