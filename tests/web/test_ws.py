@@ -107,7 +107,8 @@ async def _errors_keep_the_socket_open(ws: ClientConnection) -> None:
     await ws.send(json.dumps({"type": "act", "id": "bad", "seq": 2, "action": {"kind": "play", "card": 99}}))
     err = await recv(ws, "error")
     assert (err["id"], err["code"]) == ("bad", "card_not_in_hand")
-    await ws.send(json.dumps({"type": "act", "id": "old", "seq": 0, "action": {"kind": "resign"}}))
+    stale_move = {"kind": "play", "card": 0}  # from the old state (a resignation is never stale)
+    await ws.send(json.dumps({"type": "act", "id": "old", "seq": 0, "action": stale_move}))
     assert (await recv(ws, "error"))["code"] == "stale_seq"
     await ws.send(json.dumps({"type": "sync", "seq": 2}))
     assert (await recv(ws, "state"))["seq"] == 2

@@ -268,8 +268,9 @@ class MatchService:
         match-row update, with no read first — the (match_id, seq) key refuses it if another writer got
         there first, and only then is the cache caught up (so a stale cache costs one read, never a wrong
         write). A resent ``client_id`` returns the original result without applying anything. Raises
-        PlayError: ``match_not_found``, ``not_your_seat``, ``match_not_active``, ``stale_seq``,
-        ``clock_expired``, or the engine's code (``malformed_action``, ``not_your_turn``, …).
+        PlayError: ``match_not_found``, ``not_your_seat``, ``match_not_active``, ``stale_seq`` (never for
+        ``{"kind": "resign"}``, legal in every state of an active match), ``clock_expired``, or the engine's
+        code (``malformed_action``, ``not_your_turn``, …).
         """
         op = {"kind": "act", "match": match_id, "user": user_id, "cid": client_id, "seq": seq}
         return int(await self._route(match_id, {**op, "action": action, "payload": False}))
