@@ -7,6 +7,8 @@
 - ``duelclub migrate`` — apply the migrations (``alembic upgrade head``) to DATABASE_URL.
 - ``duelclub create-admin USERNAME [--password-stdin]`` — create an admin, or promote an existing user.
 - ``duelclub verify LOGFILE.json`` — check a finished match's log (exit 0 OK, 1 mismatch).
+- ``duelclub ratings rebuild [--check]`` — recompute every rating from the finished rated matches, in the
+  order they ended (issue 14); ``--check`` only compares with the stored ratings (exit 1 if they differ).
 """
 
 from __future__ import annotations
@@ -168,6 +170,28 @@ def _verify(args: argparse.Namespace) -> int:
     return 0 if verdict.ok else 1
 
 
+def _ratings_rebuild(args: argparse.Namespace) -> int:
+    from duelclub.store import ratings
+    from duelclub.store.db import Database
+
+    settings = Settings()
+    db = Database(settings.DATABASE_URL)
+    try:
+        with db.session() as s:
+            before = ratings.snapshot(s)
+            rated = ratings.rebuild(s, settings.rating_rules())
+            after = ratings.snapshot(s)
+            if args.check:
+                s.rollback()
+    finally:
+        db.dispose()
+    same = before == after
+    verdict = "the stored ratings were reproduced exactly" if same else "the stored ratings DIFFERED"
+    action = "checked" if args.check else "rebuilt"
+    print(f"{action}: {rated} rated matches, {len(after[0])} ratings; {verdict}")
+    return 0 if same or not args.check else 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="duelclub", description="duelclub server and tools")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -189,6 +213,11 @@ def build_parser() -> argparse.ArgumentParser:
     verify = sub.add_parser("verify", help="verify a finished match from its /log JSON")
     verify.add_argument("logfile")
     verify.set_defaults(func=_verify)
+    ratings = sub.add_parser("ratings", help="rating tools")
+    ratings_sub = ratings.add_subparsers(dest="ratings_command", required=True)
+    rebuild = ratings_sub.add_parser("rebuild", help="recompute every rating from the finished rated matches")
+    rebuild.add_argument("--check", action="store_true", help="compare only; exit 1 on a difference")
+    rebuild.set_defaults(func=_ratings_rebuild)
     return parser
 
 

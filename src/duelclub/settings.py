@@ -15,6 +15,9 @@ from limits import parse as parse_limit
 from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from duelclub.ratings.glicko2 import Rating
+from duelclub.ratings.rules import RatingRules
+
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 """The directory holding pyproject.toml."""
 
@@ -44,6 +47,10 @@ class Settings(BaseSettings):
     - ``WS_PER_MESSAGE_DEFLATE``: compress WebSocket messages (off: CPU and memory per socket, issue 12).
     - ``DB_POOL_SIZE``: pooled database connections per process, and as many threads for blocking work
       (store/db.py; PostgreSQL's default ``max_connections`` of 100 fits two web workers and the bot workers).
+    - ``RATING_*``: the Glicko-2 ratings (ratings/rules.py, issue 14): the start rating, RD and volatility,
+      τ, the RD bounds, the RD growth while idle (rating periods per day: 0.21436 takes a typical RD from 60
+      to 110 in a year) and the RD above which a rating is provisional. After changing them, run
+      ``duelclub ratings rebuild``.
     """
 
     model_config = SettingsConfigDict(case_sensitive=True, extra="ignore")
@@ -66,12 +73,31 @@ class Settings(BaseSettings):
     ABANDON_GRACE_SECONDS: float = Field(default=60.0, ge=0)
     DB_POOL_SIZE: int = Field(default=32, ge=2, le=500)
     WS_PER_MESSAGE_DEFLATE: bool = False
+    RATING_START: float = 1500.0
+    RATING_START_RD: float = Field(default=350.0, gt=0)
+    RATING_START_VOLATILITY: float = Field(default=0.06, gt=0)
+    RATING_TAU: float = Field(default=0.5, gt=0)
+    RATING_RD_MIN: float = Field(default=45.0, gt=0)
+    RATING_RD_MAX: float = Field(default=350.0, gt=0)
+    RATING_PERIODS_PER_DAY: float = Field(default=0.21436, ge=0)
+    RATING_PROVISIONAL_RD: float = Field(default=110.0, gt=0)
 
     @field_validator("LOGIN_FAILURES_PER_USERNAME", "LOGIN_FAILURES_PER_IP", "REGISTRATIONS_PER_IP")
     @classmethod
     def _a_rate_limit(cls, value: str) -> str:
         parse_limit(value)  # raises ValueError on a string the limits library cannot read
         return value
+
+    def rating_rules(self) -> RatingRules:
+        """The ``RATING_*`` settings as the rating rules."""
+        return RatingRules(
+            start=Rating(self.RATING_START, self.RATING_START_RD, self.RATING_START_VOLATILITY),
+            tau=self.RATING_TAU,
+            rd_min=self.RATING_RD_MIN,
+            rd_max=self.RATING_RD_MAX,
+            periods_per_day=self.RATING_PERIODS_PER_DAY,
+            provisional_rd=self.RATING_PROVISIONAL_RD,
+        )
 
     @model_validator(mode="after")
     def _embedded_defaults(self) -> Settings:

@@ -1,6 +1,7 @@
 """Move clocks through the match service (play/clock.py): the deadline on the row, the sweeper applying
-``timeout_action`` as an ordinary logged action (source ``clock``), the race between a last-second move and
-its deadline, two workers sweeping at once, and the clock settings per ``clock_mode``. Time is a
+``timeout_action`` as an ordinary logged action (source ``clock``) once both players have made their first
+action — before that a clock running out aborts the match (issue 14 §2) —, the race between a last-second
+move and its deadline, two workers sweeping at once, and the clock settings per ``clock_mode``. Time is a
 :class:`FakeClock`: nothing sleeps for real seconds."""
 
 from __future__ import annotations
@@ -60,6 +61,16 @@ async def _mover(service: MatchService, match_id: str, ids: list[int]) -> tuple[
     raise AssertionError("nobody to move")
 
 
+async def _open(service: MatchService, match_id: str, ids: list[int]) -> int:
+    """Both players make their first action (the match can no longer be aborted); the seq reached."""
+    for n in range(2):
+        uid, st = await _mover(service, match_id, ids)
+        await service.act(match_id, uid, f"open{n}", st.seq, st.legal[0])
+    live = await service.fresh(match_id)
+    assert live.moved == {0, 1} and not live.abortable()
+    return live.seq
+
+
 @pytest.fixture
 def clock() -> FakeClock:
     return FakeClock()
@@ -90,15 +101,16 @@ async def test_an_expired_clock_plays_the_timeout_as_a_logged_clock_action(
 ) -> None:
     a, b = _users(db, "alice", "bob")
     mid = await _clocked(worker, a, b)
+    opened = await _open(worker, mid, [a, b])
     sweeper = ClockSweeper(worker)
     _, st = await _mover(worker, mid, [a, b])
     clock.advance(T - 0.001)
     assert await sweeper.sweep() == 0
-    assert _log(db, mid) == []
+    assert len(_log(db, mid)) == opened
     clock.advance(0.001)
     assert await sweeper.sweep() == 1
-    (entry,) = _log(db, mid)
-    assert (entry.seq, entry.seat, entry.source) == (1, st.to_move[0], "clock")
+    entry = _log(db, mid)[-1]
+    assert (entry.seq, entry.seat, entry.source) == (opened + 1, st.to_move[0], "clock")
     assert entry.action == {"kind": "timeout"}
     assert entry.user_id is None
     # the clock restarted for the next seat, from the moment of the timeout
@@ -106,43 +118,44 @@ async def test_an_expired_clock_plays_the_timeout_as_a_logged_clock_action(
     assert await sweeper.sweep() == 0
 
 
-async def test_the_third_consecutive_timeout_ends_the_match(
+async def test_a_clock_running_out_before_the_first_players_first_action_aborts_the_match(
     db: Database, worker: MatchService, clock: FakeClock
 ) -> None:
-    """Seat 0 times out at its play, at the pause after round 1 (the clock answers for the first seat to
-    move) and at its play in round 2: the third in a row loses (the fake follows Дві вежі §9)."""
+    """No result and nothing logged: the match never began (issue 14 §2). The server seed is revealed."""
     a, b = _users(db, "alice", "bob")
-    mid = await _clocked(worker, a, b, {"pause": True})
-    sweeper = ClockSweeper(worker)
-    for _ in range(10):
-        if _row(db, mid).status != "active":
-            break
-        clock.advance(T)
-        assert await sweeper.sweep() == 1
+    mid = await _clocked(worker, a, b)
+    _, st = await _mover(worker, mid, [a, b])
+    clock.advance(T)
+    assert await ClockSweeper(worker).sweep() == 1
     record = _row(db, mid)
-    assert record.status == "finished"
+    assert record.status == "aborted" and record.deadline_at is None
     assert record.result is not None
-    assert (record.result["winner"], record.result["reason"]) == (1, "timeout")
-    assert record.deadline_at is None
-    assert {e.source for e in _log(db, mid)} == {"clock"}
+    assert (record.result["winner"], record.result["reason"], record.result["seat"]) == (
+        None,
+        "no_first_move",
+        st.to_move[0],
+    )
+    assert _log(db, mid) == []
+    assert (await worker.summary(mid)).server_seed is not None
 
 
-async def test_a_move_before_the_deadline_counts_and_the_timeout_does_not(
+async def test_a_clock_running_out_before_the_second_players_first_action_aborts_it_too(
     db: Database, worker: MatchService, clock: FakeClock
 ) -> None:
     a, b = _users(db, "alice", "bob")
     mid = await _clocked(worker, a, b)
-    deadline = _row(db, mid).deadline_at
-    assert deadline is not None
     uid, st = await _mover(worker, mid, [a, b])
-    clock.at(deadline - timedelta(milliseconds=1))
-    await worker.act(mid, uid, "last-second", st.seq, st.legal[0])
-    clock.at(deadline)
-    assert await ClockSweeper(worker).sweep() == 0
+    await worker.act(mid, uid, "first", st.seq, st.legal[0])
+    _, second = await _mover(worker, mid, [a, b])
+    clock.advance(T)
+    assert await ClockSweeper(worker).sweep() == 1
+    record = _row(db, mid)
+    assert record.status == "aborted" and record.result is not None
+    assert (record.result["reason"], record.result["seat"]) == ("no_first_move", second.to_move[0])
     assert [(e.seq, e.source) for e in _log(db, mid)] == [(1, "player")]
 
 
-async def test_a_move_at_the_deadline_is_refused_and_the_clock_plays(
+async def test_a_late_first_move_is_refused_and_the_match_aborted(
     db: Database, worker: MatchService, clock: FakeClock
 ) -> None:
     a, b = _users(db, "alice", "bob")
@@ -152,9 +165,43 @@ async def test_a_move_at_the_deadline_is_refused_and_the_clock_plays(
     uid, st = await _mover(worker, mid, [a, b])
     clock.at(deadline)
     with pytest.raises(PlayError) as err:
+        await worker.act(mid, uid, "too-late", st.seq, st.legal[0])
+    assert err.value.code == "clock_expired"
+    assert _row(db, mid).status == "aborted" and _log(db, mid) == []
+
+
+async def test_a_move_before_the_deadline_counts_and_the_timeout_does_not(
+    db: Database, worker: MatchService, clock: FakeClock
+) -> None:
+    a, b = _users(db, "alice", "bob")
+    mid = await _clocked(worker, a, b)
+    opened = await _open(worker, mid, [a, b])
+    deadline = _row(db, mid).deadline_at
+    assert deadline is not None
+    uid, st = await _mover(worker, mid, [a, b])
+    clock.at(deadline - timedelta(milliseconds=1))
+    await worker.act(mid, uid, "last-second", st.seq, st.legal[0])
+    clock.at(deadline)
+    assert await ClockSweeper(worker).sweep() == 0
+    assert [(e.seq, e.source) for e in _log(db, mid)][opened:] == [(opened + 1, "player")]
+
+
+async def test_a_move_at_the_deadline_is_refused_and_the_clock_plays(
+    db: Database, worker: MatchService, clock: FakeClock
+) -> None:
+    a, b = _users(db, "alice", "bob")
+    mid = await _clocked(worker, a, b)
+    opened = await _open(worker, mid, [a, b])
+    deadline = _row(db, mid).deadline_at
+    assert deadline is not None
+    uid, st = await _mover(worker, mid, [a, b])
+    clock.at(deadline)
+    with pytest.raises(PlayError) as err:
         await worker.act(mid, uid, "too-late", st.seq, st.legal[-1])
     assert err.value.code == "clock_expired"
-    assert [(e.seq, e.source, e.action) for e in _log(db, mid)] == [(1, "clock", {"kind": "timeout"})]
+    assert [(e.seq, e.source, e.action) for e in _log(db, mid)][opened:] == [
+        (opened + 1, "clock", {"kind": "timeout"})
+    ]
 
 
 async def test_two_workers_and_a_late_move_racing_for_one_deadline_store_one_action(
@@ -164,6 +211,7 @@ async def test_two_workers_and_a_late_move_racing_for_one_deadline_store_one_act
     one.now = two.now = clock
     a, b = _users(db, "alice", "bob")
     mid = await _clocked(one, a, b)
+    opened = await _open(one, mid, [a, b])
     uid, st = await _mover(two, mid, [a, b])
     clock.advance(T + 1)
 
@@ -175,13 +223,13 @@ async def test_two_workers_and_a_late_move_racing_for_one_deadline_store_one_act
         return "applied"
 
     results = await asyncio.gather(ClockSweeper(one).sweep(), ClockSweeper(two).sweep(), late_move())
-    entries = _log(db, mid)
-    assert [e.seq for e in entries] == [1]
+    entries = _log(db, mid)[opened:]
+    assert [e.seq for e in entries] == [opened + 1]
     assert entries[0].source == "clock"
     assert sum(results[:2]) <= 1 and results[2] in ("clock_expired", "stale_seq")
     # both workers' caches agree with the log
     for w in (one, two):
-        assert (await w.fresh(mid)).seq == 1
+        assert (await w.fresh(mid)).seq == opened + 1
 
 
 async def test_a_restarted_worker_sweeps_a_deadline_that_passed_while_it_was_down(
@@ -191,6 +239,7 @@ async def test_a_restarted_worker_sweeps_a_deadline_that_passed_while_it_was_dow
     first.now = clock
     a, b = _users(db, "alice", "bob")
     mid = await _clocked(first, a, b)
+    opened = await _open(first, mid, [a, b])
     await first.stop()
     clock.advance(3600)
     restarted = service_factory(db, bots=False)
@@ -199,9 +248,9 @@ async def test_a_restarted_worker_sweeps_a_deadline_that_passed_while_it_was_dow
     restarted.add_background(sweeper)
     await restarted.start()
     async with asyncio.timeout(5):
-        while not _log(db, mid):
+        while len(_log(db, mid)) == opened:
             await asyncio.sleep(0.01)
-    assert _log(db, mid)[0].source == "clock"
+    assert _log(db, mid)[opened].source == "clock"
 
 
 async def test_matches_vs_a_bot_and_unclocked_invites_have_no_deadline(

@@ -1,6 +1,7 @@
 """Дві вежі's duel clock through the match service (rules/towers.md §9, D24, D39): a duel between members
-with 15-second moves; each expiry discards the worst card as a logged ``clock`` action and ends the turn,
-and a seat's third consecutive timeout loses. The clock is a FakeClock: no real seconds pass."""
+with 15-second moves; once both players have made their first move (before that a timeout aborts the match,
+issue 14 §2), each expiry discards the worst card as a logged ``clock`` action and ends the turn, and a
+seat's third consecutive timeout loses. The clock is a FakeClock: no real seconds pass."""
 
 from __future__ import annotations
 
@@ -36,6 +37,12 @@ async def test_a_towers_duel_with_15_second_moves_ends_on_the_third_consecutive_
     assert created.invite_token is not None
     mid, _ = await lobby.accept_invite(service, created.invite_token, b, "beef")
     sweeper = ClockSweeper(service)
+    uids = {0: a, 1: b}
+    while len((await service.fresh(mid)).moved) < 2:  # both players' first moves (a card may play again)
+        (seat,) = (await service.fresh(mid)).to_move()
+        st = await service.state(mid, uids[seat], None)
+        await service.act(mid, uids[seat], f"open{st.seq}", st.seq, st.legal[0])
+    opened = (await service.fresh(mid)).seq
     first = (await service.state(mid, a, None)).to_move[0]
     seats: list[int] = []
     for _ in range(5):
@@ -63,7 +70,7 @@ async def test_a_towers_duel_with_15_second_moves_ends_on_the_third_consecutive_
     assert record is not None and record.status == "finished"
     assert record.result is not None
     assert (record.result["winner"], record.result["reason"]) == (1 - first, "timeout")
-    assert [(e.source, e.action) for e in log] == [("clock", {"kind": "timeout"})] * 5
+    assert [(e.source, e.action) for e in log[opened:]] == [("clock", {"kind": "timeout"})] * 5
     assert record.deadline_at is None
 
 

@@ -61,9 +61,10 @@ async def test_create_vs_bot_starts_at_once_and_the_bot_answers(
     assert {src for seat, src in sources if seat == 1} == {"bot"}
     summary = (await alice.get(f"/api/matches/{mid}")).json()
     assert summary["seats"] == [
-        {"seat": 0, "username": "alice", "bot": None},
-        {"seat": 1, "username": None, "bot": "easy"},
+        {"seat": 0, "username": "alice", "bot": None, "rating": summary["seats"][0]["rating"]},
+        {"seat": 1, "username": None, "bot": "easy", "rating": None},
     ]
+    assert summary["rated"] is False, "a match against a bot is never rated"
 
 
 async def test_create_errors(alice: AsyncClient) -> None:
@@ -101,6 +102,8 @@ async def test_invite_flow(alice: AsyncClient, bob: AsyncClient, carol: AsyncCli
         "options_text": "раундов: 1",
         "commitment": body["commitment"],
         "status": "open",
+        "rated": True,
+        "opener_rating": {"rating": 1500, "rd": 350, "provisional": True, "delta": None},
     }
     mine = (await alice.get("/api/matches")).json()
     assert mine[0]["invite_token"] == token and mine[0]["status"] == "open"
@@ -263,8 +266,13 @@ async def test_my_matches_newest_first_with_opponent_and_result(
     assert rows[0]["options"]["pause"] is True
     # an active match between two people: the list's to_move is the match's own
     assert rows[1]["to_move"] == (await alice.get(f"/api/matches/{first}/state")).json()["to_move"]
-    assert rows[0]["opponent"] == {"seat": 1, "username": None, "bot": "easy"}
-    assert rows[1]["opponent"] == {"seat": 1, "username": "bob", "bot": None}
+    assert rows[0]["opponent"] == {"seat": 1, "username": None, "bot": "easy", "rating": None}
+    assert rows[1]["opponent"] == {
+        "seat": 1,
+        "username": "bob",
+        "bot": None,
+        "rating": {"rating": 1500, "rd": 350, "provisional": True, "delta": None},
+    }
     assert (await bob.get("/api/matches")).json()[0]["opponent"]["username"] == "alice"
 
 

@@ -66,7 +66,7 @@ class Game(ABC, Generic[StateT, ActionT, OptionsT]):
 
     Subclasses set ``slug``, ``title``, ``options_model``, ``action_adapter`` and ``bot_levels``; the lobby
     reads ``tagline``, ``summary``, :meth:`options_form` and :meth:`options_text`, the clock reads
-    ``clock_mode`` and :meth:`clock_only`.
+    ``clock_mode`` and :meth:`clock_only`, the ratings ``rated``.
     """
 
     slug: ClassVar[str]
@@ -81,6 +81,8 @@ class Game(ABC, Generic[StateT, ActionT, OptionsT]):
     clock_mode: ClassVar[ClockMode] = "none"
     """Per-move clock between members: ``none`` (never), ``optional`` (the opener may set seconds per move),
     ``required`` (every match between members has one). Matches against a bot never run a clock."""
+    rated: ClassVar[bool] = True
+    """Whether matches between members may be rated (Glicko-2, issue 14); against a bot never."""
 
     # -- parsing at the boundary -------------------------------------------------------------
     def parse_options(self, raw: Any) -> OptionsT:

@@ -1,7 +1,8 @@
 """The open challenge table («таблица заявок», issue 6): publish, list, accept, cancel.
 
 A challenge is an open match with ``listed`` set (play/lobby.py): it has its commitment from the start, its
-author's options and move clock, and no invite token. Accepting it is the invite's guarded UPDATE, so two
+author's options, move clock and rated/casual choice (the table shows the author's rating), and no invite
+token. Accepting it is the invite's guarded UPDATE, so two
 members accepting at once start one match (the other gets 409 ``challenge_taken``). Every change is
 published on the ``lobby`` channel (play/notify.py) so lobby pages redraw the table live.
 """
@@ -10,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from duelclub.play import lobby, views
+from duelclub.play import lobby, rating_views, views
 from duelclub.play.errors import PlayError
 from duelclub.play.live import JSON
-from duelclub.play.schemas import Challenge, CreatedMatch, MatchSummary
+from duelclub.play.schemas import Challenge, CreatedMatch, MatchSummary, RatingBrief
 from duelclub.play.service import MatchService, in_thread
 from duelclub.store import matches as repo
 from duelclub.store import users
@@ -28,8 +29,10 @@ async def publish(
     options: JSON | None,
     move_seconds: int | None,
     client_seed: str | None = None,
+    rated: bool | None = None,
 ) -> CreatedMatch:
-    """Publish a challenge (``POST /api/challenges``); errors as :func:`lobby.create_match`."""
+    """Publish a challenge (``POST /api/challenges``), rated unless ``rated`` is False; errors as
+    :func:`lobby.create_match`."""
     return await lobby.create_match(
         service,
         user_id,
@@ -38,6 +41,7 @@ async def publish(
         options=options,
         client_seed=client_seed,
         move_seconds=move_seconds,
+        rated=rated,
     )
 
 
@@ -48,12 +52,30 @@ async def open_table(service: MatchService, viewer: int | None, game: str | None
         with service.db.session() as s:
             records = repo.open_challenges(s, game)
             names = users.usernames(s, {r.seat_users[0] for r in records if r.seat_users[0] is not None})
-        return [_row(service, r, names.get(r.seat_users[0] or -1), viewer) for r in records]
+            ratings = rating_views.current(
+                s,
+                service.rating_rules,
+                {(r.seat_users[0], r.game) for r in records if r.seat_users[0] is not None},
+                rating_views.rated_games(service.games),
+                service.now(),
+            )
+        return [
+            _row(
+                service,
+                r,
+                names.get(r.seat_users[0] or -1),
+                viewer,
+                ratings.get((r.seat_users[0] or -1, r.game)),
+            )
+            for r in records
+        ]
 
     return await in_thread(read)
 
 
-def _row(service: MatchService, r: MatchRecord, author: str | None, viewer: int | None) -> Challenge:
+def _row(
+    service: MatchService, r: MatchRecord, author: str | None, viewer: int | None, rating: RatingBrief | None
+) -> Challenge:
     return Challenge(
         id=r.id,
         game=r.game,
@@ -64,6 +86,8 @@ def _row(service: MatchService, r: MatchRecord, author: str | None, viewer: int 
         commitment=r.commitment,
         created_at=r.created_at,
         mine=viewer is not None and r.seat_users[0] == viewer,
+        rated=r.rated,
+        author_rating=rating,
     )
 
 

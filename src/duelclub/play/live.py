@@ -37,6 +37,8 @@ class LiveMatch:
     """Payloads (and their socket messages) built for the current change, per (seat, since): see
     ``views.cached_payload``."""
     pushes_at: tuple[int, str, float] = (-1, "", 0.0)
+    moved: set[Seat] = field(default_factory=set)
+    """Seats that have made an action of their own (a player's or a bot's; the clock's does not count)."""
 
     @property
     def id(self) -> str:
@@ -68,6 +70,20 @@ class LiveMatch:
     def new_state(self) -> Any:
         return self.game.new_match(self.key(), self.game.parse_options(self.record.options))
 
+    def between_members(self) -> bool:
+        """Both seats are members (no bot, no empty seat)."""
+        return all(u is not None for u in self.record.seat_users)
+
+    def abortable(self, seq: int | None = None) -> bool:
+        """Whether the match may still be aborted without a result (issue 14 §2): an active match between
+        members in which not both players have made their own first action yet (after its first ``seq``
+        actions: default all)."""
+        if self.record.status != ACTIVE or not self.between_members():
+            return False
+        if seq is None or seq >= self.seq:
+            return len(self.moved) < 2
+        return len({a.seat for a in self.actions[:seq] if a.source != "clock"}) < 2
+
     def to_move(self) -> frozenset[Seat]:
         if self.state is None or self.record.status != ACTIVE:
             return frozenset()
@@ -97,6 +113,8 @@ class LiveMatch:
         self.events.append(events)
         if action.client_action_id is not None:
             self.client_ids[action.client_action_id] = action.seq
+        if action.source != "clock":
+            self.moved.add(action.seat)
 
     def ended(self, status: str, result: JSON | None, at: Any) -> None:
         self.record = dataclasses.replace(self.record, status=status, result=result, finished_at=at)

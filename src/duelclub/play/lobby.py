@@ -9,6 +9,10 @@ A challenge («заявка») is an open match with ``listed`` set and no invit
 them, any other member accepts (the same guarded UPDATE as an invite, so a double accept starts one match),
 and the author may cancel. Invites and challenges between members carry the match's move clock
 (``move_seconds``, play/clock.py); the first deadline is set when the match starts.
+
+Matches between members are rated («рейтинговая») unless the opener chooses casual («товарищеская»): the
+``rated`` flag is stored on the match when it is opened (:func:`is_rated`), and never set for a bot match or a
+game that is not rated (Межа).
 """
 
 from __future__ import annotations
@@ -19,10 +23,10 @@ from typing import Any
 from duelclub.bus import match_channel
 from duelclub.games.contract import IllegalAction
 from duelclub.games.fairness import commitment, is_valid_client_seed, new_server_seed
-from duelclub.play import notify, views
+from duelclub.play import notify, rating_views, views
 from duelclub.play.clock import clock_setting, next_deadline
 from duelclub.play.errors import PlayError
-from duelclub.play.live import JSON, LiveMatch, build
+from duelclub.play.live import JSON, AnyGame, LiveMatch, build
 from duelclub.play.schemas import CreatedMatch, InviteInfo, MatchSummary
 from duelclub.play.service import MatchService, in_thread
 from duelclub.store import matches as repo
@@ -33,6 +37,12 @@ from duelclub.store.matches import ACTIVE, ENDED, OPEN, MatchRecord
 def new_match_id() -> str:
     """A fresh match id ``G``: 12 URL-safe characters (no NUL, fairness.md §Values)."""
     return secrets.token_urlsafe(9)
+
+
+def is_rated(game: AnyGame, *, vs_bot: bool, rated: bool | None) -> bool:
+    """Whether a new match counts for the ratings: a rated game (``Game.rated``) between members, rated
+    unless the opener chose casual (``rated=False``; None means the default, rated)."""
+    return game.rated and not vs_bot and rated is not False
 
 
 def seed_or_refuse(client_seed: str | None) -> str:
@@ -54,12 +64,14 @@ async def create_match(
     client_seed: str | None = None,
     move_seconds: int | None = None,
     rematch_of: str | None = None,
+    rated: bool | None = None,
 ) -> CreatedMatch:
     """Open a match for ``user_id`` at seat 0 (``POST /api/matches``, ``POST /api/challenges``).
 
     ``vs="bot"``: seat 1 is the bot ``bot_level`` (default: the game's first level); the match is active at
     once, without a clock. ``vs="invite"``: the match is open with an invite token. ``vs="challenge"``: the
-    match is open and listed in the challenge table. ``move_seconds`` is the clock (play/clock.py).
+    match is open and listed in the challenge table. ``move_seconds`` is the clock (play/clock.py);
+    ``rated`` False makes a match between members casual (:func:`is_rated`).
     ``rematch_of`` is the ended match this one follows (play/rematch.py; unique: a second one raises
     sqlalchemy's IntegrityError). Raises PlayError ``unknown_game``, ``bad_options``, ``bad_bot_level``,
     ``bad_client_seed``, ``bad_clock``, ``bad_request`` (422).
@@ -97,6 +109,7 @@ async def create_match(
         "listed": vs == "challenge",
         "opened_by": user_id,
         "rematch_of": rematch_of,
+        "rated": is_rated(g, vs_bot=vs == "bot", rated=rated),
     }
     record, name = await in_thread(_insert, service, fields, user_id)
     live = await in_thread(build, record, g, (name, None), [])
@@ -128,6 +141,9 @@ async def invite_info(service: MatchService, token: str) -> InviteInfo:
             if record is None:
                 raise PlayError(404, "invite_not_found", "no such invite")
             opener = users.usernames(s, {record.seat_users[0] or -1}).get(record.seat_users[0] or -1)
+            ratings = rating_views.seat_ratings(
+                s, service.rating_rules, [record], rating_views.rated_games(service.games), service.now()
+            )
         return InviteInfo(
             id=record.id,
             game=record.game,
@@ -136,6 +152,8 @@ async def invite_info(service: MatchService, token: str) -> InviteInfo:
             options_text=views.options_text(service.games.get(record.game), record.options, 1),
             commitment=record.commitment,
             status=record.status,
+            rated=record.rated,
+            opener_rating=ratings[record.id][0],
         )
 
     return await in_thread(read)

@@ -1,8 +1,10 @@
 """Matchmaking («поиск соперника», issue 6): ``POST/DELETE /api/queue``.
 
 The queue is the ``queue_entries`` table (store/lobby.py), so every worker shares it. A member has at most
-one entry. Two entries are compatible when their ``pool`` is equal: the same game, the same (parsed) options
-and the same move clock. :class:`Matchmaker` pairs the two oldest entries of each pool — at once when a
+one entry. Two entries are compatible when their ``pool`` is equal: the same game, the same (parsed) options,
+the same move clock and both rated or both casual. :class:`Matchmaker` pairs the two oldest entries of each
+casual pool; in a rated pool it pairs the oldest entry with the oldest other one whose rating is within both
+seekers' windows (:func:`window`: ±200, widening by 100 every 10 s of waiting; issue 14 §3) — at once when a
 member joins, and every ``interval`` seconds (a join racing with another worker's join is paired by the next
 pass, well within a second). Pairing claims both rows with guarded UPDATEs before the match is committed, so
 no entry is used twice; the older entry takes seat 0 and the match starts at once. Both members are told on
@@ -17,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -25,7 +28,7 @@ import anyio.to_thread
 from duelclub.aio import stop_task
 from duelclub.games.contract import IllegalAction
 from duelclub.games.fairness import commitment, new_server_seed
-from duelclub.play import lobby, notify
+from duelclub.play import lobby, notify, rating_views
 from duelclub.play.clock import clock_setting
 from duelclub.play.errors import PlayError
 from duelclub.play.live import JSON
@@ -33,18 +36,50 @@ from duelclub.play.schemas import QueueStatus
 from duelclub.play.service import MatchService, in_thread
 from duelclub.store import lobby as qrepo
 from duelclub.store import matches as repo
+from duelclub.store import ratings as rating_repo
 from duelclub.store.lobby import QueueRecord
 from duelclub.store.matches import ACTIVE
 
 log = logging.getLogger(__name__)
 STALE_SECONDS = 30.0
 """An entry whose member has not reported for this long is no longer waiting."""
+WINDOW, WINDOW_STEP, WINDOW_EVERY_SECONDS = 200, 100, 10.0
+"""A rated seeker accepts opponents rated within ±WINDOW, plus WINDOW_STEP per WINDOW_EVERY_SECONDS waited."""
 
 
-def pool_key(game: str, options: JSON, move_seconds: int | None) -> str:
-    """The compatibility key: game, canonical options JSON and clock."""
+def pool_key(game: str, options: JSON, move_seconds: int | None, rated: bool = False) -> str:
+    """The compatibility key: game, rated or casual, clock and canonical options JSON."""
     canon = json.dumps(options, sort_keys=True, separators=(",", ":"))
-    return f"{game}|{move_seconds or 0}|{canon}"[:255]
+    return f"{game}|{'rated' if rated else 'casual'}|{move_seconds or 0}|{canon}"[:255]
+
+
+def window(waited_seconds: float) -> int:
+    """How far (±) a rated seeker's opponent's rating may be from theirs after waiting this long."""
+    return WINDOW + WINDOW_STEP * int(max(0.0, waited_seconds) // WINDOW_EVERY_SECONDS)
+
+
+@dataclass(frozen=True, slots=True)
+class Seeker:
+    """A waiting entry with the member's rating in its game and their window now."""
+
+    entry: QueueRecord
+    rating: float
+    window: int
+
+
+def rated_pairs(seekers: list[Seeker]) -> list[tuple[Seeker, Seeker]]:
+    """Pairs of one rated pool, oldest first: each unpaired seeker, oldest first, with the oldest other one
+    whose rating difference is within both windows (each accepts the other)."""
+    free = list(seekers)
+    pairs: list[tuple[Seeker, Seeker]] = []
+    while free:
+        a = free.pop(0)
+        for b in free:
+            if abs(a.rating - b.rating) <= min(a.window, b.window):
+                free.remove(b)
+                pairs.append((a, b))
+                break
+    return pairs
 
 
 async def join(
@@ -56,6 +91,7 @@ async def join(
     move_seconds: int | None,
     client_seed: str | None = None,
     matchmaker: Matchmaker | None = None,
+    rated: bool | None = None,
 ) -> QueueStatus:
     """Enter the queue (replacing the member's previous entry) and try to pair at once.
 
@@ -63,6 +99,8 @@ async def join(
     one of them. A member whose entry is paired into a match that has not ended stays paired: the answer is
     ``matched`` with that match (a join racing the pairing, or from another tab, never strands the member
     in the queue while their match runs); once it has ended a join replaces the entry.
+
+    ``rated`` False seeks a casual match (default: rated, in a rated game; lobby.is_rated).
 
     Raises PlayError ``unknown_game``, ``bad_options``, ``bad_clock``, ``bad_client_seed`` (422)."""
     g = service.game(game)
@@ -73,7 +111,9 @@ async def join(
     clock = clock_setting(g, vs_bot=False, move_seconds=move_seconds)
     seed = lobby.seed_or_refuse(client_seed)
     now = service.now()
-    entry = QueueRecord(user_id, g.slug, opts, clock, pool_key(g.slug, opts, clock), seed, now, now, None)
+    is_rated = lobby.is_rated(g, vs_bot=False, rated=rated)
+    pool = pool_key(g.slug, opts, clock, is_rated)
+    entry = QueueRecord(user_id, g.slug, opts, clock, pool, seed, now, now, None, is_rated)
 
     def write() -> None:
         with service.db.session() as s:
@@ -112,19 +152,30 @@ async def status(service: MatchService, user_id: int, *, refresh: bool = False) 
     heartbeat (a script polling ``GET /api/queue`` stays in the queue)."""
 
     def read() -> QueueStatus:
+        now = service.now()
         with service.db.session() as s:
             if refresh:
-                qrepo.touch_queue(s, user_id, service.now())
+                qrepo.touch_queue(s, user_id, now)
             e = qrepo.queue_entry(s, user_id)
+            rating = None
+            if e is not None and e.rated:
+                rules, rated_games = service.rating_rules, rating_views.rated_games(service.games)
+                rating = rating_views.current(s, rules, [(user_id, e.game)], rated_games, now).get(
+                    (user_id, e.game)
+                )
         if e is None:
             return QueueStatus(status="none")
+        waiting = e.match_id is None
         return QueueStatus(
-            status="matched" if e.match_id else "waiting",
+            status="waiting" if waiting else "matched",
             game=e.game,
             options=e.options,
             move_seconds=e.move_seconds,
             match_id=e.match_id,
             since=e.created_at,
+            rated=e.rated,
+            rating=rating,
+            window=window((now - e.created_at).total_seconds()) if e.rated and waiting else None,
         )
 
     return await in_thread(read)
@@ -157,16 +208,16 @@ class Matchmaker:
             await asyncio.sleep(self._interval)
 
     async def pair(self) -> list[str]:
-        """One pass: pair every pool's oldest waiting entries; the ids of the matches started."""
+        """One pass: pair every pool's waiting entries (casual: the oldest two; rated: within their rating
+        windows, :func:`rated_pairs`); the ids of the matches started."""
         service = self._service
-        entries = await anyio.to_thread.run_sync(self._waiting)
+        entries, ratings = await anyio.to_thread.run_sync(self._waiting)
         pools: dict[str, list[QueueRecord]] = {}
         for e in entries:
             pools.setdefault(e.pool, []).append(e)
         started: list[str] = []
         for group in pools.values():
-            while len(group) >= 2:
-                a, b = group.pop(0), group.pop(0)
+            for a, b in self._pairs(group, ratings):
                 try:
                     match_id = await in_thread(self._start, a, b)
                 except Exception:
@@ -180,11 +231,26 @@ class Matchmaker:
                 await notify.match_started(service.bus, [a.user_id, b.user_id], match_id, "queue")
         return started
 
-    def _waiting(self) -> list[QueueRecord]:
+    def _pairs(
+        self, group: list[QueueRecord], ratings: dict[tuple[int, str], float]
+    ) -> list[tuple[QueueRecord, QueueRecord]]:
+        if not group[0].rated:
+            return [(group[i], group[i + 1]) for i in range(0, len(group) - 1, 2)]
+        now, start = self._service.now(), self._service.rating_rules.start.rating
+        seekers = [
+            Seeker(e, ratings.get((e.user_id, e.game), start), window((now - e.created_at).total_seconds()))
+            for e in group
+        ]
+        return [(a.entry, b.entry) for a, b in rated_pairs(seekers)]
+
+    def _waiting(self) -> tuple[list[QueueRecord], dict[tuple[int, str], float]]:
+        """The waiting entries, oldest first, and the stored ratings of the rated seekers."""
         now = self._service.now()
         with self._service.db.session() as s:
             qrepo.drop_stale(s, now - timedelta(seconds=STALE_SECONDS))
-            return qrepo.waiting(s, now - timedelta(seconds=STALE_SECONDS))
+            entries = qrepo.waiting(s, now - timedelta(seconds=STALE_SECONDS))
+            stored = rating_repo.ratings_of(s, {(e.user_id, e.game) for e in entries if e.rated})
+        return entries, {pair: r.rating.rating for pair, r in stored.items() if r.matches > 0}
 
     def _start(self, a: QueueRecord, b: QueueRecord) -> str | None:
         """Create the match of ``a`` (seat 0) and ``b`` (seat 1) and claim both entries, in one transaction;
@@ -208,6 +274,7 @@ class Matchmaker:
             "deadline_at": now + timedelta(seconds=a.move_seconds) if a.move_seconds else None,
             "opened_by": a.user_id,
             "invite_token": None,
+            "rated": a.rated,
         }
         with service.db.session() as s:
             repo.insert_match(s, **fields)

@@ -11,7 +11,8 @@ was last seen; or the match started, if it never connected). Each change is publ
 In a match without a move clock, a player whose opponent has been away for the grace period
 (``ABANDON_GRACE_SECONDS``, default 60 s) may claim the win (:func:`claim_win`): the server checks it
 again, and the match ends ``finished`` with result reason ``abandoned`` — in the same transaction that checks
-no move was stored meanwhile. Clocked matches need no claim: the clock plays for the absent player.
+no move was stored meanwhile, and that rates it when it is rated (issue 14). Clocked matches need no claim:
+the clock plays for the absent player.
 """
 
 from __future__ import annotations
@@ -29,7 +30,6 @@ from duelclub.play.live import LiveMatch
 from duelclub.play.schemas import Presence, SeatPresence
 from duelclub.play.service import MatchService, in_thread
 from duelclub.store import lobby as prepo
-from duelclub.store import matches as repo
 from duelclub.store.lobby import PresenceRecord
 from duelclub.store.matches import ACTIVE, FINISHED, Finish
 
@@ -191,21 +191,9 @@ async def claim_win(service: MatchService, match_id: str, user_id: int) -> Prese
             at = state.claim_at.isoformat() if state.claim_at else "later"
             raise PlayError(409, "claim_too_early", f"your opponent may still come back; claim after {at}")
         finish = Finish(FINISHED, service.result_json(live, Outcome(seat, ABANDONED)), service.now())
-        if not await in_thread(_end, service, live.id, finish, live.seq):
+        if not await in_thread(service.end_if_at, live.record, finish, live.seq):
             await service.catch_up(live)
             raise PlayError(409, "stale_seq", "the match moved on; look again")
         live.ended(finish.status, finish.result, finish.at)
     await service.changed(live, since=live.seq)
     return state
-
-
-def _end(service: MatchService, match_id: str, finish: Finish, seq: int) -> bool:
-    """End the match if it is active and still at ``seq``: the guarded UPDATE locks the row first, so a
-    move stored by another worker meanwhile is seen and the claim rolled back."""
-    with service.db.session() as s:
-        if not repo.end_match(s, match_id, finish, from_status=(ACTIVE,)):
-            return False
-        if repo.last_seq(s, match_id) != seq:
-            s.rollback()
-            return False
-        return True

@@ -1,11 +1,11 @@
 """Rematch (issue 6 §6): the same game, options and clock, seats swapped.
 
-Either player of an ended match between members may offer a rematch (``POST /api/matches/{id}/rematch``):
-that creates an open match with both seats already taken — the old seat 1 at seat 0 and the old seat 0 at
-seat 1 — and the offering player's client seed. ``matches.rematch_of`` is unique, so there is one rematch
-per match: when the other player asks too, that accepts the offer and the match starts (with its first move
-deadline). Either player may decline or withdraw it with ``DELETE /api/matches/{new id}``. The offer is
-published on the old match's channel (``{"rematch": id}``) so the opponent's page shows it at once.
+Either player of an ended match between members may offer a rematch (``POST /api/matches/{id}/rematch``): that
+creates an open match (rated if the old one was) with both seats already taken — the old seat 1 at seat 0 and
+the old seat 0 at seat 1 — and the offering player's client seed. ``matches.rematch_of`` is unique, so there
+is one rematch per match: when the other player asks too, that accepts the offer and the match starts (with
+its first move deadline). Either player may decline or withdraw it with ``DELETE /api/matches/{new id}``. The
+offer is published on the old match's channel (``{"rematch": id}``) so the opponent's page shows it at once.
 
 Against a bot a rematch is simply a new match against the same level with the same options (the human
 keeps seat 0: bots never open matches); it too is the old match's one ``rematch_of``.
@@ -140,6 +140,7 @@ def _insert(
         move_seconds=old.move_seconds,
         opened_by=user_id,
         rematch_of=old.id,
+        rated=old.rated,
     )
 
 

@@ -15,12 +15,27 @@ from pydantic import BaseModel
 JSON = dict[str, Any]
 
 
+class RatingBrief(BaseModel):
+    """A member's rating as shown next to their name (issue 14): rounded ``rating`` and ``rd``;
+    ``provisional`` when the RD is above the threshold (shown «1500?»); ``delta`` is what a rated match
+    changed (rounded after − rounded before, so the numbers on screen add up), only on the rows of ended
+    rated matches."""
+
+    rating: int
+    rd: int
+    provisional: bool
+    delta: int | None = None
+
+
 class SeatInfo(BaseModel):
-    """Who sits at ``seat``: a user (``username``) or a bot (``bot`` = level); both None while open."""
+    """Who sits at ``seat``: a user (``username``) or a bot (``bot`` = level); both None while open.
+    ``rating``: the member's rating in this game (after the match, with its ``delta``, once a rated match
+    has ended); None for bots and games without ratings."""
 
     seat: int
     username: str | None = None
     bot: str | None = None
+    rating: RatingBrief | None = None
 
 
 class ClientSeeds(BaseModel):
@@ -42,6 +57,8 @@ class StatePayload(BaseModel):
     events: list[JSON]
     result: JSON | None
     to_move: list[int]
+    abortable: bool = False
+    """Either player may still abort the match without a result: not both have made their first action."""
 
 
 class Rematch(BaseModel):
@@ -79,6 +96,8 @@ class MatchSummary(BaseModel):
     rematch_of: str | None = None
     rematch: Rematch | None = None
     """The rematch offered after this match, if any."""
+    rated: bool = False
+    """A rated match (its result changes both players' ratings); False: casual, vs a bot, or Межа."""
 
 
 class CreatedMatch(BaseModel):
@@ -102,6 +121,8 @@ class InviteInfo(BaseModel):
     """The options in words for the invited player (seat 1)."""
     commitment: str
     status: str
+    rated: bool = False
+    opener_rating: RatingBrief | None = None
 
 
 class MatchListItem(BaseModel):
@@ -124,6 +145,7 @@ class MatchListItem(BaseModel):
     """Only for the opener of a match still waiting for its invited player."""
     to_move: list[int] | None = None
     """Seats that may act now; only in the caller's own list, for active matches."""
+    rated: bool = False
 
 
 class LoggedAction(BaseModel):
@@ -190,6 +212,9 @@ class Challenge(BaseModel):
     commitment: str
     created_at: datetime
     mine: bool = False
+    rated: bool = False
+    author_rating: RatingBrief | None = None
+    """The author's rating in this game."""
 
 
 class QueueStatus(BaseModel):
@@ -202,6 +227,11 @@ class QueueStatus(BaseModel):
     move_seconds: int | None = None
     match_id: str | None = None
     since: datetime | None = None
+    rated: bool = False
+    rating: RatingBrief | None = None
+    """The member's rating in the game (rated seekers)."""
+    window: int | None = None
+    """Rated seekers: how far (±) the opponent's rating may be from theirs now; it widens while they wait."""
 
 
 class SeatPresence(BaseModel):
@@ -231,3 +261,6 @@ class LiveMatchItem(BaseModel):
     options_text: str = ""
     move_seconds: int | None = None
     started_at: datetime | None
+    rated: bool = False
+    ratings: list[RatingBrief | None] = []
+    """The players' ratings, seat by seat (None: a game without ratings)."""

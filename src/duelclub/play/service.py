@@ -9,9 +9,14 @@ racing for one seq are settled by the (match_id, seq) primary key: the loser rel
 ``stale_seq``, a bot simply looks again.
 
 The clock takes the same path (:meth:`MatchService.run_clock`, source ``clock``): when a match's
-``deadline_at`` has passed, ``game.timeout_action`` is applied for the seat to move. A player's action that
-arrives after its deadline runs the clock first and is then refused (``clock_expired``), so a last-second move
-and the timeout never both count. ``now`` (a callable) is the service's clock; tests pass a fake one.
+``deadline_at`` has passed, ``game.timeout_action`` is applied for the seat to move — unless that seat's
+player has not made a first action of their own yet in a match between members: then the match is aborted
+without a result (reason ``no_first_move``, issue 14 §2). A player's action that arrives after its deadline
+runs the clock first and is then refused (``clock_expired``), so a last-second move and the timeout never both
+count. ``now`` (a callable) is the service's clock; tests pass a fake one.
+
+Ratings (issue 14 §2): the transaction that stores a rated match's final action also rates it
+(``store.ratings.rate_match``: at most once per match, from the ratings held when it ended).
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from typing import Any, TypeVar
 
 from duelclub.bus import Bus, Message, match_channel
 from duelclub.games.contract import IllegalAction, Outcome, Seat
-from duelclub.play import views
+from duelclub.play import rating_views, views
 from duelclub.play.bots import BotDriver, BotSource
 from duelclub.play.clock import is_overdue, next_deadline
 from duelclub.play.errors import PlayError, not_found, stale
@@ -36,7 +41,9 @@ from duelclub.play.forward import Forwarder, NoAnswer
 from duelclub.play.live import JSON, AnyGame, LiveMatch, build
 from duelclub.play.ownership import Leases, LocalLeases
 from duelclub.play.schemas import MatchListItem, MatchLog, MatchSummary, ReplayStep, StatePayload
+from duelclub.ratings.rules import RatingRules
 from duelclub.store import matches as repo
+from duelclub.store import ratings as rating_repo
 from duelclub.store import users
 from duelclub.store.db import Database
 from duelclub.store.matches import ABORTED, ACTIVE, ENDED, FINISHED, OPEN, ActionRecord, Finish, MatchRecord
@@ -49,6 +56,8 @@ RESIGN_TRIES = 3
 """How often a resignation is tried again when another write took its seq (it is never stale)."""
 CACHE_SIZE = 2000
 """Ended matches beyond this many cached ones are dropped (they are rebuilt by replay when needed)."""
+NO_FIRST_MOVE = "no_first_move"
+"""Result reason of a match aborted because a player's clock ran out before their first action."""
 
 
 _threads = ThreadPoolExecutor(max_workers=32, thread_name_prefix="db")
@@ -90,8 +99,10 @@ class MatchService:
         now: Callable[[], datetime] = utcnow,
         abandon_grace_seconds: float = 60.0,
         leases: Leases | None = None,
+        rating_rules: RatingRules | None = None,
     ) -> None:
         self.db = db
+        self.rating_rules = rating_rules or RatingRules()
         self.bus = bus
         self.leases: Leases = leases or LocalLeases()
         self.forwarder = Forwarder(bus, self.leases.worker_id, self._serve_forwarded)
@@ -365,11 +376,14 @@ class MatchService:
         return applied
 
     async def _timeout(self, live: LiveMatch) -> bool:
-        """The clock's move for the first seat to move (call under ``live.lock``, match overdue)."""
+        """The clock's move for the first seat to move (call under ``live.lock``, match overdue); an abort
+        instead when that seat's player has not made their first action yet (issue 14 §2)."""
         to_move = sorted(live.to_move())
         if not to_move:
             return False
         seat = to_move[0]
+        if live.between_members() and seat not in live.moved:
+            return await self._abort_unopened(live, seat)
         raw = live.game.action_to_json(live.game.timeout_action(live.state, seat))
         try:
             await self._apply(live, seat, raw, source="clock", user_id=None, cid=None)
@@ -405,15 +419,51 @@ class MatchService:
         outcome = game.outcome(state)
         finish = Finish(FINISHED, self.result_json(live, outcome), now) if outcome is not None else None
         deadline = next_deadline(live.record, now) if finish is None else None
-        await in_thread(self._store, record, finish, deadline)
+        await in_thread(self._store, record, finish, deadline, live.record)
         live.commit(record, state, events)
         live.record = dataclasses.replace(live.record, deadline_at=deadline)
         if finish is not None:
             live.ended(finish.status, finish.result, finish.at)
 
-    def _store(self, record: ActionRecord, finish: Finish | None, deadline: Any) -> None:
+    def _store(self, record: ActionRecord, finish: Finish | None, deadline: Any, match: MatchRecord) -> None:
         with self.db.session() as s:
             repo.append_action(s, record, finish=finish, deadline_at=deadline)
+            if finish is not None:
+                self.rate_in(s, match, finish)
+
+    def rate_in(self, s: Any, match: MatchRecord, finish: Finish) -> None:
+        """Rate ``match`` as ``finish`` ends it, in the session ``s`` of the transaction that ends it (a
+        match that does not count is left alone: store.ratings.score_of_seat0)."""
+        if match.rated and finish.status == FINISHED:
+            ended = dataclasses.replace(
+                match, status=finish.status, result=finish.result, finished_at=finish.at
+            )
+            rating_repo.rate_match(s, ended, self.rating_rules)
+
+    def end_if_at(self, match: MatchRecord, finish: Finish, seq: int) -> bool:
+        """End the active ``match`` as ``finish`` says if it is still at ``seq`` (and rate it when it counts),
+        in one transaction; False (nothing written) if it ended or moved on meanwhile. The guarded UPDATE
+        locks the row first, so a move stored by another worker meanwhile is seen. Blocking: run in a
+        thread."""
+        with self.db.session() as s:
+            if not repo.end_match(s, match.id, finish, from_status=(ACTIVE,)):
+                return False
+            if repo.last_seq(s, match.id) != seq:
+                s.rollback()
+                return False
+            self.rate_in(s, match, finish)
+            return True
+
+    async def _abort_unopened(self, live: LiveMatch, seat: Seat) -> bool:
+        """Abort the match, no result: ``seat``'s clock ran out before its player's first action (call under
+        ``live.lock``). False if another writer moved first."""
+        result = {**self.result_json(live, Outcome(None, NO_FIRST_MOVE)), "seat": seat}
+        finish = Finish(ABORTED, result, self.now())
+        if not await in_thread(self.end_if_at, live.record, finish, live.seq):
+            await self.catch_up(live)
+            return False
+        live.ended(finish.status, finish.result, finish.at)
+        return True
 
     async def _resent(
         self, live: LiveMatch, seat: Seat, seq: int, want_payload: bool = True
@@ -496,7 +546,10 @@ class MatchService:
             )
             ids = {u for r in records for u in r.seat_users if u is not None}
             names = users.usernames(s, ids)
-        return [
+            ratings = rating_views.seat_ratings(
+                s, self.rating_rules, records, rating_views.rated_games(self.games), self.now()
+            )
+        items = [
             views.list_item(
                 r,
                 (names.get(r.seat_users[0] or -1), names.get(r.seat_users[1] or -1)),
@@ -505,6 +558,10 @@ class MatchService:
             )
             for r in records
         ]
+        for item in items:
+            for seat, brief in zip(item.seats, ratings.get(item.id, []), strict=False):
+                seat.rating = brief
+        return items
 
     # -- admin -------------------------------------------------------------------------------
     async def abort(self, match_id: str) -> MatchSummary:

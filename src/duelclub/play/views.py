@@ -122,6 +122,7 @@ def fields_at(live: LiveMatch, seat: Seat | None, state: Any, seq: int, since: i
         "events": events,
         "result": record.result,
         "to_move": to_move,
+        "abortable": live.abortable(seq),
     }
 
 
@@ -146,6 +147,7 @@ def summary(live: LiveMatch) -> MatchSummary:
         move_seconds=r.move_seconds,
         listed=r.listed,
         rematch_of=r.rematch_of,
+        rated=r.rated,
     )
 
 
@@ -209,4 +211,5 @@ def list_item(record: MatchRecord, names: Names, user_id: int | None, game: AnyG
         created_at=record.created_at,
         finished_at=record.finished_at,
         invite_token=record.invite_token if seat == 0 and record.status == OPEN else None,
+        rated=record.rated,
     )

@@ -39,6 +39,7 @@ class QueueRecord:
     created_at: datetime
     seen_at: datetime
     match_id: str | None
+    rated: bool = False
 
 
 def _queue(e: QueueEntry) -> QueueRecord:
@@ -52,6 +53,7 @@ def _queue(e: QueueEntry) -> QueueRecord:
         created_at=e.created_at,
         seen_at=e.seen_at,
         match_id=e.match_id,
+        rated=bool(e.rated),
     )
 
 
@@ -75,6 +77,7 @@ def join_queue(s: Session, record: QueueRecord) -> None:
         "created_at": record.created_at,
         "seen_at": record.seen_at,
         "match_id": None,
+        "rated": record.rated,
     }
     stmt = insert(QueueEntry).values(values)
     # SQLAlchemy does not correlate a subquery in ON CONFLICT's WHERE with the target table (it would add

@@ -53,6 +53,7 @@ class MatchRecord:
     listed: bool = False
     opened_by: int | None = None
     rematch_of: str | None = None
+    rated: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +100,12 @@ def _record(m: Match) -> MatchRecord:
         listed=bool(m.listed),
         opened_by=m.opened_by,
         rematch_of=m.rematch_of,
+        rated=bool(m.rated),
     )
+
+
+as_record = _record
+"""A ``matches`` row as its frozen :class:`MatchRecord` (for other repositories' queries)."""
 
 
 def _action(a: MatchAction) -> ActionRecord:
@@ -306,6 +312,17 @@ def list_matches(
     if user_id is not None:
         q = q.where(or_(Match.seat0_user_id == user_id, Match.seat1_user_id == user_id))
     q = q.order_by(Match.created_at.desc(), Match.id).limit(limit)
+    return [_record(m) for m in s.scalars(q)]
+
+
+def rated_finished(s: Session) -> list[MatchRecord]:
+    """Finished matches marked rated, in the order they ended (``finished_at``, then id): what
+    ``duelclub ratings rebuild`` rates again."""
+    q = (
+        select(Match)
+        .where(Match.rated.is_(True), Match.status == FINISHED)
+        .order_by(Match.finished_at, Match.id)
+    )
     return [_record(m) for m in s.scalars(q)]
 
 

@@ -13,13 +13,19 @@ Tables:
   options and clock as a ``pool`` key (compatible entries share it), a heartbeat, and the match once paired.
 - ``match_presence`` — per (match, seat): when a seated player's socket last reported in and when it left,
   so every worker can tell whether the opponent is connected and for how long it has been gone.
+- ``ratings`` — one Glicko-2 rating per (member, game) with the member's rated record in that game
+  (matches, wins, draws, losses, best rating, current streak) and when their last rated match ended
+  (issue 14; ``store/ratings.py``).
+- ``rating_changes`` — one row per player of each rated match: the ratings before and after, the opponent's
+  rating before, the score; unique per (match, member), so a match is rated at most once.
 - ``bot_jobs`` — one decision a bot owes, primary key ``(match_id, seq)`` (the seq it decides at): the
   determinized position it thinks on, its seed and think budget, the lease of the bot worker thinking on it,
   and its answer (``store/botjobs.py``, issue 12).
 
 ``matches`` also carries the lobby's facts: ``listed`` (an open match shown in the challenge table),
 ``opened_by`` (who created the row: the invite's author, or the player who offered a rematch) and
-``rematch_of`` (the ended match a rematch follows; unique, so one rematch per match).
+``rematch_of`` (the ended match a rematch follows; unique, so one rematch per match). ``rated`` says whether
+the match counts for the ratings (decided when it is opened: a rated game between members, chosen rated).
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ from sqlalchemy import (
     DateTime,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -122,6 +129,7 @@ class Match(Base):
     listed: Mapped[bool] = mapped_column(Boolean, default=False)
     opened_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
     rematch_of: Mapped[str | None] = mapped_column(String(40), unique=True)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class MatchAction(Base):
@@ -150,6 +158,7 @@ class QueueEntry(Base):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     seen_at: Mapped[datetime] = mapped_column(default=utcnow)
     match_id: Mapped[str | None] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class MatchPresence(Base):
@@ -179,3 +188,46 @@ class BotJob(Base):
     action: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
     answered_at: Mapped[datetime | None] = mapped_column(index=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class MemberRating(Base):
+    __tablename__ = "ratings"
+    __table_args__ = (Index("ix_ratings_game_rating", "game", "rating"),)
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40), primary_key=True)
+    rating: Mapped[float] = mapped_column(Float)
+    rd: Mapped[float] = mapped_column(Float)
+    volatility: Mapped[float] = mapped_column(Float)
+    matches: Mapped[int] = mapped_column(Integer, default=0)
+    wins: Mapped[int] = mapped_column(Integer, default=0)
+    draws: Mapped[int] = mapped_column(Integer, default=0)
+    losses: Mapped[int] = mapped_column(Integer, default=0)
+    best: Mapped[float] = mapped_column(Float)
+    streak: Mapped[int] = mapped_column(Integer, default=0)
+    last_rated_at: Mapped[datetime | None]
+
+
+class RatingChange(Base):
+    __tablename__ = "rating_changes"
+    __table_args__ = (
+        UniqueConstraint("match_id", "user_id", name="uq_rating_changes_match_user"),
+        Index("ix_rating_changes_user_game", "user_id", "game", "at"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    game: Mapped[str] = mapped_column(String(40))
+    seat: Mapped[int] = mapped_column(Integer)
+    opponent_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"))
+    score: Mapped[float] = mapped_column(Float)
+    rating_before: Mapped[float] = mapped_column(Float)
+    rd_before: Mapped[float] = mapped_column(Float)
+    volatility_before: Mapped[float] = mapped_column(Float)
+    rating_after: Mapped[float] = mapped_column(Float)
+    rd_after: Mapped[float] = mapped_column(Float)
+    volatility_after: Mapped[float] = mapped_column(Float)
+    opponent_rating: Mapped[float] = mapped_column(Float)
+    opponent_rd: Mapped[float] = mapped_column(Float)
+    at: Mapped[datetime]

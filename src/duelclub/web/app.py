@@ -36,7 +36,7 @@ from duelclub.web.errors import install_error_handlers
 from duelclub.web.language import LanguageMiddleware
 from duelclub.web.middleware import wrap
 from duelclub.web.ratelimit import AuthLimiter
-from duelclub.web.routes import admin, auth, games, health, lobby, matches
+from duelclub.web.routes import admin, auth, games, health, lobby, matches, members, replays
 from duelclub.web.session_watch import SessionWatch
 
 SESSION_COOKIE = "duelclub_session"
@@ -82,6 +82,7 @@ def create_app(
             bots,
             abandon_grace_seconds=settings.ABANDON_GRACE_SECONDS,
             leases=RedisLeases.from_url(settings.REDIS_URL) if settings.REDIS_URL else None,
+            rating_rules=settings.rating_rules(),
         )
         app.state.db, app.state.bus, app.state.service = db, bus, service
         app.state.clock = ClockSweeper(service)
@@ -121,6 +122,8 @@ def create_app(
         games.router,
         lobby.router,
         matches.router,
+        replays.router,
+        members.router,
         admin.router,
         ws.router,
         lobby_ws.router,

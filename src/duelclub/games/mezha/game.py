@@ -41,6 +41,7 @@ class MezhaGame(Game[State, MezhaAction, MezhaOptions]):
         "матч — тот, кто первым выиграет два сезона."
     )
     clock_mode: ClassVar[ClockMode] = "none"  # rules/mezha.md D19: turn time is unlimited
+    rated: ClassVar[bool] = False  # the club's page: «Рейтинг Межа пока не меняет»
 
     def catalog(self) -> JSON:
         return catalog()

@@ -1,11 +1,12 @@
 """The lobby's API: open challenges, matchmaking, matches to watch (DESIGN.md §Public JSON API; issue 6).
 
 - ``GET /api/challenges[?game=slug]`` → the open challenge table (anyone may read it)
-- ``POST /api/challenges {game, options, move_seconds?, client_seed?}`` → 201 the new challenge's match
+- ``POST /api/challenges {game, options, move_seconds?, rated?, client_seed?}`` → 201 the new challenge's
+  match
 - ``POST /api/challenges/{id}/accept {client_seed?}`` → ``{id, seat: 1}``: the match starts for both
 - ``DELETE /api/challenges/{id}`` → the author withdraws it
 - ``GET /api/queue`` → the caller's queue entry (and a heartbeat); ``POST /api/queue {game, options,
-  move_seconds?, client_seed?}`` → enter it (paired at once if a compatible member waits);
+  move_seconds?, rated?, client_seed?}`` → enter it (paired at once if a compatible member waits);
   ``DELETE /api/queue`` → leave it
 - ``GET /api/matches/live`` → running matches between members, for spectators
 
@@ -19,7 +20,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Query, Request
 from pydantic import BaseModel, Field
 
-from duelclub.play import challenges, matchmaking, views
+from duelclub.play import challenges, matchmaking, rating_views, views
 from duelclub.play.schemas import Challenge, LiveMatchItem, MatchSummary, QueueStatus
 from duelclub.play.service import MatchService, in_thread
 from duelclub.store import matches as repo
@@ -35,11 +36,13 @@ MoveSeconds = Annotated[int | None, Field(default=None, ge=1, le=10**7)]
 
 class ChallengeBody(BaseModel):
     """A challenge or a queue entry: the game, its options and the move clock (``move_seconds``: seconds
-    per move, 10..86400; required games default to 60, ``optional`` ones to no clock)."""
+    per move, 10..86400; required games default to 60, ``optional`` ones to no clock); ``rated`` false for a
+    casual match («товарищеская»; default: rated, in a rated game)."""
 
     game: str
     options: dict[str, Any] = Field(default_factory=dict)
     move_seconds: MoveSeconds = None
+    rated: bool | None = None
     client_seed: ClientSeed = None
 
 
@@ -61,6 +64,7 @@ async def publish_challenge(body: ChallengeBody, user: CurrentUser, service: Ser
         options=body.options,
         move_seconds=body.move_seconds,
         client_seed=body.client_seed,
+        rated=body.rated,
     )
     return CreatedMatchOut(**created.model_dump())
 
@@ -89,7 +93,8 @@ async def queue_status(user: CurrentUser, service: Service) -> Any:
 
 @router.post("/queue", response_model=QueueStatus)
 async def join_queue(body: ChallengeBody, request: Request, user: CurrentUser, service: Service) -> Any:
-    """Wait for a member with the same game, options and clock (one entry per member: this replaces yours)."""
+    """Wait for a member with the same game, options, clock and rated/casual choice (one entry per member:
+    this replaces yours); rated seekers are paired within a rating window that widens while they wait."""
     return await matchmaking.join(
         service,
         user.id,
@@ -98,6 +103,7 @@ async def join_queue(body: ChallengeBody, request: Request, user: CurrentUser, s
         move_seconds=body.move_seconds,
         client_seed=body.client_seed,
         matchmaker=getattr(request.app.state, "matchmaker", None),
+        rated=body.rated,
     )
 
 
@@ -110,12 +116,16 @@ async def leave_queue(user: CurrentUser, service: Service) -> Any:
 
 @router.get("/matches/live", response_model=list[LiveMatchItem])
 async def live_matches(service: Service) -> Any:
-    """Running matches between members, newest first: anyone may watch them (the public view)."""
+    """Running matches between members, newest first, with the players' ratings: anyone may watch them
+    (the public view)."""
 
     def read() -> list[LiveMatchItem]:
         with service.db.session() as s:
             records = repo.live_member_matches(s)
             names = users.usernames(s, {u for r in records for u in r.seat_users if u is not None})
+            ratings = rating_views.seat_ratings(
+                s, service.rating_rules, records, rating_views.rated_games(service.games), service.now()
+            )
         return [
             LiveMatchItem(
                 id=r.id,
@@ -124,6 +134,8 @@ async def live_matches(service: Service) -> Any:
                 options_text=views.options_text(service.games.get(r.game), r.options, None),
                 move_seconds=r.move_seconds,
                 started_at=r.started_at,
+                rated=r.rated,
+                ratings=ratings.get(r.id, []),
             )
             for r in records
         ]

@@ -8,7 +8,8 @@
 - ``GET /api/matches/{id}``, ``GET /api/matches/{id}/state?since=N``, ``POST /api/matches/{id}/actions``,
   ``GET /api/matches/{id}/log``
 - ``GET /api/matches/{id}/presence`` (both seats connected or away), ``POST /api/matches/{id}/claim`` (the
-  win over an opponent gone for the grace period), ``POST /api/matches/{id}/rematch`` (offer or accept)
+  win over an opponent gone for the grace period), ``POST /api/matches/{id}/rematch`` (offer or accept),
+  ``POST /api/matches/{id}/abort`` («Отменить партию» before both players' first actions; issue 14)
 
 Reads of a match are open to spectators (seat null, the public view); writes need a seat.
 """
@@ -20,7 +21,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Depends, Query, Request
 from pydantic import BaseModel, Field
 
-from duelclub.play import lobby, presence, rematch
+from duelclub.play import abort, lobby, presence, ratings, rematch
 from duelclub.play.schemas import (
     InviteInfo,
     MatchListItem,
@@ -47,6 +48,8 @@ class CreateMatchBody(BaseModel):
     client_seed: ClientSeed = None
     move_seconds: int | None = None
     """Seconds per move (10..86400) between members, for games with a clock; ignored vs a bot."""
+    rated: bool | None = None
+    """False: a casual invite («товарищеская»); default rated (in a rated game; never vs a bot)."""
 
 
 class CreatedMatchOut(BaseModel):
@@ -88,6 +91,7 @@ async def create_match(body: CreateMatchBody, request: Request, user: CurrentUse
         bot_level=body.bot_level,
         client_seed=body.client_seed,
         move_seconds=body.move_seconds,
+        rated=body.rated,
     )
     out = CreatedMatchOut(**created.model_dump())
     if created.invite_token is not None:
@@ -118,9 +122,10 @@ async def accept_invite(
 
 @router.get("/matches/{match_id}", response_model=MatchSummary)
 async def get_match(match_id: str, service: Service) -> Any:
-    """Seats, status, whose move, result, commitment, client seeds, the server seed once ended, the move
-    clock, and the rematch offered after it."""
-    summary = await service.summary(match_id)
+    """Seats (with the members' ratings; the change a rated match made, once ended), status, whose move,
+    result, commitment, client seeds, the server seed once ended, the move clock, rated or casual, and the
+    rematch offered after it."""
+    summary = await ratings.summary(service, match_id)
     if summary.status in ("finished", "aborted"):
         summary.rematch = await rematch.rematch_of(service, match_id)
     return summary
@@ -166,6 +171,13 @@ async def claim_win(match_id: str, user: CurrentUser, service: Service) -> Any:
     """Claim the win: your opponent has been disconnected for the grace period in a match without a clock.
     409 ``claim_too_early`` / ``opponent_connected`` / ``claim_not_allowed`` / ``match_not_active``."""
     return await presence.claim_win(service, match_id, user.id)
+
+
+@router.post("/matches/{match_id}/abort", response_model=MatchSummary)
+async def abort_match(match_id: str, user: CurrentUser, service: Service) -> Any:
+    """«Отменить партию»: end the match without a result (never rated) while not both players have made
+    their first action. 409 ``abort_too_late`` / ``match_not_active``, 403 ``not_your_seat``."""
+    return await abort.abort(service, match_id, user.id)
 
 
 @router.post("/matches/{match_id}/rematch", response_model=Rematch)

@@ -1,0 +1,44 @@
+"""«Отменить партию» (issue 14 §2): a player aborts a match before it has really begun.
+
+Until both players of a match between members have made their own first action (``LiveMatch.abortable``),
+either may abort it: the match ends ``aborted`` without a result (reason ``player_abort``, ``seat`` who
+aborted) and is never rated. A clock running out before a player's first action aborts it the same way
+(play/service.py, reason ``no_first_move``). Once both have moved, the way out is to resign.
+"""
+
+from __future__ import annotations
+
+from duelclub.games.contract import Outcome
+from duelclub.play import views
+from duelclub.play.errors import PlayError, stale
+from duelclub.play.schemas import MatchSummary
+from duelclub.play.service import MatchService, in_thread
+from duelclub.store.matches import ABORTED, ACTIVE, Finish
+
+PLAYER_ABORT = "player_abort"
+
+
+async def abort(service: MatchService, match_id: str, user_id: int) -> MatchSummary:
+    """The player ``user_id`` aborts ``match_id`` (``POST /api/matches/{id}/abort``).
+
+    Raises PlayError ``match_not_found`` (404), ``not_your_seat`` (403), ``match_not_active`` (409),
+    ``abort_too_late`` (409: both players have made their first action, or a bot plays), ``stale_seq`` (409:
+    a move was stored meanwhile; look again)."""
+    live = await service.get_live(match_id)
+    seat = live.seat_of(user_id)
+    if seat is None:
+        raise PlayError(403, "not_your_seat", "you do not play in this match")
+    async with live.lock:
+        await service.catch_up(live)
+        if live.status != ACTIVE:
+            raise PlayError(409, "match_not_active", f"the match is {live.status}")
+        if not live.abortable():
+            raise PlayError(409, "abort_too_late", "both players have moved: the match can only be resigned")
+        result = {**service.result_json(live, Outcome(None, PLAYER_ABORT)), "seat": seat}
+        finish = Finish(ABORTED, result, service.now())
+        if not await in_thread(service.end_if_at, live.record, finish, live.seq):
+            await service.catch_up(live)
+            raise stale(live.seq)
+        live.ended(finish.status, finish.result, finish.at)
+    await service.changed(live, since=live.seq)
+    return views.summary(live)
