@@ -315,17 +315,6 @@ def list_matches(
     return [_record(m) for m in s.scalars(q)]
 
 
-def rated_finished(s: Session) -> list[MatchRecord]:
-    """Finished matches marked rated, in the order they ended (``finished_at``, then id): what
-    ``duelclub ratings rebuild`` rates again."""
-    q = (
-        select(Match)
-        .where(Match.rated.is_(True), Match.status == FINISHED)
-        .order_by(Match.finished_at, Match.id)
-    )
-    return [_record(m) for m in s.scalars(q)]
-
-
 def active_bot_match_ids(s: Session) -> list[str]:
     """Ids of active matches with a bot seat (resumed at startup)."""
     q = select(Match.id).where(

@@ -24,8 +24,8 @@ from sqlalchemy.orm import Session
 
 from duelclub.ratings.glicko2 import Rating
 from duelclub.ratings.rules import RatingRules, Side, rate_pair
-from duelclub.store.matches import FINISHED, MatchRecord, rated_finished
-from duelclub.store.models import MemberRating, RatingChange, User
+from duelclub.store.matches import FINISHED, MatchRecord, as_record
+from duelclub.store.models import Match, MemberRating, RatingChange, User
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,17 +214,37 @@ def _change_row(c: ChangeRecord) -> dict[str, Any]:
     }
 
 
+def rebuild_order(s: Session) -> list[MatchRecord]:
+    """The finished rated matches in the order they were rated: by their first ``rating_changes`` row (the
+    commit order of the transactions that ended them — two matches of one member ending at the same instant
+    on two workers are rated one after the other), then those not rated yet in the order they ended
+    (``finished_at``, then id)."""
+    first = (
+        select(RatingChange.match_id, func.min(RatingChange.id).label("first"))
+        .group_by(RatingChange.match_id)
+        .subquery()
+    )
+    q = (
+        select(Match)
+        .outerjoin(first, first.c.match_id == Match.id)
+        .where(Match.rated.is_(True), Match.status == FINISHED)
+        .order_by(first.c.first.is_(None), first.c.first, Match.finished_at, Match.id)
+    )
+    return [as_record(m) for m in s.scalars(q)]
+
+
 def rebuild(s: Session, rules: RatingRules) -> int:
     """Recompute every rating from scratch in the caller's transaction: delete all ratings and changes, then
-    rate every finished rated match in the order they ended (``store.matches.rated_finished``) with
-    :func:`rate_match`, the code that rated them live — so the result is the stored ratings, exactly, for
-    matches rated in that order. Returns how many matches were rated. On PostgreSQL both tables are locked
-    first: a match ending meanwhile is rated after the rebuild commits, on the rebuilt ratings."""
+    rate every finished rated match in order (:func:`rebuild_order`) with :func:`rate_match`, the code that
+    rated them live — so the result equals the stored ratings exactly, unless the rules (settings) changed.
+    Returns how many matches were rated. On PostgreSQL both tables are locked first: a match ending
+    meanwhile is rated after the rebuild commits, on the rebuilt ratings."""
     if s.get_bind().dialect.name == "postgresql":
         s.execute(text("LOCK TABLE ratings, rating_changes IN EXCLUSIVE MODE"))
+    order = rebuild_order(s)
     s.execute(delete(RatingChange))
     s.execute(delete(MemberRating))
-    return sum(1 for record in rated_finished(s) if rate_match(s, record, rules))
+    return sum(1 for record in order if rate_match(s, record, rules))
 
 
 def snapshot(s: Session) -> tuple[list[RatingRecord], list[ChangeRecord]]:
