@@ -4,6 +4,13 @@
 import { el, get, toast } from "./api.js";
 import { GAME_TITLES, STATUS_NAMES, formatTime, resultText, seatName } from "./names.js";
 import { t, tn } from "./i18n.js";
+import { ratingBadge } from "./rating.js";
+
+/** «alice 1512 (+12) — bob 1488 (−12)»: each seat's name with its rating (and a rated match's change). */
+function players(m) {
+  const seats = m.seats || [];
+  return seats.flatMap((s, i) => [i ? " — " : "", seatName(s), s.rating ? " " : "", ratingBadge(s.rating, { delta: true })]);
+}
 
 const root = document.getElementById("admin");
 const form = document.getElementById("filters");
@@ -41,7 +48,6 @@ async function fillGames() {
 }
 
 function row(m) {
-  const players = (m.seats || []).map(seatName).join(" — ");
   return el(
     "tr",
     { dataset: { matchId: m.id, status: m.status } },
@@ -49,7 +55,7 @@ function row(m) {
     el("td", { dataset: { label: t("Партия") } }, el("a", { href: `/admin/matches/${encodeURIComponent(m.id)}`, class: "mono" }, m.id)),
     el("td", { dataset: { label: t("Игра") } }, GAME_TITLES[m.game] || m.game),
     el("td", { dataset: { label: t("Статус") } }, el("span", { class: `badge badge-status-${m.status}` }, STATUS_NAMES[m.status] || m.status)),
-    el("td", { dataset: { label: t("Игроки") } }, players),
+    el("td", { dataset: { label: t("Игроки") } }, ...players(m)),
     el("td", { dataset: { label: t("Итог") } }, resultText(m.result, m.seats)),
     el("td", { dataset: { label: t("Создана") } }, formatTime(m.created_at)),
     el("td", { dataset: { label: t("Окончена") } }, formatTime(m.finished_at)),

@@ -8,6 +8,7 @@ import { clientSeed, del, el, get, post, toast } from "./api.js";
 import { currentChoice } from "./lobby.js";
 import { GAME_TITLES } from "./names.js";
 import { t, tn } from "./i18n.js";
+import { memberLink, ratingText } from "./rating.js";
 
 const rows = document.getElementById("challenge-rows");
 const liveList = document.getElementById("live-matches");
@@ -69,12 +70,17 @@ function challengeRow(c) {
     });
   }
   const hash = el("code", { class: "hash hash-short", title: c.commitment }, `${c.commitment.slice(0, 12)}…`);
+  const kind = c.rated
+    ? el("span", { class: "rated-note rated-note--rated" }, t("рейтинговая"))
+    : c.author_rating
+      ? el("span", { class: "rated-note" }, t("товарищеская"))
+      : null;
   return el(
     "tr",
-    { dataset: { challenge: c.id, game: c.game } },
+    { dataset: { challenge: c.id, game: c.game, rated: c.rated ? "1" : "0" } },
     el("td", {}, GAME_TITLES[c.game] || c.game),
-    el("td", {}, c.author || "—", c.mine ? el("span", { class: "muted small" }, t(" (вы)")) : null),
-    el("td", { class: "small" }, c.options_text || "—"),
+    el("td", {}, memberLink(c.author, c.author_rating), c.mine ? el("span", { class: "muted small" }, t(" (вы)")) : null),
+    el("td", { class: "small" }, kind, c.options_text || (kind ? "" : "—")),
     el("td", { class: "clock-cell" }, clockText(c.move_seconds)),
     el("td", {}, hash),
     el("td", {}, action),
@@ -90,10 +96,10 @@ function showTable(items) {
 }
 
 publishBtn.addEventListener("click", async () => {
-  const { game, options, moveSeconds } = currentChoice();
+  const { game, options, moveSeconds, rated } = currentChoice();
   publishBtn.disabled = true;
   try {
-    await post("/api/challenges", { game, options, move_seconds: moveSeconds, client_seed: clientSeed() });
+    await post("/api/challenges", { game, options, move_seconds: moveSeconds, rated, client_seed: clientSeed() });
     toast(t("Заявка опубликована — ждём, кто её примет."), "info");
     document.dispatchEvent(new CustomEvent("lobby:matches-changed"));
     if (!socketUp) refreshTable();
@@ -114,22 +120,32 @@ async function refreshTable() {
 
 // ---- matchmaking -------------------------------------------------------------------------------
 
+let queueTimer = null;
+
 function showQueue(q) {
   const waiting = q && q.status === "waiting";
   queueBox.hidden = !waiting;
   findBtn.disabled = waiting;
   if (waiting) {
     const title = GAME_TITLES[q.game] || q.game;
-    queueStatus.textContent = t("Ищем соперника: {game}, {clock} на ход…", { game: title, clock: clockText(q.move_seconds) });
+    let text = t("Ищем соперника: {game}, {clock} на ход…", { game: title, clock: clockText(q.move_seconds) });
+    // Rated seekers: the window of ratings accepted now; it widens while one waits (re-read every 5 s).
+    if (q.rated && q.rating && typeof q.window === "number") {
+      text += " " + t("Рейтинговая: ваш рейтинг {rating}, соперник ±{window}.", { rating: ratingText(q.rating), window: q.window });
+    }
+    queueStatus.textContent = text;
+    queueBox.dataset.window = typeof q.window === "number" ? String(q.window) : "";
   }
+  clearTimeout(queueTimer);
+  if (waiting && q.rated) queueTimer = setTimeout(() => get("/api/queue").then(showQueue, () => {}), 5000);
   if (q && q.status === "matched" && q.match_id) goTo(q.match_id);
 }
 
 findBtn.addEventListener("click", async () => {
-  const { game, options, moveSeconds } = currentChoice();
+  const { game, options, moveSeconds, rated } = currentChoice();
   findBtn.disabled = true;
   try {
-    showQueue(await post("/api/queue", { game, options, move_seconds: moveSeconds, client_seed: clientSeed() }));
+    showQueue(await post("/api/queue", { game, options, move_seconds: moveSeconds, rated, client_seed: clientSeed() }));
   } catch (err) {
     findBtn.disabled = false;
     toast(err.message);
@@ -158,8 +174,19 @@ async function refreshLive() {
               el(
                 "div",
                 { class: "match-list__main" },
-                el("span", { class: "match-list__title" }, `${GAME_TITLES[m.game] || m.game} · ${m.players.join(" — ")}`),
-                el("span", { class: "match-list__meta" }, [m.options_text, m.move_seconds ? t("{clock} на ход", { clock: clockText(m.move_seconds) }) : ""].filter(Boolean).join(" · ")),
+                el(
+                  "span",
+                  { class: "match-list__title" },
+                  `${GAME_TITLES[m.game] || m.game} · `,
+                  memberLink(m.players[0], (m.ratings || [])[0]),
+                  " — ",
+                  memberLink(m.players[1], (m.ratings || [])[1]),
+                ),
+                el(
+                  "span",
+                  { class: "match-list__meta" },
+                  [m.rated ? t("рейтинговая") : "", m.options_text, m.move_seconds ? t("{clock} на ход", { clock: clockText(m.move_seconds) }) : ""].filter(Boolean).join(" · "),
+                ),
               ),
               el("a", { class: "btn btn-ghost btn-small", href: `/matches/${encodeURIComponent(m.id)}` }, t("Смотреть")),
             ),

@@ -2,6 +2,7 @@
 import { clientSeed, get, post } from "./api.js";
 import { GAME_TITLES, seatName } from "./names.js";
 import { t, tn } from "./i18n.js";
+import { memberLink } from "./rating.js";
 
 const root = document.getElementById("invite");
 const token = root.dataset.token;
@@ -44,7 +45,14 @@ async function load() {
   const game = GAME_TITLES[inv.game] || inv.game;
   $("invite-lead").textContent = t("{name} вызывает вас сыграть в «{game}».", { name: opener, game });
   $("invite-game").textContent = game;
-  $("invite-opener").textContent = opener;
+  $("invite-opener").replaceChildren(memberLink(opener, inv.opener_rating));
+  // Rated games: «рейтинговая» (the result changes both ratings) or «товарищеская».
+  if (inv.opener_rating || inv.rated) {
+    $("invite-rated").textContent = inv.rated
+      ? t("рейтинговая — результат изменит рейтинг обоих")
+      : t("товарищеская — рейтинг не меняется");
+    $("invite-rated-row").hidden = false;
+  }
   $("invite-options-text").textContent = inv.options_text || t("по умолчанию");
   $("commitment").textContent = inv.commitment || "";
   $("invite-loading").hidden = true;

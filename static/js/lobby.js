@@ -4,6 +4,7 @@
 import { clientSeed, del, el, get, post, toast } from "./api.js";
 import { GAME_TITLES, resultFor, seatName } from "./names.js";
 import { t, tn } from "./i18n.js";
+import { deltaText, ratingText } from "./rating.js";
 
 const tabs = [...document.querySelectorAll(".game-tab")];
 const panels = [...document.querySelectorAll(".game-panel")];
@@ -50,14 +51,17 @@ export function currentChoice() {
   const options = {};
   for (const fs of form.querySelectorAll("fieldset[data-option]")) {
     const name = fs.dataset.option;
-    if (name === "bot_level" || name === "clock") continue;
+    if (name === "bot_level" || name === "clock" || name === "rated") continue;
     const v = data.get(name);
     if (v !== null) options[name] = v;
   }
   // «Время на ход» (games whose clock_mode is not "none"): seconds per move, or null for no clock.
   const clock = data.get("move_seconds");
   const moveSeconds = clock ? Number(clock) : null;
-  return { game: selected, options, botLevel: data.get("bot_level") || "easy", moveSeconds };
+  // «Рейтинговая» / «Товарищеская» (rated games only): null lets the server choose (rated between members).
+  const ratedChoice = data.get("rated");
+  const rated = ratedChoice === null ? null : ratedChoice === "1";
+  return { game: selected, options, botLevel: data.get("bot_level") || "easy", moveSeconds, rated };
 }
 
 function busy(on) {
@@ -125,7 +129,7 @@ async function myOptionsText(matchId) {
 }
 
 inviteBtn.addEventListener("click", async () => {
-  const { game, options, moveSeconds } = currentChoice();
+  const { game, options, moveSeconds, rated } = currentChoice();
   busy(true);
   try {
     const m = await post("/api/matches", {
@@ -133,6 +137,7 @@ inviteBtn.addEventListener("click", async () => {
       vs: "invite",
       options,
       move_seconds: moveSeconds,
+      rated,
       client_seed: clientSeed(),
     });
     showInvite({ ...m, game }, await myOptionsText(m.id));
@@ -269,16 +274,20 @@ function matchItem(m) {
         : noOpponent
           ? t("соперник не присоединился")
           : t("соперник: {name}", { name: opponentOf(m, mySeat) });
-  const meta = [m.options_text || null, whenText(m.finished_at || m.started_at || m.created_at)]
+  // The opponent's rating beside their name (what a rated match left them, once it has ended).
+  const oppRating = m.status !== "open" && !cancelled && m.opponent ? ratingText(m.opponent.rating) : "";
+  const meta = [m.rated ? t("рейтинговая") : null, m.options_text || null, whenText(m.finished_at || m.started_at || m.created_at)]
     .filter(Boolean)
     .join(" · ");
+  const myChange = m.rated && mySeat !== null && m.seats && m.seats[mySeat] && m.seats[mySeat].rating ? m.seats[mySeat].rating.delta : null;
   const href = `/matches/${encodeURIComponent(m.id)}`;
   let badge;
   let action;
   if (m.status === "finished" || m.status === "aborted") {
     const r =
       m.status === "aborted" ? { kind: "draw", text: cancelled ? t("Отменена") : t("Прервана") } : resultFor(m.result, mySeat);
-    badge = el("span", { class: `badge badge-${r ? r.kind : "draw"}` }, r ? r.text : t("Завершена"));
+    const change = typeof myChange === "number" ? " " + deltaText(myChange) : "";
+    badge = el("span", { class: `badge badge-${r ? r.kind : "draw"}` }, (r ? r.text : t("Завершена")) + change);
     action = el("a", { class: "btn btn-ghost btn-small", href }, t("Смотреть"));
   } else if (m.status === "open" && !m.invite_token) {
     // A challenge in the table, or a rematch offer: no link to show; open it or withdraw it.
@@ -310,7 +319,7 @@ function matchItem(m) {
     el(
       "div",
       { class: "match-list__main" },
-      el("span", { class: "match-list__title" }, `${title} · ${opp}`),
+      el("span", { class: "match-list__title" }, `${title} · ${opp}` + (oppRating ? ` (${oppRating})` : "")),
       el("span", { class: "match-list__meta" }, meta),
     ),
     el("div", { class: "row" }, badge, action),

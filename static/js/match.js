@@ -12,6 +12,8 @@ import { MatchLive } from "./live.js";
 import { MatchBar } from "./matchbar.js";
 import { resultFor, seatName } from "./names.js";
 import { t, tn } from "./i18n.js";
+import { MatchReplay } from "./replay.js";
+import { MatchStanding, abortWords } from "./standing.js";
 
 
 const ERROR_TEXT = {
@@ -60,6 +62,8 @@ let logRebuilt = false;
 let rebuilding = null;
 let connStatus = "connecting";
 let bar = null; // the clock, presence, claim and rematch strip (matchbar.js)
+let standing = null; // the players' ratings, the rating change, «Отменить партию» (standing.js)
+let replay = null; // the replay of an ended match (replay.js)
 
 function errorText(err) {
   return ERROR_TEXT[err.code] || err.message || t("Ошибка.");
@@ -197,7 +201,9 @@ function showResult(msg) {
   }
   const me = mySeat();
   let r;
-  if (msg.status === "aborted" && (result.winner === null || result.winner === undefined)) {
+  if (abortWords(result, me)) {
+    r = { kind: "draw", ...abortWords(result, me) };
+  } else if (msg.status === "aborted" && (result.winner === null || result.winner === undefined)) {
     r =
       result.reason === "cancelled"
         ? { kind: "draw", text: t("Приглашение отменено"), reason: t("Игрок отменил приглашение — партия не начиналась.") }
@@ -241,6 +247,7 @@ function showFairness() {
 async function refreshInfo() {
   try {
     info = await get(`/api/matches/${encodeURIComponent(matchId)}`);
+    if (standing) standing.info(info);
     showFairness();
   } catch (err) {
     notify(errorText(err), "error", err.code);
@@ -273,6 +280,10 @@ function setupResign() {
 // ---- state ------------------------------------------------------------------------------------
 
 function onState(msg) {
+  if (replay && replay.active && (msg.status === "finished" || msg.status === "aborted")) {
+    lastState = msg; // the board shows a replay step; nothing changes in an ended match
+    return;
+  }
   lastState = msg;
   // Test and debugging hooks: the seq and status of the state on screen.
   root.dataset.seq = String(msg.seq);
@@ -282,6 +293,7 @@ function onState(msg) {
   if (active) sawActive = true;
   renderer.render(msg);
   if (bar) bar.state(msg);
+  if (standing) standing.state(msg);
   if (sessionEnded && $("hand-panel")) $("hand-panel").hidden = true;
   // Never dealt (a cancelled invite, an invite aborted before it was accepted): no empty board, hand or log —
   // just the result and the fairness panel.
@@ -297,12 +309,17 @@ function onState(msg) {
     finishedInfoLoaded = true;
     refreshInfo();
   }
+  if (finished && msg.view && !replay) {
+    replay = new MatchReplay({ matchId, renderer });
+    replay.start();
+  }
 }
 
 /** The top label of an aborted match: «Приглашение отменено» / «Партия прервана», not «Партия окончена». */
 function abortedTurn(msg) {
   if (msg.status !== "aborted") return null;
   const reason = msg.result && msg.result.reason;
+  if (abortWords(msg.result, mySeat())) return { text: abortWords(msg.result, mySeat()).text, cls: "turn-over" };
   return { text: reason === "cancelled" ? t("Приглашение отменено") : t("Партия прервана"), cls: "turn-over" };
 }
 
@@ -338,6 +355,7 @@ function onStatus(s) {
   root.dataset.conn = s;
   if (renderer && renderer.setOffline) renderer.setOffline(offline());
   if (bar) bar.setOffline(offline());
+  if (standing) standing.setOffline(offline());
   if (was !== offline()) paintTurn();
 }
 
@@ -398,6 +416,8 @@ async function main() {
     return;
   }
   showFairness();
+  standing = new MatchStanding(matchId);
+  standing.info(info);
   let catalog = null;
   try {
     const games = await get("/api/games");

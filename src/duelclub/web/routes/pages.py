@@ -140,6 +140,7 @@ def lobby_games(request: Request) -> list[dict[str, Any]]:
             "fields": g.options_form(),
             "clock_mode": g.clock_mode,
             "clock_choices": clock_choices(g.clock_mode),
+            "rated": g.rated,
             "bot_levels": [
                 {
                     "value": level,

@@ -1,0 +1,147 @@
+// Match page, ratings (issue 14): the players' names with their ratings and whether the match is rated
+// («рейтинговая» / «товарищеская»), the rating change on the result («Рейтинг: 1512 (+12)»), and
+// «Отменить партию» while not both players have made their first action.
+// match.js feeds it: info(summary) whenever GET /api/matches/{id} is read, state(msg) for every state.
+// Test hooks: #match-players[data-rated], #result-rating[data-delta] (the viewer's change).
+import { el, post, toast } from "./api.js";
+import { t } from "./i18n.js";
+import { seatName } from "./names.js";
+import { memberLink, ratingBadge } from "./rating.js";
+
+const $ = (id) => document.getElementById(id);
+const ENDED = new Set(["finished", "aborted"]);
+
+export class MatchStanding {
+  constructor(matchId) {
+    this.matchId = matchId;
+    this.summary = null;
+    this.seat = null;
+    this.status = null;
+    this.abortable = false;
+    this.offline = false;
+    this.aborting = false;
+    const btn = $("abort-match");
+    if (btn) btn.addEventListener("click", () => this._abort());
+  }
+
+  /** The match summary: seats with their ratings, rated or casual. */
+  info(summary) {
+    this.summary = summary;
+    if (!this.status) this.status = summary.status;
+    this._paintPlayers();
+    this._paintResult();
+  }
+
+  /** A state payload: the viewer's seat, the status, whether the match may still be aborted. */
+  state(msg) {
+    this.seat = typeof msg.seat === "number" ? msg.seat : null;
+    this.status = msg.status;
+    this.abortable = !!msg.abortable;
+    this._paintAbort();
+    this._paintResult();
+  }
+
+  setOffline(off) {
+    this.offline = !!off;
+    this._paintAbort();
+  }
+
+  _paintPlayers() {
+    const box = $("match-players");
+    const s = this.summary;
+    if (!box || !s || !Array.isArray(s.seats)) return;
+    const ended = ENDED.has(s.status);
+    const who = (seat) => {
+      if (!seat.username) return el("span", { class: "member" }, seatName(seat));
+      // Once a rated match has ended, the rating it left is shown with its change on the result instead.
+      return memberLink(seat.username, ended && s.rated ? null : seat.rating);
+    };
+    const parts = [who(s.seats[0]), el("span", { class: "match-players__vs", "aria-hidden": "true" }, "—"), who(s.seats[1])];
+    const anyRating = s.seats.some((x) => x.rating);
+    if (anyRating || s.rated) {
+      parts.push(
+        el(
+          "span",
+          { class: `badge ${s.rated ? "badge-rated" : "badge-casual"}` },
+          s.rated ? t("рейтинговая") : t("товарищеская"),
+        ),
+      );
+    }
+    box.replaceChildren(...parts);
+    box.dataset.rated = s.rated ? "1" : "0";
+    box.hidden = false;
+  }
+
+  _paintResult() {
+    const box = $("result-rating");
+    const s = this.summary;
+    if (!box) return;
+    const changed = s && s.rated && ENDED.has(s.status) && s.seats.some((x) => x.rating && typeof x.rating.delta === "number");
+    if (!changed || !ENDED.has(this.status || "")) {
+      box.hidden = true;
+      return;
+    }
+    const mine = this.seat !== null ? s.seats[this.seat] : null;
+    if (mine && mine.rating) {
+      // «Ваш рейтинг: 1512 (+12)», then the opponent's.
+      const other = s.seats[1 - this.seat];
+      box.replaceChildren(
+        el("span", {}, t("Ваш рейтинг:") + " "),
+        ratingBadge(mine.rating, { delta: true }),
+        other && other.rating ? el("span", { class: "muted" }, " · " + t("соперник:") + " ") : "",
+        other && other.rating ? ratingBadge(other.rating, { delta: true }) : "",
+      );
+      box.dataset.delta = String(mine.rating.delta);
+    } else {
+      box.replaceChildren(
+        ...s.seats.flatMap((x, i) => [
+          i ? el("span", { class: "muted" }, " · ") : "",
+          el("span", {}, seatName(x) + " "),
+          ratingBadge(x.rating, { delta: true }),
+        ]),
+      );
+      delete box.dataset.delta;
+    }
+    box.hidden = false;
+  }
+
+  _paintAbort() {
+    const btn = $("abort-match");
+    if (!btn) return;
+    const show = this.abortable && this.seat !== null && this.status === "active";
+    btn.hidden = !show;
+    btn.disabled = !show || this.offline || this.aborting;
+  }
+
+  async _abort() {
+    this.aborting = true;
+    this._paintAbort();
+    try {
+      await post(`/api/matches/${encodeURIComponent(this.matchId)}/abort`, {});
+    } catch (err) {
+      toast(err.code === "abort_too_late" ? t("Отменить уже нельзя: оба игрока сделали ход. Можно только сдаться.") : err.message);
+    } finally {
+      this.aborting = false;
+      this._paintAbort();
+    }
+  }
+}
+
+/** The words of an abort for the result banner, from the viewer's side: {text, reason}; null otherwise. */
+export function abortWords(result, mySeat) {
+  if (!result) return null;
+  const mine = mySeat !== null && result.seat === mySeat;
+  if (result.reason === "player_abort") {
+    return {
+      text: t("Партия отменена"),
+      reason: mySeat === null ? t("Игрок отменил партию до первых ходов — она не в счёт.") : mine ? t("Вы отменили партию до первых ходов — она не в счёт.") : t("Соперник отменил партию до первых ходов — она не в счёт."),
+    };
+  }
+  if (result.reason === "no_first_move") {
+    return {
+      text: t("Партия отменена"),
+      reason: mySeat === null ? t("Игрок не сделал первый ход вовремя — партия не в счёт.") : mine ? t("Вы не сделали первый ход вовремя — партия не в счёт.") : t("Соперник не сделал первый ход вовремя — партия не в счёт."),
+    };
+  }
+  return null;
+}
