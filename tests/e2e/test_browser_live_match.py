@@ -1,5 +1,6 @@
 """Live play between members in a real browser (issue 6), on the session's server: matchmaking for Дві вежі
-with a 15-second move clock counting down on both pages until the clock moves for the absent player; the
+with a 15-second move clock counting down on both pages until the clock moves for the absent player (once
+both have made their first move: before that a timeout aborts the match, issue 14); the
 rematch after a resignation (seats swapped); and a spectator who watches a live Межа match and gets the
 public view only. Waits are on the pages' own hooks (``data-seq``, ``data-remaining``), never fixed sleeps.
 """
@@ -13,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from live_helpers import JS_HAS_STATE, JS_SEQ_ABOVE, JS_SEQ_AT_LEAST, Member, api_move, duel
+from live_helpers import JS_HAS_STATE, JS_SEQ_ABOVE, JS_SEQ_AT_LEAST, Member, api_move, api_moves_until, duel
 
 pytestmark = pytest.mark.browser
 
@@ -65,6 +66,11 @@ def test_matchmaking_pairs_two_members_and_the_move_clock_counts_down(two: tuple
     for m in (a, b):
         m.page.wait_for_function(JS_HAS_STATE)
         m.page.locator("#move-clock[data-remaining]").wait_for()
+    # Both make their first move (a timeout before it would abort the match), the pages following live.
+    opened = api_moves_until(a, mid, b, until=lambda st: not st["abortable"])
+    for m in (a, b):
+        m.page.wait_for_function(JS_SEQ_AT_LEAST, arg=opened)
+    info = a.get(f"/api/matches/{mid}")
     mover = a if info["seats"][info["to_move"][0]]["username"] == a.name else b
     waiter = b if mover is a else a
     # The mover's page shows their own time running, the other page the opponent's; both count down.
