@@ -265,6 +265,7 @@ function matchItem(m) {
   const mySeat = mySeatOf(m);
   const title = GAME_TITLES[m.game] || m.game;
   const cancelled = m.status === "aborted" && m.result && m.result.reason === "cancelled";
+  const calledOff = m.status === "aborted" && m.result && ["player_abort", "no_first_move"].includes(m.result.reason);
   const noOpponent = !m.opponent && mySeat !== null && Array.isArray(m.seats) && seatName(m.seats[1 - mySeat]) === t("ожидается");
   const opp =
     m.status === "open"
@@ -285,7 +286,7 @@ function matchItem(m) {
   let action;
   if (m.status === "finished" || m.status === "aborted") {
     const r =
-      m.status === "aborted" ? { kind: "draw", text: cancelled ? t("Отменена") : t("Прервана") } : resultFor(m.result, mySeat);
+      m.status === "aborted" ? { kind: "draw", text: cancelled || calledOff ? t("Отменена") : t("Прервана") } : resultFor(m.result, mySeat);
     const change = typeof myChange === "number" ? " " + deltaText(myChange) : "";
     badge = el("span", { class: `badge badge-${r ? r.kind : "draw"}` }, (r ? r.text : t("Завершена")) + change);
     action = el("a", { class: "btn btn-ghost btn-small", href }, t("Смотреть"));

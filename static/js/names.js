@@ -14,10 +14,20 @@ export const REASONS = {
   aborted: t("партия прервана"),
   abort: t("партия прервана"),
   cancelled: t("приглашение отменено"),
+  player_abort: t("отменена до первых ходов"),
+  no_first_move: t("не было первого хода"),
+  abandoned: t("соперник покинул партию"),
 };
 
-/** Results that are no game result at all: an admin's abort or a cancelled invite. */
-const CALLED_OFF = { aborted: t("Прервана"), abort: t("Прервана"), cancelled: t("Отменена") };
+/** Results that are no game result at all: an admin's abort, a cancelled invite, a match aborted before both
+ *  players' first moves (issue 14). */
+const CALLED_OFF = {
+  aborted: t("Прервана"),
+  abort: t("Прервана"),
+  cancelled: t("Отменена"),
+  player_abort: t("Отменена"),
+  no_first_move: t("Отменена"),
+};
 
 /** A seat's display name from a match summary's `seats` entry, whatever its exact shape. */
 export function seatName(seat) {

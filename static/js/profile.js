@@ -30,9 +30,6 @@ const REASON_WORDS = {
   round_limit: t("закончились раунды"),
   five_tokens: t("пять жетонов"),
   deck_exhausted: t("колода закончилась"),
-  abandoned: t("соперник покинул партию"),
-  player_abort: t("отменена до первых ходов"),
-  no_first_move: t("не было первого хода"),
 };
 
 const dateFmt = new Intl.DateTimeFormat(LANG === "uk" ? "uk-UA" : "ru-RU", { day: "numeric", month: "short", year: "numeric" });
