@@ -18,6 +18,7 @@ import getpass
 import json
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from duelclub.settings import Settings
 
@@ -40,6 +41,23 @@ def tune_gc() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
+def uvicorn_options(settings: Settings) -> dict[str, Any]:
+    """The server options ``duelclub serve`` gives uvicorn (the tests' real servers use them too).
+
+    - ``ws_max_size``: far above the app's own 64 KiB message cap (web/ws.py), far below uvicorn's 16 MiB
+      default; a bigger frame is never buffered and the socket closes with 1009.
+    - ``ws_per_message_deflate``: views are a few KB; compressing them cost more CPU and per-socket memory
+      (a zlib context per socket) than the bandwidth is worth (issue 12, benchmarks/load.py).
+    - ``ws``: the WebSocket implementation (``WS_PROTOCOL``). The sans-I/O one spent 7 % less CPU per
+      acknowledged action and ~7 KB less per socket than the legacy ``websockets`` one, and served 20 %
+      more actions/s (benchmarks/load.py --pg --matches 100, same run)."""
+    return {
+        "ws_max_size": WS_MAX_FRAME_BYTES,
+        "ws_per_message_deflate": settings.WS_PER_MESSAGE_DEFLATE,
+        "ws": settings.WS_PROTOCOL,
+    }
+
+
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
@@ -55,17 +73,8 @@ def _serve(args: argparse.Namespace) -> int:
     app = create_app(settings)
     tune_gc()
     try:
-        uvicorn.run(
-            app,
-            host=args.host,
-            port=args.port,
-            log_level=args.log_level,
-            # Far above the app's own 64 KiB message cap (web/ws.py), far below uvicorn's 16 MiB default.
-            ws_max_size=WS_MAX_FRAME_BYTES,
-            # Views are a few KB: compressing them cost more CPU and per-socket memory (a zlib context per
-            # socket) than the bandwidth is worth (issue 12, benchmarks/load.py); opt in with the setting.
-            ws_per_message_deflate=settings.WS_PER_MESSAGE_DEFLATE,
-        )
+        options = uvicorn_options(settings)
+        uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, **options)
     finally:
         pool.stop()
     return 0

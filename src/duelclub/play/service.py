@@ -426,10 +426,12 @@ class MatchService:
             live.ended(finish.status, finish.result, finish.at)
 
     def _store(self, record: ActionRecord, finish: Finish | None, deadline: Any, match: MatchRecord) -> None:
-        with self.db.session() as s:
+        if finish is None or not match.rated:
+            repo.store_action(self.db, record, finish=finish, deadline_at=deadline)  # the hot path
+            return
+        with self.db.session() as s:  # a rated match's final action: stored and rated in one transaction
             repo.append_action(s, record, finish=finish, deadline_at=deadline)
-            if finish is not None:
-                self.rate_in(s, match, finish)
+            self.rate_in(s, match, finish)
 
     def rate_in(self, s: Any, match: MatchRecord, finish: Finish) -> None:
         """Rate ``match`` as ``finish`` ends it, in the session ``s`` of the transaction that ends it (a
