@@ -33,7 +33,7 @@ async def abort(service: MatchService, match_id: str, user_id: int) -> MatchSumm
         if live.status != ACTIVE:
             raise PlayError(409, "match_not_active", f"the match is {live.status}")
         if not live.abortable():
-            raise PlayError(409, "abort_too_late", "both players have moved: the match can only be resigned")
+            raise PlayError(409, "abort_too_late", "both players have moved (or a bot plays): resign instead")
         result = {**service.result_json(live, Outcome(None, PLAYER_ABORT)), "seat": seat}
         finish = Finish(ABORTED, result, service.now())
         if not await in_thread(service.end_if_at, live.record, finish, live.seq):
