@@ -3,6 +3,7 @@
 // own row is marked. Test hook: #leaderboard[data-loaded] once drawn.
 import { el, get, toast } from "./api.js";
 import { t, tn } from "./i18n.js";
+import { ratingBadge } from "./rating.js";
 
 const root = document.getElementById("leaderboard");
 const game = root.dataset.game;
@@ -31,6 +32,31 @@ function row(e) {
   );
 }
 
+/** The viewer's own standing under the table when they are not in it (a provisional rating is not listed). */
+async function showMine(entries) {
+  const box = document.getElementById("board-me");
+  if (!me || entries.some((e) => e.username === me)) return;
+  let mine = null;
+  try {
+    const profile = await get(`/api/members/${encodeURIComponent(me)}`);
+    mine = (profile.games || []).find((g) => g.game === game) || null;
+  } catch (_err) {
+    return;
+  }
+  if (!mine || !mine.rating) {
+    box.replaceChildren(t("У вас ещё нет рейтинговых партий в этой игре: старт — 1500?."));
+  } else if (mine.rating.provisional) {
+    box.replaceChildren(
+      t("Ваш рейтинг:") + " ",
+      ratingBadge(mine.rating),
+      " — " + t("пока предварительный: в таблицу он попадёт, когда отклонение станет не больше 110 (ещё несколько рейтинговых партий)."),
+    );
+  } else {
+    box.replaceChildren(t("Ваш рейтинг:") + " ", ratingBadge(mine.rating), " — " + t("в таблице его нет: рейтинговых партий не было 90 дней, или он ниже 50-го места."));
+  }
+  box.hidden = false;
+}
+
 async function load() {
   try {
     const board = await get(`/api/leaderboard/${encodeURIComponent(game)}`);
@@ -41,6 +67,7 @@ async function load() {
         : [el("tr", {}, el("td", { colspan: "6", class: "empty" }, t("Пока никто не набрал установившегося рейтинга — сыграйте рейтинговые партии.")))]),
     );
     document.getElementById("board-count").textContent = entries.length ? tn(entries.length, "{n} игрок", "{n} игрока", "{n} игроков") : "";
+    await showMine(entries);
   } catch (err) {
     toast(err.message);
   }

@@ -130,9 +130,13 @@ def test_a_rated_towers_match_changes_both_ratings_shown_everywhere_and_replays(
     b.page.wait_for_function(JS_REPLAY_AT, arg=0)
     assert b.page.get_attribute("#replay", "data-active") == "1"
 
-    # The leaderboard lists established ratings only: one match leaves both provisional.
-    a.page.goto(f"{a.base}/leaderboard/towers")
-    a.page.locator("#leaderboard[data-loaded]").wait_for()
-    assert a.name not in a.page.inner_text("#board") and b.name not in a.page.inner_text("#board")
+    # The leaderboard lists established ratings only: one match leaves both provisional, and each sees
+    # their own new rating under the table.
+    for m in (a, b):
+        m.page.goto(f"{m.base}/leaderboard/towers")
+        m.page.locator("#leaderboard[data-loaded]").wait_for()
+        assert a.name not in m.page.inner_text("#board") and b.name not in m.page.inner_text("#board")
+        mine = m.page.inner_text("#board-me")
+        assert f"{ratings[m.name]['rating']['rating']}?" in mine and "предварительный" in mine
     assert not a.errors, a.errors
     assert not b.errors, b.errors
