@@ -6,6 +6,8 @@ appears only in payloads of ended matches (rules/fairness.md §Values).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import time
 from typing import Any
 
@@ -63,8 +65,16 @@ def _current_pushes(live: LiveMatch) -> dict[tuple[Seat | None, int], tuple[JSON
     seq, status, built = live.pushes_at
     if seq != live.seq or status != live.status or now - built > PUSH_REUSE_SECONDS:
         live.pushes.clear()
-        live.pushes_at = (live.seq, live.status, now)
+        live.pushes_at = stamp = (live.seq, live.status, now)
+        with contextlib.suppress(RuntimeError):  # on the event loop: drop them once they are stale
+            asyncio.get_running_loop().call_later(PUSH_REUSE_SECONDS, _expire_pushes, live, stamp)
     return live.pushes
+
+
+def _expire_pushes(live: LiveMatch, stamp: tuple[int, str, float]) -> None:
+    """Free an idle match's built messages (a few KB per seat) once they may no longer be reused."""
+    if live.pushes_at == stamp:
+        live.pushes.clear()
 
 
 def _cached_fields(live: LiveMatch, seat: Seat | None, since: int) -> JSON:
