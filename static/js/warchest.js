@@ -5,6 +5,7 @@
 
 import { el } from "./api.js";
 import { t } from "./i18n.js";
+import { seatName } from "./names.js";
 
 export const STYLESHEET = true;
 
@@ -231,9 +232,10 @@ export function createRenderer(ctx) {
           `«${(decrees.get(d.id) || { ru: d.id }).ru}» — ${(decrees.get(d.id) || {}).text || ""}` +
           (d.seals.length ? t(" · печати: {sides}", { sides: d.seals.map((x) => SIDE_RU[x]).join(", ") }) : ""))))
       : null;
-    top.replaceChildren(
+    // replaceChildren would print a missing part as the text «null» (the base game has no decrees).
+    top.replaceChildren(...[
       el("p", { class: "wc-round" }, view.phase === "draft" ? t("Драфт отрядов") : t("Раунд {n}", { n: view.round })),
-      ...order.map((i) => sidePanel(view.sides[i], i === me)), dec);
+      ...order.map((i) => sidePanel(view.sides[i], i === me)), dec].filter(Boolean));
   }
 
   // ---- draft ---------------------------------------------------------------------------------
@@ -366,7 +368,8 @@ export function createRenderer(ctx) {
     offline = Boolean(value);
   }
 
-  /** The result banner in words from the viewer's side (the engine's reasons are codes: control, …). */
+  /** The result banner in words from the viewer's side (the engine's reasons are codes: control, …): the
+   *  title names the winner, the reason is a sentence naming who did what. */
   function outcome(msg) {
     const v = msg.view || view;
     const result = msg.result || (v && v.outcome);
@@ -374,23 +377,25 @@ export function createRenderer(ctx) {
     const seat = typeof msg.seat === "number" ? msg.seat : null;
     const w = result.winner;
     const none = w === null || w === undefined;
+    const seats = (ctx.info && ctx.info.seats) || [];
     const sideOf = (s) => (v && s === v.wolf_seat ? "Волк" : "Ворон");
+    // A spectator reads «Ворон (alice)»: the side and the member's name.
+    const named = (s) => (seats[s] ? `${sideOf(s)} (${seatName(seats[s])})` : sideOf(s));
     const kind = none || seat === null ? "draw" : w === seat ? "win" : "loss";
-    const text = none ? t("Ничья") : seat === null ? t("Победа: {who}", { who: sideOf(w) }) : w === seat ? t("Победа") : t("Поражение");
-    const reasons = {
-      control:
-        !none && seat !== null && w === seat
-          ? t("вы выставили все свои маркеры контроля")
-          : t("{who} выставил все свои маркеры контроля", { who: none ? "" : seat === null ? sideOf(w) : t("соперник") }),
-      round_limit: t("сыграно 100 раундов без победителя"),
-      resign:
-        seat === null
-          ? t("{who} сдался", { who: sideOf(none ? 0 : 1 - w) })
-          : w === seat
-            ? t("соперник сдался")
-            : t("вы сдались"),
-    };
-    return { kind, text, reason: reasons[result.reason] || "" };
+    const text = none ? t("Ничья") : seat === null ? t("Победа: {who}", { who: named(w) }) : w === seat ? t("Победа") : t("Поражение");
+    const by = (s, mine, theirs, other) => (s === seat ? mine : seat === null ? other.replace("{who}", named(s)) : theirs);
+    let reason = "";
+    if (result.reason === "control" && !none) {
+      reason = by(w, t("Вы первыми выставили все свои маркеры контроля"), t("Соперник первым выставил все свои маркеры контроля"),
+        t("{who} первым выставил все свои маркеры контроля"));
+    } else if (result.reason === "round_limit") {
+      reason = t("Сыграно 100 раундов без победителя");
+    } else if (result.reason === "resign" && !none) {
+      reason = by(1 - w, t("Вы сдались"), t("Соперник сдался"), t("{who} сдался"));
+    } else if (result.reason === "timeout" && !none) {
+      reason = by(1 - w, t("Ваше время на ход вышло"), t("Время соперника на ход вышло"), t("Время на ход вышло: {who}"));
+    }
+    return { kind, text, reason };
   }
 
   /** A log line: «Волк (вы): …» for the reader's own side, the bare side name for the other (and spectators). */

@@ -34,6 +34,7 @@ from fastapi import APIRouter, Depends, WebSocket
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 from starlette.websockets import WebSocketDisconnect
 
+from duelclub import i18n
 from duelclub.bus import Subscription, is_resync, match_channel
 from duelclub.play import presence, views
 from duelclub.play.errors import PlayError
@@ -133,6 +134,8 @@ class MatchSocket:
         Any other socket (a spectator, a gap after a lost notice) reads the match and sends its own."""
         for i, m in enumerate(states):
             text = (m.get("push") or {}).get(str(self.seat)) if self.seat is not None else None
+            if text is not None and m.get("lang", i18n.current_lang()) != i18n.current_lang():
+                text = None  # built for a reader of another language (a game with worded events)
             if text is None or m.get("since") != self.sent_seq:
                 await self.push_state(None, states[-1])
                 return
