@@ -10,6 +10,7 @@ import { el, get, toast } from "./api.js";
 import { loadGame } from "./games.js";
 import { MatchLive } from "./live.js";
 import { MatchBar } from "./matchbar.js";
+import { rulesPart, setupRulesPanel } from "./rulespanel.js";
 import { resultFor, seatName } from "./names.js";
 import { t, tn } from "./i18n.js";
 
@@ -432,6 +433,7 @@ async function main() {
     act: (action) => live.act(action),
   });
   setupResign();
+  setupRulesPanel($("rules-btn"), info.game, () => rulesPart(info.game, lastState && lastState.view));
   live.start();
 }
 

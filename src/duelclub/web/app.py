@@ -128,9 +128,10 @@ def create_app(
     ):
         app.include_router(router)
     from duelclub.web import language
-    from duelclub.web.routes import pages
+    from duelclub.web.routes import pages, rules
 
     app.include_router(language.router)
     app.include_router(pages.router)
+    app.include_router(rules.router)
     app.mount("/static", StaticFiles(directory=settings.STATIC_DIR, check_dir=False), name="static")
     return app
