@@ -11,6 +11,7 @@ import { loadGame } from "./games.js";
 import { MatchLive } from "./live.js";
 import { MatchBar } from "./matchbar.js";
 import { rulesPart, setupRulesPanel } from "./rulespanel.js";
+import { setupHandFold } from "./handfold.js";
 import { resultFor, seatName } from "./names.js";
 import { t, tn } from "./i18n.js";
 
@@ -433,6 +434,7 @@ async function main() {
     act: (action) => live.act(action),
   });
   setupResign();
+  setupHandFold($("board"));
   setupRulesPanel($("rules-btn"), info.game, () => rulesPart(info.game, lastState && lastState.view));
   live.start();
 }

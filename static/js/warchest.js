@@ -6,6 +6,7 @@
 import { el } from "./api.js";
 import { t } from "./i18n.js";
 import { seatName } from "./names.js";
+import { boardZoom } from "./boardzoom.js";
 
 export const STYLESHEET = true;
 
@@ -64,10 +65,23 @@ export function createRenderer(ctx) {
   let offline = false;
 
   const top = el("div", { class: "wc-top" });
-  const boardBox = el("div", { class: "wc-board" });
+  const boardBox = el("div", { class: "wc-board", id: "wc-board" });
+  const zoom = boardZoom(boardBox, "wc-zoom");
   const controls = el("div", { class: "wc-controls", id: "wc-controls" });
   const draftBox = el("div", { class: "wc-draft", id: "wc-draft" });
-  ctx.root.replaceChildren(top, draftBox, controls, boardBox);
+  const legend = el("details", { class: "wc-legend", id: "wc-legend" },
+    el("summary", {}, t("Условные обозначения")),
+    el("ul", {},
+      ...[["wc-lg-loc", t("пунктирное кольцо — нейтральная локация")],
+        ["wc-lg-wolf", t("золотое кольцо — локация Волка")],
+        ["wc-lg-raven", t("серебряное кольцо — локация Ворона")],
+        ["wc-lg-coin", t("монета — юнит: надпись — отряд, ×N — монет в стопке")],
+        ["wc-lg-poison", t("зелёная точка — юнит отравлен")],
+        ["wc-lg-hot", t("подсвеченный гекс — сюда можно сходить")],
+        ["wc-lg-last", t("оранжевая обводка — последний ход соперника")]]
+        .map(([cls, text]) => el("li", {}, el("span", { class: `wc-lg ${cls}`, "aria-hidden": "true" }), text))),
+    el("a", { href: "/games/warchest/rules#glossary", "data-rules": "glossary" }, t("Подробнее в правилах")));
+  ctx.root.replaceChildren(top, draftBox, controls, zoom.bar, boardBox, legend);
 
   const cardTip = (type) => {
     const u = units.get(type);
@@ -149,6 +163,9 @@ export function createRenderer(ctx) {
     const cands = kind ? candidates() : [];
     const nf = kind ? nextField(cands) : null;
     const hot = new Set(nf && HEX_FIELDS.includes(nf[0]) ? nf[1].filter((v) => v !== null) : []);
+    // A coin chosen, its action not yet: light every hex it could act on (softer than a hex to click).
+    const maybe = new Set(coin !== undefined && !kind
+      ? candidates().flatMap((a) => HEX_FIELDS.map((f) => a[f]).filter((v) => typeof v === "number")) : []);
     const unitAt = new Map((view.units || []).map((u) => [u.hex, u]));
     const w = SIZE * Math.sqrt(3) * 7 + 10;
     const svg = svgEl("svg", { viewBox: `${-w / 2} ${-SIZE * 5.6} ${w} ${SIZE * 11.2}`, class: "wc-svg",
@@ -159,6 +176,7 @@ export function createRenderer(ctx) {
       const cls = ["wc-hex"];
       if (locations.has(h)) cls.push("wc-loc");
       if (hot.has(h)) cls.push("wc-hot");
+      else if (maybe.has(h)) cls.push("wc-maybe");
       const g = svgEl("g", { class: cls.join(" "), "data-hex": String(h) });
       g.append(svgEl("polygon", { points: hexPoints(cx, cy) }));
       if (locations.has(h)) {
@@ -180,6 +198,7 @@ export function createRenderer(ctx) {
       svg.append(g);
     });
     boardBox.replaceChildren(svg);
+    zoom.apply();
     fitCoinLabels(svg);
   }
 
@@ -271,6 +290,24 @@ export function createRenderer(ctx) {
     return String(v);
   }
 
+  /** A coin of the hand drawn as a coin: the side's metal, the unit's initial, its name under it. */
+  function coinButton(c) {
+    const side = mySide() || "wolf";
+    const face = c === null ? "…" : c === "royal" ? "♛" : String(c).startsWith("decoy:") ? "?" : (uname(c) || "?").slice(0, 1);
+    const b = el("button", {
+      type: "button", class: `wc-coin-btn wc-coin-btn-${side}${c === "royal" ? " wc-coin-btn-royal" : ""}`,
+      "data-coin": c, title: c && c !== "royal" && !String(c).startsWith("decoy:") ? cardTip(c) : coinName(c),
+    }, el("span", { class: "wc-coin-btn__face", "aria-hidden": "true" }, face),
+    el("span", { class: "wc-coin-btn__name" }, c === null ? t("Без монеты") : coinName(c)));
+    b.addEventListener("click", () => { coin = c; paintAll(); });
+    return b;
+  }
+
+  function mySide() {
+    const s = view && you !== null ? view.sides.find((x) => x.seat === you) : null;
+    return s ? s.side : null;
+  }
+
   function paintControls() {
     const kids = [];
     const pd = view.pending;
@@ -287,8 +324,7 @@ export function createRenderer(ctx) {
     if (coin === undefined && coins.length === 1) coin = coins[0];
     if (coin === undefined) {
       kids.push(el("p", {}, t("Выберите монету:")),
-        el("div", { class: "wc-hand" }, ...coins.map((c) =>
-          button(coinName(c), () => { coin = c; paintAll(); }, { "data-coin": c, title: cardTip(c) }))));
+        el("div", { class: "wc-hand" }, ...coins.map((c) => coinButton(c))));
     } else {
       const kinds = [...new Set(legal.filter((a) => (a.coin ?? null) === coin).map((a) => a.kind))];
       if (!kind && kinds.length === 1 && kinds[0] === "decline") kind = null;
@@ -316,6 +352,8 @@ export function createRenderer(ctx) {
     paintTop();
     paintDraft();
     boardBox.hidden = view.phase === "draft";
+    zoom.bar.hidden = boardBox.hidden;
+    legend.hidden = boardBox.hidden;
     if (!boardBox.hidden) paintBoard();
     paintControls();
   }
