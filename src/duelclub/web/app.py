@@ -31,7 +31,7 @@ from duelclub.play.service import MatchService, use_threads
 from duelclub.settings import Settings
 from duelclub.store.db import Database
 from duelclub.store.sessions import SESSION_TTL
-from duelclub.web import lobby_ws, ws
+from duelclub.web import lobby_ws, turns, ws
 from duelclub.web.errors import install_error_handlers
 from duelclub.web.language import LanguageMiddleware
 from duelclub.web.middleware import wrap
@@ -124,6 +124,7 @@ def create_app(
         admin.router,
         ws.router,
         lobby_ws.router,
+        turns.router,
         health.router,
     ):
         app.include_router(router)
