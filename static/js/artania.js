@@ -604,5 +604,19 @@ export function createRenderer(ctx) {
     }
   }
 
-  return { render, turn, describe, unlock, intro, actionText, outcome, setOffline };
+  /** The opponent's last action on the board (lastmove.js): the slots they filled, the warrior their Нектар
+   *  or Идол touched; `fresh` animates it once. */
+  function markLast(events, fresh) {
+    for (const ev of events) {
+      const spots = [];
+      if (ev.kind === "place") for (const c of ev.cards || []) spots.push([ev.seat, c.slot]);
+      if (ev.kind === "nektar" || ev.kind === "idol") spots.push([ev.target_seat, ev.slot]);
+      for (const [s, slot] of spots) {
+        const cell = fieldBox.querySelector(`.art-slot[data-seat="${s}"][data-slot="${slot}"]`);
+        if (cell) cell.classList.add("last-move", ...(fresh ? ["last-fresh"] : []));
+      }
+    }
+  }
+
+  return { render, turn, describe, unlock, intro, actionText, outcome, setOffline, markLast };
 }

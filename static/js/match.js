@@ -12,6 +12,7 @@ import { MatchLive } from "./live.js";
 import { MatchBar } from "./matchbar.js";
 import { rulesPart, setupRulesPanel } from "./rulespanel.js";
 import { setupHandFold } from "./handfold.js";
+import { LastMove } from "./lastmove.js";
 import { resultFor, seatName } from "./names.js";
 import { t, tn } from "./i18n.js";
 
@@ -62,6 +63,7 @@ let logRebuilt = false;
 let rebuilding = null;
 let connStatus = "connecting";
 let bar = null; // the clock, presence, claim and rematch strip (matchbar.js)
+let lastMove = null; // the opponent's last action marked on the board (lastmove.js)
 
 function errorText(err) {
   return ERROR_TEXT[err.code] || err.message || t("Ошибка.");
@@ -283,6 +285,7 @@ function onState(msg) {
   const finished = msg.status === "finished" || msg.status === "aborted";
   if (active) sawActive = true;
   renderer.render(msg);
+  if (lastMove) lastMove.onState(msg, mySeat(), renderer);
   if (bar) bar.state(msg);
   if (sessionEnded && $("hand-panel")) $("hand-panel").hidden = true;
   // Never dealt (a cancelled invite, an invite aborted before it was accepted): no empty board, hand or log —
@@ -416,6 +419,7 @@ async function main() {
     return;
   }
   bar = new MatchBar(matchId);
+  lastMove = new LastMove(matchId, root);
   live = new MatchLive(matchId, {
     onState,
     onStatus,

@@ -1105,7 +1105,18 @@ export function createRenderer(ctx) {
     }
   }
 
-  return { render, turn, describe, unlock, intro, actionText, outcome, setOffline };
+  /** The opponent's last action on the board (lastmove.js): the unit they put down (a face-down one too), or
+   *  the field their tactic hit; `fresh` animates it once. */
+  function markLast(events, fresh) {
+    const mark = (node) => node && node.classList.add("last-move", ...(fresh ? ["last-fresh"] : []));
+    for (const ev of events) {
+      if (ev.kind !== "play") continue;
+      if (typeof ev.placement === "number") mark(fieldsBox.querySelector(`.unit[data-placement="${ev.placement}"]`));
+      else if (typeof ev.field === "number") mark(fieldsBox.querySelectorAll(".field-col")[ev.field]);
+    }
+  }
+
+  return { render, turn, describe, unlock, intro, actionText, outcome, setOffline, markLast };
 }
 
 function cap1(s) {

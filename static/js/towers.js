@@ -192,7 +192,7 @@ export function createRenderer(ctx) {
       tower.append(svg("polygon", { points: `${tx - 4},${base - th} ${tx + 28},${base - th - 16} ${tx + 60},${base - th}`, class: "tw-tower__roof" }));
       tower.append(svg("text", { x: tx + 28, y: base - th - 20, "text-anchor": "middle", class: "tw-num" }, String(p[seat].tower)));
       g.append(tower);
-      const wall = svg("g", { class: `tw-wall ${cls}` });
+      const wall = svg("g", { class: `tw-wall ${cls}`, "data-seat": String(seat) });
       wall.append(svg("rect", { x: wx, y: base - wh, width: 18, height: wh, class: "tw-wall__body" }));
       wall.append(svg("text", { x: wx + 9, y: base - wh - 4, "text-anchor": "middle", class: "tw-num tw-num-wall" }, String(p[seat].wall)));
       g.append(wall);
@@ -512,5 +512,27 @@ export function createRenderer(ctx) {
     }
   }
 
-  return { render, turn, describe, unlock, intro, actionText, outcome, setOffline };
+  /** The opponent's last action on the board (lastmove.js): the cards they played or discarded lit in
+   *  «Последний ход соперника», and each tower and wall their cards changed marked; `fresh` animates it. */
+  function markLast(events, fresh) {
+    const add = (node) => node && node.classList.add("last-move", ...(fresh ? ["last-fresh"] : []));
+    const seats = new Set();
+    for (const ev of events) {
+      if ((ev.kind === "play" || ev.kind === "discard") && typeof ev.seat === "number") {
+        const row = lastBox.querySelector(you === null ? `.tw-last__row:nth-child(${ev.seat + 1})` : "#tw-last-opp");
+        add(row && row.querySelector(".tw-last__cards"));
+      }
+      if (ev.kind === "play" && ev.delta) {
+        [0, 1].forEach((s) => {
+          const d = ev.delta[s] || [];
+          if (d[0]) add(board.querySelector(`.tw-tower[data-seat="${s}"]`));
+          if (d[1]) add(board.querySelector(`.tw-wall[data-seat="${s}"]`));
+          if (d.some(Boolean)) seats.add(s);
+        });
+      }
+    }
+    board.dataset.last = [...seats].join(",");
+  }
+
+  return { render, turn, describe, unlock, intro, actionText, outcome, setOffline, markLast };
 }

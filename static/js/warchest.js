@@ -461,5 +461,28 @@ export function createRenderer(ctx) {
     return parts.join(" · ");
   }
 
-  return { render, turn, describe, unlock, actionText, outcome, setOffline };
+  /** The opponent's last action on the board (lastmove.js): every hex it touched outlined, a moved unit's
+   *  path drawn from where it stood to where it went; `fresh` animates it once. */
+  function markLast(events, fresh) {
+    const svg = boardBox.querySelector("svg");
+    if (!svg || boardBox.hidden) return;
+    svg.querySelectorAll(".wc-last-path").forEach((n) => n.remove());
+    svg.querySelectorAll(".wc-last").forEach((n) => n.classList.remove("wc-last", "wc-last-fresh"));
+    const hexesHit = new Set();
+    for (const ev of events) {
+      for (const f of ["unit", "to", "target", "hex"]) if (typeof ev[f] === "number" && hexes[ev[f]]) hexesHit.add(ev[f]);
+      if (ev.kind === "move" && typeof ev.unit === "number" && typeof ev.to === "number") {
+        const [x1, y1] = center(ev.unit);
+        const [x2, y2] = center(ev.to);
+        svg.append(svgEl("line", { x1, y1, x2, y2, class: `wc-last-path${fresh ? " wc-last-fresh" : ""}` }));
+      }
+    }
+    for (const h of hexesHit) {
+      const g = svg.querySelector(`g[data-hex="${h}"]`);
+      if (g) g.classList.add("wc-last", ...(fresh ? ["wc-last-fresh"] : []));
+    }
+    boardBox.dataset.last = [...hexesHit].join(",");
+  }
+
+  return { render, turn, describe, unlock, actionText, outcome, setOffline, markLast };
 }
