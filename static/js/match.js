@@ -13,6 +13,7 @@ import { MatchBar } from "./matchbar.js";
 import { rulesPart, setupRulesPanel } from "./rulespanel.js";
 import { setupHandFold } from "./handfold.js";
 import { LastMove } from "./lastmove.js";
+import { MatchChat } from "./chat.js";
 import { resultFor, seatName } from "./names.js";
 import { t, tn } from "./i18n.js";
 
@@ -298,6 +299,7 @@ function onState(msg) {
   showResult(msg);
   logState(msg);
   if (finished && sawActive) rebuildLog();
+  if (finished) document.dispatchEvent(new CustomEvent("match-ended"));
   if (finished && !finishedInfoLoaded) {
     finishedInfoLoaded = true;
     refreshInfo();
@@ -420,6 +422,7 @@ async function main() {
   }
   bar = new MatchBar(matchId);
   lastMove = new LastMove(matchId, root);
+  const chat = new MatchChat(matchId, $("log-panel"), username);
   live = new MatchLive(matchId, {
     onState,
     onStatus,
@@ -427,6 +430,7 @@ async function main() {
     onSessionEnded,
     onPresence: (msg) => bar.presence(msg),
     onRematch: (msg) => bar.rematch(msg),
+    onChat: (msg) => chat.onSocket(msg),
   });
   renderer = mod.createRenderer({
     root: $("board"),

@@ -36,7 +36,7 @@ from duelclub.web.errors import install_error_handlers
 from duelclub.web.language import LanguageMiddleware
 from duelclub.web.middleware import wrap
 from duelclub.web.ratelimit import AuthLimiter
-from duelclub.web.routes import admin, auth, games, health, lobby, matches
+from duelclub.web.routes import admin, auth, chat, games, health, lobby, matches
 from duelclub.web.session_watch import SessionWatch
 
 SESSION_COOKIE = "duelclub_session"
@@ -122,6 +122,8 @@ def create_app(
         lobby.router,
         matches.router,
         admin.router,
+        chat.router,
+        chat.admin_router,
         ws.router,
         lobby_ws.router,
         turns.router,
