@@ -53,7 +53,11 @@ export class LastMove {
   /** After the renderer painted `msg`: mark the opponent's last action (`seat`: the reader's, null spectator). */
   onState(msg, seat, renderer) {
     if (!renderer || typeof renderer.markLast !== "function" || !msg.view) return;
-    if (!this.legend.isConnected) document.getElementById("board").before(this.legend);
+    if (!this.legend.isConnected) {
+      // In the match header, under the log strip: never a cell of the board/side grid.
+      const top = document.querySelector(".match-top");
+      if (top) top.append(this.legend);
+    }
     let fresh = false;
     for (const [seq, evs] of groups(msg.events)) {
       const who = actor(evs);

@@ -45,6 +45,8 @@ def test_the_bots_last_action_is_marked(live_server: str, browser: Any, slug: st
         m.open_match(made["id"])
         assert m.page.locator("#last-legend").is_visible()
         play_until_marked(m, made["id"])
+        # the legend lives in the header: the board and the side column stay the layout's two cells
+        assert m.page.evaluate("document.querySelectorAll('.match-layout > *').length") == 2
         assert not m.errors, m.errors
     finally:
         m.close()
