@@ -136,8 +136,9 @@ class MatchSocket:
         Any other socket (a spectator, a gap after a lost notice) reads the match and sends its own."""
         for i, m in enumerate(states):
             text = (m.get("push") or {}).get(str(self.seat)) if self.seat is not None else None
-            if text is not None and m.get("lang", i18n.current_lang()) != i18n.current_lang():
-                text = None  # built for a reader of another language (a game with worded events)
+            lang = m.get("lang")  # only games with worded events tag their pushes with a language
+            if text is not None and lang is not None and lang != i18n.current_lang():
+                text = None  # built for a reader of another language: this socket builds its own
             if text is None or m.get("since") != self.sent_seq:
                 await self.push_state(None, states[-1])
                 return
