@@ -13,6 +13,7 @@ from typing import Any
 
 import orjson
 
+from duelclub import i18n
 from duelclub.games.contract import Seat
 from duelclub.games.fairness import SCHEME
 from duelclub.play.clock import clock_payload
@@ -59,7 +60,13 @@ PUSH_REUSE_SECONDS = 0.5
 """How long a built socket message may be reused for the same change (its clock's ``server_now`` ages)."""
 
 
-def _current_pushes(live: LiveMatch) -> dict[tuple[Seat | None, int], tuple[JSON, str | None]]:
+def push_lang(live: LiveMatch) -> str:
+    """The language a built message is good for: "" when the game's views never depend on it, else the
+    current request's (a Сундук войны log line is rendered in the reader's language)."""
+    return i18n.current_lang() if live.game.worded_events else ""
+
+
+def _current_pushes(live: LiveMatch) -> dict[tuple[Seat | None, int, str], tuple[JSON, str | None]]:
     """``live.pushes`` for the current change, emptied when the change (or its age) is past."""
     now = time.monotonic()
     seq, status, built = live.pushes_at
@@ -79,9 +86,10 @@ def _expire_pushes(live: LiveMatch, stamp: tuple[int, str, float]) -> None:
 
 def _cached_fields(live: LiveMatch, seat: Seat | None, since: int) -> JSON:
     pushes = _current_pushes(live)
-    cached = pushes.get((seat, since))
+    key = (seat, since, push_lang(live))
+    cached = pushes.get(key)
     if cached is None:
-        cached = pushes[(seat, since)] = (fields_at(live, seat, live.state, live.seq, since), None)
+        cached = pushes[key] = (fields_at(live, seat, live.state, live.seq, since), None)
     return cached[0]
 
 
@@ -96,7 +104,7 @@ def state_message(live: LiveMatch, seat: Seat | None, since: int) -> str:
     """The socket message ``{"type": "state", …}`` of :func:`cached_payload` as JSON text, built once too
     (by orjson from the plain fields: no model is validated or dumped on the push path)."""
     fields = _cached_fields(live, seat, since)
-    key = (seat, since)
+    key = (seat, since, push_lang(live))
     text = live.pushes[key][1]
     if text is None:
         text = orjson.dumps({"type": "state", **fields}, option=orjson.OPT_NON_STR_KEYS).decode()

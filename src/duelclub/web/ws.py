@@ -19,6 +19,8 @@ Presence (issue 6): a seated player's sockets are counted by ``app.state.presenc
 whenever a seat connects or leaves, every socket of the match gets ``{"type":"presence", seq, seats,
 grace_seconds, claim_at, can_claim}`` (also on connect), and ``{"type":"rematch", seq, id}`` when a rematch
 is offered or accepted after the match. Every push carries the ``seq`` of the match state the socket last got.
+Chat (issue 16 §5, play/chat.py): ``{"type":"chat", message}`` for each message the reader may see, and
+``{"type":"chat_hidden", id}`` when an admin hides one; messages are posted over HTTP.
 """
 
 from __future__ import annotations
@@ -34,8 +36,9 @@ from fastapi import APIRouter, WebSocket
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 from starlette.websockets import WebSocketDisconnect
 
+from duelclub import i18n
 from duelclub.bus import Subscription, is_resync, match_channel
-from duelclub.play import presence, views
+from duelclub.play import chat, presence, views
 from duelclub.play.errors import PlayError
 from duelclub.play.presence import PresenceTracker
 from duelclub.play.service import MatchService
@@ -156,6 +159,9 @@ class MatchSocket:
         Any other socket (a spectator, a gap after a lost notice) reads the match and sends its own."""
         for i, m in enumerate(states):
             text = (m.get("push") or {}).get(str(self.seat)) if self.seat is not None else None
+            lang = m.get("lang")  # only games with worded events tag their pushes with a language
+            if text is not None and lang is not None and lang != i18n.current_lang():
+                text = None  # built for a reader of another language: this socket builds its own
             if text is None or m.get("since") != self.sent_seq:
                 await self.push_state(None, states[-1])
                 return
@@ -163,6 +169,17 @@ class MatchSocket:
             self.sent_seq, self.sent_status = int(m["seq"]), str(m["status"])
             if i == len(states) - 1:
                 return
+
+    async def push_chat(self, m: dict[str, Any]) -> None:
+        """A chat message for this reader, if they may see its channel now (play/chat.py: players never
+        see the spectators' channel during the match), or an admin's ``chat_hidden``."""
+        if "chat_hidden" in m:
+            await self.send({"type": "chat_hidden", "id": m["chat_hidden"]})
+            return
+        live = await self.service.get_live(self.match_id)
+        seat = live.seat_of(self.user.id if self.user else None)
+        if chat.sees(live, seat, str(m["chat"].get("channel"))):
+            await self.send({"type": "chat", "message": m["chat"]})
 
     async def push_presence(self) -> None:
         """Both seats' connection status (and, for a player, when the win may be claimed)."""
@@ -211,6 +228,8 @@ class MatchSocket:
         for m in batch:
             if "rematch" in m:
                 await self.send({"type": "rematch", "seq": self.sent_seq, "id": m["rematch"]})
+            if "chat" in m or "chat_hidden" in m:
+                await self.push_chat(m)
         if any(is_resync(m) for m in batch):
             # The bus was down (news may be lost): read the match (seq gap → sync) and presence.
             await self.push_presence()
