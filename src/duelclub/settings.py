@@ -46,7 +46,8 @@ class Settings(BaseSettings):
     - ``ABANDON_GRACE_SECONDS``: how long a player of a match without a clock may be disconnected before
       the opponent may claim the win (play/presence.py).
     - ``WS_PER_MESSAGE_DEFLATE``: compress WebSocket messages (off: CPU and memory per socket, issue 12).
-    - ``WS_PROTOCOL``: uvicorn's WebSocket implementation (issue 12, benchmarks/load.py).
+    - ``WS_PROTOCOL``: the WebSocket implementation: ``lean`` (uvicorn's sans-I/O one with a lighter queue,
+      web/wsprotocol.py) or one of uvicorn's own (issue 12, benchmarks/load.py).
     - ``DB_POOL_SIZE``: pooled database connections per process, and as many threads for blocking work
       (store/db.py; PostgreSQL's default ``max_connections`` of 100 fits two web workers and the bot workers).
     - ``RATING_*``: the Glicko-2 ratings (ratings/rules.py, issue 14): the start rating, RD and volatility,
@@ -75,7 +76,7 @@ class Settings(BaseSettings):
     ABANDON_GRACE_SECONDS: float = Field(default=60.0, ge=0)
     DB_POOL_SIZE: int = Field(default=32, ge=2, le=500)
     WS_PER_MESSAGE_DEFLATE: bool = False
-    WS_PROTOCOL: Literal["websockets", "websockets-sansio", "wsproto"] = "websockets-sansio"
+    WS_PROTOCOL: Literal["lean", "websockets", "websockets-sansio", "wsproto"] = "lean"
     RATING_START: float = 1500.0
     RATING_START_RD: float = Field(default=350.0, gt=0)
     RATING_START_VOLATILITY: float = Field(default=0.06, gt=0)

@@ -10,6 +10,10 @@ import { el, get, toast } from "./api.js";
 import { loadGame } from "./games.js";
 import { MatchLive } from "./live.js";
 import { MatchBar } from "./matchbar.js";
+import { rulesPart, setupRulesPanel } from "./rulespanel.js";
+import { setupHandFold } from "./handfold.js";
+import { LastMove } from "./lastmove.js";
+import { MatchChat } from "./chat.js";
 import { resultFor, seatName } from "./names.js";
 import { t, tn } from "./i18n.js";
 import { MatchReplay } from "./replay.js";
@@ -62,6 +66,7 @@ let logRebuilt = false;
 let rebuilding = null;
 let connStatus = "connecting";
 let bar = null; // the clock, presence, claim and rematch strip (matchbar.js)
+let lastMove = null; // the opponent's last action marked on the board (lastmove.js)
 let standing = null; // the players' ratings, the rating change, «Отменить партию» (standing.js)
 let replay = null; // the replay of an ended match (replay.js)
 
@@ -292,6 +297,7 @@ function onState(msg) {
   const finished = msg.status === "finished" || msg.status === "aborted";
   if (active) sawActive = true;
   renderer.render(msg);
+  if (lastMove) lastMove.onState(msg, mySeat(), renderer);
   if (bar) bar.state(msg);
   if (standing) standing.state(msg);
   if (sessionEnded && $("hand-panel")) $("hand-panel").hidden = true;
@@ -305,6 +311,7 @@ function onState(msg) {
   showResult(msg);
   logState(msg);
   if (finished && sawActive) rebuildLog();
+  if (finished) document.dispatchEvent(new CustomEvent("match-ended"));
   if (finished && !finishedInfoLoaded) {
     finishedInfoLoaded = true;
     refreshInfo();
@@ -434,6 +441,8 @@ async function main() {
     return;
   }
   bar = new MatchBar(matchId);
+  lastMove = new LastMove(matchId, root);
+  const chat = new MatchChat(matchId, $("log-panel"), username);
   live = new MatchLive(matchId, {
     onState,
     onStatus,
@@ -441,6 +450,7 @@ async function main() {
     onSessionEnded,
     onPresence: (msg) => bar.presence(msg),
     onRematch: (msg) => bar.rematch(msg),
+    onChat: (msg) => chat.onSocket(msg),
   });
   renderer = mod.createRenderer({
     root: $("board"),
@@ -452,6 +462,8 @@ async function main() {
     act: (action) => live.act(action),
   });
   setupResign();
+  setupHandFold($("board"));
+  setupRulesPanel($("rules-btn"), info.game, () => rulesPart(info.game, lastState && lastState.view));
   live.start();
 }
 

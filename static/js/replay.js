@@ -175,6 +175,8 @@ export class MatchReplay {
     }
     const r = this.ctx.renderer;
     r.render({ seat: null, view: step.view, legal: [], status: this.moves.status, to_move: [] });
+    // The step's action marked on the board, as the live page marks the opponent's last one (lastmove.js).
+    if (r.markLast && step.events.length) r.markLast(step.events, false);
     $("replay-action").textContent = step.action
       ? this._moveLine(step.action)
       : t("Начальная раздача, до первого действия.");
