@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import json
 import logging
 from typing import Annotated, Any, Literal
@@ -87,6 +88,7 @@ class MatchSocket:
         self._send_lock = asyncio.Lock()
         self._sub: Subscription | None = None
         self._pusher: asyncio.Task[None] | None = None
+        self._context: contextvars.Context | None = None
 
     @property
     def must_recheck(self) -> bool:
@@ -190,13 +192,17 @@ class MatchSocket:
         """Push what the bus brings on ``sub`` from now on: a task runs only while there is something to
         send (an idle socket keeps no task waiting, issue 12: memory per idle socket)."""
         self._sub = sub
+        self._context = contextvars.copy_context()  # this socket's (its reader's language): not the
+        # context of whoever published the news, in which the bus calls :meth:`_wake`
         sub.on_message = self._wake
         if sub.pending:  # news that came before (e.g. while the first state was being sent)
             self._wake()
 
     def _wake(self) -> None:
         if self._pusher is None or self._pusher.done():
-            self._pusher = asyncio.create_task(self._push_pending(), name=f"push:{self.match_id}")
+            self._pusher = asyncio.create_task(
+                self._push_pending(), name=f"push:{self.match_id}", context=self._context
+            )
 
     async def stop_pushing(self) -> None:
         """Stop listening and wait for a push under way (cancelled)."""
