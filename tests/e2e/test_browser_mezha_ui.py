@@ -566,7 +566,7 @@ def test_phone_hand_is_a_sticky_bar_and_the_log_is_near_the_top(live_server: str
 
         # The last events are near the top, and they are the log's last lines.
         strip = page.locator("#log-strip li")
-        assert page.locator("#log-strip-wrap").is_visible()
+        page.wait_for_selector("#log-strip-wrap", state="visible", timeout=10_000)  # drawn with the events
         assert 1 <= strip.count() <= 3
         # the log may still be catching up (events since the last seq): wait until both show the same end
         page.wait_for_function(
