@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import random
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from duelclub.games.towers import GAME
@@ -85,6 +85,12 @@ def test_replay_reproduces_every_state(key: bytes, field: str, deck: str, seed: 
 
 @settings(max_examples=30, deadline=None)
 @given(keys, fields, decks, seeds)
+@example(  # a resignation during a forced discard with «play again» pending (found by Hypothesis)
+    bytes.fromhex("e2c842c4d0d76332075bd1819021fa168362b95d88e2545b504fe855710a2d6a"),
+    "free_steppe",
+    "normal",
+    3542675669,
+)
 def test_position_round_trips_at_every_step(key: bytes, field: str, deck: str, seed: int) -> None:
     for _, _, s, _ in _playout(key, field, deck, seed, timeout_rate=0.05, resign_rate=0.002):
         pos = GAME.to_position(s)

@@ -142,7 +142,8 @@ def _check(s: State) -> None:
         # docs/positions/towers.md); a match that ended on a played card was not refilled (5).
         n = len(s.hands[seat])
         _need(n == HAND_SIZE or (s.phase == OVER and n == HAND_SIZE - 1), f"seat {seat}: bad hand size {n}")
-    _need(s.phase == FORCED or not s.again, "again is only pending at a forced discard")
+    # A match may end (resignation, timeout) during a forced discard, its «play again» still pending.
+    _need(s.phase in (FORCED, OVER) or not s.again, "again is only pending at a forced discard")
     if not s.infinite:
         every = Counter(s.hands[0] + s.hands[1] + s.pile + s.discard)
         _need(sorted(every) == list(range(1, N_CARDS + 1)) and max(every.values()) == 1,
