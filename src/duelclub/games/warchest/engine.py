@@ -360,14 +360,31 @@ def legal(s: State, side: int) -> list[Action]:
     return out
 
 
+def is_legal(s: State, side: int, a: Action) -> bool:
+    """Is ``a`` (by its fields) a member of ``legal(s, side)``? Checks only the uses of ``a``'s own coin
+    (or the pending options, or the draft picks) instead of listing every legal action."""
+    if to_move_side(s) != side or not isinstance(a, Action):
+        return False
+    k = key_of(a)
+    if s.phase == DRAFT:
+        pool = draft.pick_actions(s)
+    elif s.pending is not None:
+        if s.pending.optional and k == key_of(DECLINE):
+            return True
+        pool = list(s.pending.options)
+    else:
+        pool = coins.candidates(s, side, a)
+    return any(key_of(x) == k for x in pool)
+
+
 def apply(s: State, side: int, a: Action) -> Events:
-    """Validate ``a`` against :func:`legal` and apply it; IllegalAction leaves ``s`` untouched."""
+    """Validate ``a`` (:func:`is_legal`: a member of :func:`legal`) and apply it; IllegalAction leaves
+    ``s`` untouched."""
     if s.outcome is not None:
         raise IllegalAction("match_over", "the match is over")
     if to_move_side(s) != side:
         raise IllegalAction("not_your_turn", "it is not your turn")
-    k = key_of(a)
-    if not any(key_of(x) == k for x in legal(s, side)):
+    if not is_legal(s, side, a):
         raise IllegalAction("illegal_action", f"{a.kind} is not legal now")
     ev: Events = []
     if s.phase == DRAFT:
