@@ -57,7 +57,7 @@ export function currentChoice() {
   // «Время на ход» (games whose clock_mode is not "none"): seconds per move, or null for no clock.
   const clock = data.get("move_seconds");
   const moveSeconds = clock ? Number(clock) : null;
-  return { game: selected, options, botLevel: data.get("bot_level") || "easy", moveSeconds };
+  return { game: selected, options, botLevel: data.get("bot_level") || "light", moveSeconds };
 }
 
 function busy(on) {
