@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import random
+from functools import cache
 from typing import Any
 
 import pytest
@@ -42,6 +43,7 @@ def _twins(slug: str, state: Any, seat: int, i: int) -> tuple[Any, Any]:
     return state, other
 
 
+@cache
 def _states(slug: str, n: int) -> list[tuple[Any, int]]:
     """States met in one match of two ``light`` bots with some random moves, each with a seat to move."""
     g = GAMES[slug]
