@@ -18,6 +18,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
+from duelclub.bots.ladder import lobby_text
 from duelclub.bots.levels import DEFAULT_LEVEL, LEVEL_WORDS
 from duelclub.i18n import N_
 from duelclub.i18n import gettext as _
@@ -144,6 +145,7 @@ def lobby_games(request: Request) -> list[dict[str, Any]]:
                     "label": _(BOT_LEVEL_WORDS[level][0]) if level in BOT_LEVEL_WORDS else level,
                     "hint": _(BOT_LEVEL_WORDS[level][1]) if level in BOT_LEVEL_WORDS else "",
                     "default": level == DEFAULT_LEVEL,
+                    "ladder": lobby_text(g.slug, level),
                 }
                 for level in g.bot_levels
             ],
