@@ -23,7 +23,7 @@ from duelclub.games.warchest.queries import (
     steps1,
 )
 from duelclub.games.warchest.state import DRAFT, OVER, Pending, State, Task, add, take
-from duelclub.games.warchest.units import COIN_ORDER, SABOTEUR_SEAL, SEAL_OF, UNIT
+from duelclub.games.warchest.units import COIN_ORDER, COIN_RANK, SABOTEUR_SEAL, SEAL_OF, UNIT
 from duelclub.i18n import N_
 
 ROUND_LIMIT = 100  # D28
@@ -354,9 +354,8 @@ def legal(s: State, side: int) -> list[Action]:
         return [*opts, DECLINE] if s.pending.optional else opts
     out: list[Action] = []
     hand = s.sides[side].hand
-    for c in COIN_ORDER:
-        if hand.get(c):
-            out.extend(coins.coin_actions(s, side, c))
+    for c in sorted((c for c, n in hand.items() if n and c in COIN_RANK), key=COIN_RANK.__getitem__):
+        out.extend(coins.coin_actions(s, side, c))
     return out
 
 
