@@ -12,7 +12,7 @@ from collections.abc import Callable
 from duelclub.games.contract import IllegalAction, Outcome
 from duelclub.games.warchest import coins, decrees, draft, tactics
 from duelclub.games.warchest import effects as fx
-from duelclub.games.warchest.actions import DECLINE, Action, act, key_of
+from duelclub.games.warchest.actions import DECLINE, Action, act, cached, key_of
 from duelclub.games.warchest.board import NEIGH
 from duelclub.games.warchest.queries import (
     attack_targets,
@@ -373,6 +373,9 @@ def is_legal(s: State, side: int, a: Action) -> bool:
         pool = list(s.pending.options)
     else:
         pool = coins.candidates(s, side, a)
+    same = cached(k)  # the engine lists cached instances: compare by identity first
+    if same is not None and any(x is same for x in pool):
+        return True
     return any(key_of(x) == k for x in pool)
 
 
