@@ -93,7 +93,7 @@ def _measure_in(src: Path, slug: str, seconds: float) -> dict[str, float]:
 
 
 def compare(before: Path, slugs: list[str], seconds: float, rounds: int) -> dict[str, dict[str, float]]:
-    """Best-of-``rounds`` actions/s of each game in ``before/src`` and in this checkout, measured alternately."""
+    """Best-of-``rounds`` actions/s of each game in ``before/src`` and in this checkout (alternately)."""
     here = Path(__file__).resolve().parents[1] / "src"
     out = {}
     for slug in slugs:
@@ -123,9 +123,8 @@ def main() -> None:
             return
         print(f"{'game':<10} {'before act/s':>13} {'after act/s':>12} {'after/before':>13}")
         for slug, r in cmp.items():
-            print(
-                f"{slug:<10} {r['before_actions_s']:>13,.0f} {r['after_actions_s']:>12,.0f} {r['ratio']:>12.2f}x"
-            )
+            before, after = r["before_actions_s"], r["after_actions_s"]
+            print(f"{slug:<10} {before:>13,.0f} {after:>12,.0f} {r['ratio']:>12.2f}x")
         return
     results = {slug: measure(games[slug], args.seconds) for slug in slugs}
     if args.json:
