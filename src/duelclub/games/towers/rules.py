@@ -97,12 +97,24 @@ def legal_actions(state: State, seat: int) -> list[TowersAction]:
     at a forced discard (§6 step 5) only the discards. Resign and the clock's ``timeout`` are never listed."""
     if state.phase == OVER or seat != state.active:
         return []
-    distinct = dict.fromkeys(state.hands[seat])  # hand order, each id once
+    hand = state.hands[seat]
+    plays: list[TowersAction] = []
+    discards: list[TowersAction] = []
+    seen = 0
     if state.phase == FORCED:
-        return [discard_action(c) for c in distinct]
+        for c in hand:
+            if not seen >> c & 1:
+                seen |= 1 << c
+                discards.append(discard_action(c))
+        return discards
     me = state.p[seat]
-    plays: list[TowersAction] = [play_action(c) for c in distinct if COST[c] <= me[ORE + RESOURCE[c]]]
-    discards: list[TowersAction] = [discard_action(c) for c in distinct]
+    for c in hand:
+        if seen >> c & 1:
+            continue
+        seen |= 1 << c
+        if COST[c] <= me[ORE + RESOURCE[c]]:
+            plays.append(play_action(c))
+        discards.append(discard_action(c))
     return plays + discards
 
 
