@@ -5,13 +5,23 @@ registry (or the ones named) prints one line: playouts/s, actions/s, mean action
 ``copy`` + ``determinize`` (what one ISMCTS simulation costs before its playout). Each playout starts from a
 fresh match with options drawn from the game's lobby form (every choice in turn) and plays uniformly random
 legal actions (the lowest seat to move acts) to the end. Rates are per second of CPU time of this process.
+
+``--before DIR`` compares with another checkout (DIR holds its ``src``, e.g. ``git archive main src | tar -x
+-C DIR``): for each game both trees are measured in fresh processes, alternately ``--rounds`` times each (so
+the machine's load hits both alike), and the best round of each is printed with the ratio after/before.
+``--json`` prints the figures as JSON.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import subprocess
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from duelclub.games.contract import Game
@@ -73,17 +83,56 @@ def measure(game: AnyGame, seconds: float) -> dict[str, float]:
     }
 
 
+def _measure_in(src: Path, slug: str, seconds: float) -> dict[str, float]:
+    """``measure`` of one game in a fresh process importing duelclub from ``src``."""
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    cmd = [sys.executable, __file__, "--game", slug, "--seconds", str(seconds), "--json"]
+    out = subprocess.run(cmd, env=env, check=True, capture_output=True, text=True).stdout
+    figures: dict[str, float] = json.loads(out)[slug]
+    return figures
+
+
+def compare(before: Path, slugs: list[str], seconds: float, rounds: int) -> dict[str, dict[str, float]]:
+    """Best-of-``rounds`` actions/s of each game in ``before/src`` and in this checkout (alternately)."""
+    here = Path(__file__).resolve().parents[1] / "src"
+    out = {}
+    for slug in slugs:
+        old: list[float] = []
+        new: list[float] = []
+        for _ in range(rounds):
+            old.append(_measure_in(before / "src", slug, seconds)["actions_s"])
+            new.append(_measure_in(here, slug, seconds)["actions_s"])
+        out[slug] = {"before_actions_s": max(old), "after_actions_s": max(new), "ratio": max(new) / max(old)}
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=3.0, help="CPU seconds of playouts per game")
     ap.add_argument("--game", action="append", help="only this game (repeatable)")
+    ap.add_argument("--json", action="store_true", help="print the figures as JSON")
+    ap.add_argument("--before", type=Path, help="another checkout (with src/) to compare against")
+    ap.add_argument("--rounds", type=int, default=2, help="alternating rounds per tree with --before")
     args = ap.parse_args()
     games = all_games()
     slugs = args.game or list(games)
+    if args.before is not None:
+        cmp = compare(args.before, slugs, args.seconds, args.rounds)
+        if args.json:
+            print(json.dumps(cmp, indent=1))
+            return
+        print(f"{'game':<10} {'before act/s':>13} {'after act/s':>12} {'after/before':>13}")
+        for slug, r in cmp.items():
+            before, after = r["before_actions_s"], r["after_actions_s"]
+            print(f"{slug:<10} {before:>13,.0f} {after:>12,.0f} {r['ratio']:>12.2f}x")
+        return
+    results = {slug: measure(games[slug], args.seconds) for slug in slugs}
+    if args.json:
+        print(json.dumps(results, indent=1))
+        return
     head = ("game", "playouts/s", "actions/s", "actions/playout", "copy+determinize/s")
     print(f"{head[0]:<10} {head[1]:>11} {head[2]:>11} {head[3]:>16} {head[4]:>19}")
-    for slug in slugs:
-        r = measure(games[slug], args.seconds)
+    for slug, r in results.items():
         print(
             f"{slug:<10} {r['playouts_s']:>11,.0f} {r['actions_s']:>11,.0f} {r['mean_len']:>16.1f}"
             f" {r['determinize_s']:>19,.0f}"

@@ -61,7 +61,7 @@ export function currentChoice() {
   // «Рейтинговая» / «Товарищеская» (rated games only): null lets the server choose (rated between members).
   const ratedChoice = data.get("rated");
   const rated = ratedChoice === null ? null : ratedChoice === "1";
-  return { game: selected, options, botLevel: data.get("bot_level") || "easy", moveSeconds, rated };
+  return { game: selected, options, botLevel: data.get("bot_level") || "light", moveSeconds, rated };
 }
 
 function busy(on) {
@@ -349,3 +349,28 @@ async function loadMatches() {
 document.getElementById("refresh-matches").addEventListener("click", loadMatches);
 document.addEventListener("lobby:matches-changed", loadMatches);
 loadMatches();
+
+// «Подобрать по силе»: the level whose ladder rating is closest to my rating for this game (bots/ladder.py
+// level_for_rating via /api/games/{slug}/level-for-rating); without a rating in /api/me — the middle level.
+for (const btn of document.querySelectorAll(".match-level")) {
+  btn.addEventListener("click", async () => {
+    const game = btn.dataset.game;
+    try {
+      if (!me) me = await get("/api/me");
+      const mine = me && me.ratings && me.ratings[game] ? me.ratings[game].rating : null;
+      const query = typeof mine === "number" ? `?rating=${encodeURIComponent(mine)}` : "";
+      const pick = await get(`/api/games/${encodeURIComponent(game)}/level-for-rating${query}`);
+      const input = document.querySelector(`#${game}-form input[name="bot_level"][value="${pick.level}"]`);
+      if (!input) return;
+      input.checked = true;
+      input.focus();
+      const name = input.closest("label").querySelector("span").firstChild.textContent.trim();
+      const words = typeof mine === "number"
+        ? t("Уровень «{level}» — ближе всего к вашему рейтингу", { level: name })
+        : t("Уровень «{level}»: у вас пока нет рейтинга в этой игре", { level: name });
+      toast(words, "info");
+    } catch (err) {
+      toast(t("Не удалось подобрать уровень: {error}", { error: err.message }), "error");
+    }
+  });
+}

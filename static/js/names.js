@@ -3,7 +3,15 @@ import { t, tn } from "./i18n.js";
 
 export const GAME_TITLES = { mezha: t("Межа"), towers: t("Дві вежі"), warchest: t("Сундук войны"), artania: t("Артания и Куявия") };
 export const HOUSE_NAMES = { olkha: t("Дом Ольхи"), gorn: t("Дом Горна") };
-export const BOT_LEVELS = { easy: t("Лёгкий"), hard: t("Сильный") };
+export const BOT_LEVELS = {
+  novice: t("Новичок"),
+  light: t("Лёгкий"),
+  medium: t("Средний"),
+  strong: t("Сильный"),
+  master: t("Мастер"),
+  easy: t("Лёгкий"), // the old ids of light and strong (stored matches)
+  hard: t("Сильный"),
+};
 
 export const REASONS = {
   two_seasons: t("два выигранных сезона"),

@@ -20,8 +20,8 @@ from artania_helpers import state
 
 
 def test_levels() -> None:
-    assert bot_levels("artania") == ("random", "easy", "hard")
-    assert GAME.bot_levels == ("easy", "hard")
+    assert bot_levels("artania") == ("random", "novice", "light", "medium", "strong", "master")
+    assert GAME.bot_levels == ("novice", "light", "medium", "strong", "master")
 
 
 @pytest.mark.parametrize("level", ["random", "easy", "hard"])

@@ -37,7 +37,7 @@ def _states() -> list[object]:
 
 
 def test_levels() -> None:
-    assert set(bot_levels("towers")) == {"random", "easy", "hard"}
+    assert set(bot_levels("towers")) == {"random", "novice", "light", "medium", "strong", "master"}
     assert isinstance(make_bot("towers", "hard", think_seconds=0.01), LookaheadBot)
 
 

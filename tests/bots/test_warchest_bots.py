@@ -43,7 +43,7 @@ def _winning_position() -> tuple[Any, int, Any]:
 
 
 def test_levels_registered() -> None:
-    assert {"easy", "hard", "random"} <= set(bot_levels("warchest"))
+    assert {"light", "strong", "random"} <= set(bot_levels("warchest"))
 
 
 def test_bots_choose_legal_actions_without_mutating() -> None:

@@ -88,3 +88,63 @@ def test_views_and_events_are_determinize_invariant(key: bytes, exp: str, dr: st
                 assert GAME.event_view(d, e, viewer) == GAME.event_view(s, e, viewer)
         spectator = GAME.view(s, None)
         assert all("hand" not in side and "bag" not in side for side in spectator["sides"])
+
+
+def _near_misses(legal: list, seen: list, rng: random.Random) -> list:
+    """Actions close to legal ones: one field changed, plus actions legal in earlier states."""
+    from duelclub.games.warchest.actions import act
+    from duelclub.games.warchest.units import COIN_ORDER
+
+    fields = ("kind", "coin", "unit", "to", "target", "ally", "maneuver", "type", "decree")
+    pools = {
+        "kind": ["move", "attack", "deploy", "bolster", "control", "tactic", "pass", "recruit", "cure"],
+        "coin": [*COIN_ORDER, None, "bogus"],
+        "unit": [None, *range(37)],
+        "to": [None, *range(37)],
+        "target": [None, *range(37)],
+        "ally": [None, *range(37)],
+        "maneuver": [None, "move", "control", "attack"],
+        "type": [None, *COIN_ORDER[:6]],
+        "decree": [None, "enlist", "sortie", "claim"],
+    }
+    out = rng.sample(seen, min(len(seen), 20))
+    for a in rng.sample(legal, min(len(legal), 20)):
+        vals = {f: getattr(a, f) for f in fields}
+        f = rng.choice(fields)
+        vals[f] = rng.choice(pools[f])
+        out.append(act(**vals))
+    return out
+
+
+@settings(max_examples=12, deadline=None)
+@given(keys, expansions, drafts, seeds)
+def test_apply_accepts_exactly_the_legal_actions(key: bytes, exp: str, dr: str, seed: int) -> None:
+    """``apply`` validates one action without listing them all (issue 17): it must accept exactly the
+    members of ``legal_actions`` and leave the state untouched when it rejects one."""
+    from duelclub.games.contract import IllegalAction
+    from duelclub.games.warchest.actions import key_of
+
+    rng = random.Random(seed)
+    s = GAME.new_match(key, GAME.parse_options({"expansions": exp, "draft": dr}))
+    seen: list = []
+    checked = 0
+    while GAME.outcome(s) is None and checked < 60:
+        (seat,) = GAME.to_move(s)
+        legal = GAME.legal_actions(s, seat)
+        if rng.random() < 0.3:
+            checked += 1
+            keys_ok = {key_of(a) for a in legal}
+            for cand in [*legal, *_near_misses(legal, seen, rng)]:
+                t = GAME.copy(s)
+                before = GAME.to_position(t)
+                for other in (1 - seat, seat):  # the seat not to move first: t is still unchanged
+                    try:
+                        GAME.apply(t, other, cand)
+                        accepted = True
+                    except IllegalAction:
+                        accepted = False
+                        assert GAME.to_position(t) == before
+                    expected = other == seat and key_of(cand) in keys_ok
+                    assert accepted == expected, (cand, other)
+            seen.extend(rng.sample(legal, min(3, len(legal))))
+        GAME.apply(s, seat, rng.choice(legal))

@@ -1,4 +1,6 @@
-"""Артания и Куявия's bot levels (rules/artania.md).
+"""Артания и Куявия's bot levels (rules/artania.md; the ladder of bots/levels.py, :data:`LEVEL_PARAMS`:
+``easy`` is now ``light``, ``hard`` is ``strong``; ``novice`` is easy with random mistakes, ``medium`` and
+``master`` are hard with other budgets).
 
 - ``easy`` — the heuristic of ``games/artania/bot.py``;
 - ``hard`` — a *rollout* search over determinizations (:class:`RolloutBot`): it improves on the economical
@@ -25,9 +27,11 @@ from __future__ import annotations
 import math
 import random
 import time
+from functools import partial
 from typing import Any
 
 from duelclub.bots.base import AnyGame, Bot, LevelFactory, legal_or_raise
+from duelclub.bots.levels import BlunderBot, Params, think_budget
 from duelclub.bots.random_bot import RandomBot
 from duelclub.games.contract import Seat
 
@@ -49,12 +53,6 @@ OVERRULE_MARGIN = 0.05
 
 OVERRULE_Z = 2.0
 """... and the least advantage in standard errors of the paired differences."""
-
-
-def _easy(think_seconds: float | None) -> Bot:
-    from duelclub.games.artania.bot import EasyBot
-
-    return EasyBot("easy")
 
 
 class RolloutBot:
@@ -140,13 +138,34 @@ def playout(game: AnyGame, state: Any, seat: Seat) -> float:
     return result + MARGIN_WEIGHT * lead / 5
 
 
-def _hard(think_seconds: float | None) -> Bot:
-    return RolloutBot("hard", HARD_ROUNDS, HARD_THINK_SECONDS if think_seconds is None else think_seconds)
+LEVEL_PARAMS: dict[str, Params] = {
+    "novice": {"kind": "heuristic", "blunder": 0.3},
+    "light": {"kind": "heuristic"},
+    "medium": {"kind": "rollout", "think": 0.4, "rounds": 4},
+    "strong": {"kind": "rollout", "think": HARD_THINK_SECONDS, "rounds": HARD_ROUNDS},
+    "master": {"kind": "rollout", "think": 1.2, "rounds": 48},
+}
+"""The ladder (bots/levels.py) as data: the heuristic (``blunder``: share of random moves) or
+:class:`RolloutBot` (``think`` seconds, ``rounds`` determinizations). ``light`` is the old ``easy``,
+``strong`` the old ``hard``."""
+
+
+def build(level: str, params: Params, think_seconds: float | None = None, *, timed: bool = True) -> Bot:
+    """The bot of one level from its ``params`` (see :data:`LEVEL_PARAMS`)."""
+    from duelclub.games.artania.bot import EasyBot
+
+    if params["kind"] == "heuristic":
+        easy = EasyBot(level)
+        return BlunderBot(level, easy, params["blunder"]) if params.get("blunder") else easy
+    return RolloutBot(level, int(params["rounds"]), think_budget(params, think_seconds, timed))
 
 
 def _random(think_seconds: float | None) -> Bot:
     return RandomBot("random")
 
 
-LEVELS: dict[str, LevelFactory] = {"random": _random, "easy": _easy, "hard": _hard}
-"""Level → factory; the lobby offers the game's ``bot_levels`` (easy, hard)."""
+LEVELS: dict[str, LevelFactory] = {
+    "random": _random,
+    **{level: partial(build, level, params) for level, params in LEVEL_PARAMS.items()},
+}
+"""Level → factory; the lobby offers the game's ``bot_levels`` (bots/levels.py ``LEVEL_IDS``)."""

@@ -1,4 +1,4 @@
-"""Bots by game and level: ``make_bot("mezha", "hard", think_seconds=0.8)``.
+"""Bots by game and level: ``make_bot("mezha", "strong", think_seconds=0.8)``.
 
 Each game lists its levels in the module ``duelclub.bots.<slug>`` as ``LEVELS: dict[str, LevelFactory]``
 (``random`` exists for every game, for tests and benchmarks; the lobby offers the game's ``bot_levels``).
@@ -12,6 +12,7 @@ import importlib.util
 from functools import cache
 
 from duelclub.bots.base import Bot, LevelFactory
+from duelclub.bots.levels import canonical
 
 
 @cache
@@ -32,9 +33,10 @@ def make_bot(game_slug: str, level: str, *, think_seconds: float | None = None) 
     """A fresh bot for ``game_slug`` at ``level``.
 
     ``think_seconds`` bounds a searching bot's wall-clock time per decision (ignored by the others; None
-    means the level's default). Raises KeyError for an unknown game or level.
+    means the level's default). The old ids ``easy``/``hard`` name ``light``/``strong``
+    (``levels.ALIASES``). Raises KeyError for an unknown game or level.
     """
-    factory = _levels(game_slug).get(level)
+    factory = _levels(game_slug).get(canonical(level))
     if factory is None:
         raise KeyError(f"no bot level {level!r} for game {game_slug!r}")
     return factory(think_seconds)

@@ -1,6 +1,7 @@
-"""Дві вежі's bot levels (rules/towers.md): ``easy`` — the greedy heuristic of ``games/towers/bot.py``;
-``hard`` — :class:`LookaheadBot`, a determinized lookahead followed by rollouts, scored by the fitted
-evaluation of ``games/towers/fitted.py``.
+"""Дві вежі's bot levels (rules/towers.md; the ladder of bots/levels.py, :data:`LEVEL_PARAMS`): ``easy``
+(now ``light``; ``novice`` adds random mistakes) — the greedy heuristic of ``games/towers/bot.py``;
+``hard`` (now ``strong``; ``medium`` and ``master`` with other budgets) — :class:`LookaheadBot`, a
+determinized lookahead followed by rollouts, scored by the fitted evaluation of ``games/towers/fitted.py``.
 
 ``hard`` samples determinizations of what its seat cannot see (``game.determinize``: the opponent's hand,
 the pile order, future draws) and, in each, scores every legal action by
@@ -45,9 +46,11 @@ from __future__ import annotations
 
 import random
 import time
+from functools import partial
 from typing import Any
 
 from duelclub.bots.base import AnyGame, Bot, LevelFactory, legal_or_raise
+from duelclub.bots.levels import BlunderBot, Params, think_budget
 from duelclub.bots.random_bot import RandomBot
 from duelclub.games.contract import Seat
 from duelclub.games.towers.state import MAIN
@@ -213,20 +216,43 @@ def overrule(values: list[list[float]], z: float) -> int:
     return best
 
 
-def _easy(think_seconds: float | None) -> Bot:
+LEVEL_PARAMS: dict[str, Params] = {
+    "novice": {"kind": "heuristic", "blunder": 0.3},
+    "light": {"kind": "heuristic"},
+    "medium": {"kind": "lookahead", "think": 0.6, "samples": 6, "candidates": 0},
+    "strong": {"kind": "lookahead", "think": HARD_THINK_SECONDS, "samples": HARD_MAX_SAMPLES,
+               "candidates": HARD_CANDIDATES, "rollout_turns": HARD_ROLLOUT_TURNS},
+    "master": {"kind": "lookahead", "think": 1.3, "samples": 48,
+               "candidates": HARD_CANDIDATES, "rollout_turns": 6},
+}  # fmt: skip
+"""The ladder (bots/levels.py) as data: the greedy heuristic (``blunder``: share of random moves) or
+:class:`LookaheadBot` (``think`` seconds, ``samples`` determinizations, ``candidates`` compared by rollouts of
+``rollout_turns`` turns; 0 candidates: the lookahead alone). ``light`` is the old ``easy``, ``strong`` the old
+``hard``."""
+
+
+def build(level: str, params: Params, think_seconds: float | None = None, *, timed: bool = True) -> Bot:
+    """The bot of one level from its ``params`` (see :data:`LEVEL_PARAMS`)."""
     from duelclub.games.towers.bot import EasyBot
 
-    return EasyBot("easy")
-
-
-def _hard(think_seconds: float | None) -> Bot:
-    budget = HARD_THINK_SECONDS if think_seconds is None else think_seconds
-    return LookaheadBot("hard", time_budget=budget)
+    if params["kind"] == "heuristic":
+        easy = EasyBot(level)
+        return BlunderBot(level, easy, params["blunder"]) if params.get("blunder") else easy
+    return LookaheadBot(
+        level,
+        time_budget=think_budget(params, think_seconds, timed),
+        max_samples=int(params["samples"]),
+        candidates=int(params["candidates"]),
+        rollout_turns=int(params.get("rollout_turns", HARD_ROLLOUT_TURNS)),
+    )
 
 
 def _random(think_seconds: float | None) -> Bot:
     return RandomBot("random")
 
 
-LEVELS: dict[str, LevelFactory] = {"random": _random, "easy": _easy, "hard": _hard}
-"""Level → factory; the lobby offers the game's ``bot_levels`` (easy, hard)."""
+LEVELS: dict[str, LevelFactory] = {
+    "random": _random,
+    **{level: partial(build, level, params) for level, params in LEVEL_PARAMS.items()},
+}
+"""Level → factory; the lobby offers the game's ``bot_levels`` (bots/levels.py ``LEVEL_IDS``)."""

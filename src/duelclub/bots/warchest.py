@@ -1,4 +1,6 @@
-"""Сундук войны bot levels (rules/warchest.md, games/warchest/bot.py).
+"""Сундук войны bot levels (rules/warchest.md, games/warchest/bot.py; the ladder of bots/levels.py,
+:data:`LEVEL_PARAMS`: ``easy`` is now ``light`` — ``novice`` adds random mistakes —, ``hard`` is ``strong`` —
+``medium`` and ``master`` search with other budgets).
 
 - ``easy`` — one-ply greedy on one determinization (``games/warchest/bot.py``);
 - ``hard`` — SO-ISMCTS (``bots/ismcts.py``) over ``determinize``, cut ``HORIZON`` plies below the root
@@ -19,10 +21,12 @@ from __future__ import annotations
 
 import math
 import random
+from functools import partial
 from typing import Any
 
 from duelclub.bots.base import AnyGame, Bot, LevelFactory
 from duelclub.bots.ismcts import IsmctsBot, SearchConfig
+from duelclub.bots.levels import BlunderBot, Params, think_budget
 from duelclub.bots.random_bot import RandomBot
 from duelclub.games.contract import JSON, Outcome, Seat
 from duelclub.games.warchest.game import WarchestGame
@@ -180,21 +184,39 @@ class HardBot:
         return self.search.choose(horizon, det, seat, rng)
 
 
-def _easy(think_seconds: float | None) -> Bot:
+LEVEL_PARAMS: dict[str, Params] = {
+    "novice": {"kind": "heuristic", "blunder": 0.3},
+    "light": {"kind": "heuristic"},
+    "medium": {"kind": "search", "think": 0.5, "iterations": 20},
+    "strong": {"kind": "search", "think": HARD_THINK_SECONDS, "iterations": HARD_MAX_ITERATIONS},
+    "master": {"kind": "search", "think": 1.3, "iterations": 240, "root_width": 8},
+}
+"""The ladder (bots/levels.py) as data: easy's one-ply greedy (``blunder``: share of random moves) or
+:class:`HardBot` (``think`` seconds, ``iterations`` cap, ``root_width``). ``light`` is the old ``easy``,
+``strong`` the old ``hard``."""
+
+
+def build(level: str, params: Params, think_seconds: float | None = None, *, timed: bool = True) -> Bot:
+    """The bot of one level from its ``params`` (see :data:`LEVEL_PARAMS`)."""
     from duelclub.games.warchest.bot import EasyBot
 
-    return EasyBot("easy")
-
-
-def _hard(think_seconds: float | None) -> Bot:
-    budget = HARD_THINK_SECONDS if think_seconds is None else think_seconds
-    config = SearchConfig(time_budget=budget, max_iterations=HARD_MAX_ITERATIONS, bias_weight=BIAS_WEIGHT)
-    return HardBot("hard", config)
+    if params["kind"] == "heuristic":
+        easy = EasyBot(level)
+        return BlunderBot(level, easy, params["blunder"]) if params.get("blunder") else easy
+    config = SearchConfig(
+        time_budget=think_budget(params, think_seconds, timed),
+        max_iterations=int(params["iterations"]),
+        bias_weight=BIAS_WEIGHT,
+    )
+    return HardBot(level, config, root_width=int(params.get("root_width", ROOT_WIDTH)))
 
 
 def _random(think_seconds: float | None) -> Bot:
     return RandomBot("random")
 
 
-LEVELS: dict[str, LevelFactory] = {"random": _random, "easy": _easy, "hard": _hard}
-"""Level → factory; the lobby offers the game's ``bot_levels`` (easy, hard)."""
+LEVELS: dict[str, LevelFactory] = {
+    "random": _random,
+    **{level: partial(build, level, params) for level, params in LEVEL_PARAMS.items()},
+}
+"""Level → factory; the lobby offers the game's ``bot_levels`` (bots/levels.py ``LEVEL_IDS``)."""

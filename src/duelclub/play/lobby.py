@@ -20,6 +20,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from duelclub.bots.levels import DEFAULT_LEVEL, canonical
 from duelclub.bus import match_channel
 from duelclub.games.contract import IllegalAction
 from duelclub.games.fairness import commitment, is_valid_client_seed, new_server_seed
@@ -68,7 +69,8 @@ async def create_match(
 ) -> CreatedMatch:
     """Open a match for ``user_id`` at seat 0 (``POST /api/matches``, ``POST /api/challenges``).
 
-    ``vs="bot"``: seat 1 is the bot ``bot_level`` (default: the game's first level); the match is active at
+    ``vs="bot"``: seat 1 is the bot ``bot_level`` (default ``light``; the old ids ``easy``/``hard`` are
+    accepted and kept, as aliases of ``light``/``strong``, bots/levels.py); the match is active at
     once, without a clock. ``vs="invite"``: the match is open with an invite token. ``vs="challenge"``: the
     match is open and listed in the challenge table. ``move_seconds`` is the clock (play/clock.py);
     ``rated`` False makes a match between members casual (:func:`is_rated`).
@@ -87,8 +89,9 @@ async def create_match(
     clock = clock_setting(g, vs_bot=vs == "bot", move_seconds=move_seconds)
     level = None
     if vs == "bot":
-        level = bot_level or (g.bot_levels[0] if g.bot_levels else None)
-        if level not in g.bot_levels or not service.bots.available:
+        default = DEFAULT_LEVEL if DEFAULT_LEVEL in g.bot_levels else next(iter(g.bot_levels), None)
+        level = bot_level or default
+        if level is None or not {level, canonical(level)} & set(g.bot_levels) or not service.bots.available:
             raise PlayError(422, "bad_bot_level", f"bot levels: {', '.join(g.bot_levels)}")
     server_seed, match_id, now = new_server_seed(), new_match_id(), service.now()
     fields: dict[str, Any] = {

@@ -38,7 +38,7 @@ class ArtaniaGame(Game[State, ArtaniaAction, ArtaniaOptions]):
     title: ClassVar[str] = "Артания и Куявия"
     options_model: ClassVar[type[BaseModel]] = ArtaniaOptions
     action_adapter: ClassVar[TypeAdapter[Any]] = ACTION_ADAPTER
-    bot_levels: ClassVar[tuple[str, ...]] = ("easy", "hard")
+    bot_levels: ClassVar[tuple[str, ...]] = ("novice", "light", "medium", "strong", "master")
     tagline: ClassVar[str] = N_("дуэль воинов · противоклассы · до пяти кругляшей")
     summary: ClassVar[str] = N_(
         "Каждый ход стороны выставляют по три воина друг напротив друга; противокласс даёт лишние мечи, "

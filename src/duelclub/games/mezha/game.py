@@ -34,7 +34,7 @@ class MezhaGame(Game[State, MezhaAction, MezhaOptions]):
     title: ClassVar[str] = "Межа"
     options_model: ClassVar[type[BaseModel]] = MezhaOptions
     action_adapter: ClassVar[TypeAdapter[Any]] = ACTION_ADAPTER
-    bot_levels: ClassVar[tuple[str, ...]] = ("easy", "hard")
+    bot_levels: ClassVar[tuple[str, ...]] = ("novice", "light", "medium", "strong", "master")
     tagline: ClassVar[str] = N_("карточная дуэль · до трёх сезонов · рейтинг не меняется")
     summary: ClassVar[str] = N_(
         "Два дома делят три поля — Луг, Брод и Холм. Сезон берёт тот, кто возьмёт больше полей; "

@@ -43,7 +43,7 @@ class TowersGame(Game[State, TowersAction, TowersOptions]):
     )
     options_model: ClassVar[type[BaseModel]] = TowersOptions
     action_adapter: ClassVar[TypeAdapter[Any]] = ACTION_ADAPTER
-    bot_levels: ClassVar[tuple[str, ...]] = ("easy", "hard")
+    bot_levels: ClassVar[tuple[str, ...]] = ("novice", "light", "medium", "strong", "master")
     clock_mode: ClassVar[ClockMode] = "required"  # §9, D39: every game between members is a duel
 
     def catalog(self) -> JSON:

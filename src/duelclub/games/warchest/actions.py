@@ -145,6 +145,11 @@ def act(
     return a
 
 
+def cached(key: tuple[object, ...]) -> Action | None:
+    """The cached :func:`act` instance with this :func:`key_of` key, if one was made (none is added)."""
+    return _CACHE.get(key)
+
+
 def key_of(a: Action) -> tuple[object, ...]:
     """The hashable identity of an action (its fields in order)."""
     return (a.kind, a.coin, a.unit, a.to, a.target, a.ally, a.maneuver, a.type, a.decree)

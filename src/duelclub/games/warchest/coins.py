@@ -19,7 +19,7 @@ from duelclub.games.warchest.queries import (
     steps1,
 )
 from duelclub.games.warchest.state import State, add, take
-from duelclub.games.warchest.units import DECOY_INF, DECOY_SKI, ROYAL
+from duelclub.games.warchest.units import COIN_RANK, DECOY_INF, DECOY_SKI, ROYAL
 from duelclub.i18n import N_
 
 
@@ -40,16 +40,23 @@ def unit_coin_actions(s: State, side: int, coin: str) -> list[Action]:
     if can_deploy(s, side, coin):
         out.extend(act("deploy", coin, to=h) for h in deploy_hexes(s, side, coin))
     for h in own_units(s, side, coin):
-        u = s.units[h]
-        if not u.poison:
-            out.append(act("bolster", coin, h))
-            out.extend(act("move", coin, h, to=d) for d in steps1(s, h))
-        if IS_LOCATION[h] and s.control[h] != side:
-            out.append(act("control", coin, h))
-        out.extend(act("attack", coin, h, target=t) for t in attack_targets(s, h))
-        out.extend(tactics.options(s, h))
-        if u.poison:
-            out.append(act("cure", coin, h))
+        out.extend(unit_actions(s, side, coin, h))
+    return out
+
+
+def unit_actions(s: State, side: int, coin: str, h: int) -> list[Action]:
+    """Face-up uses of a ``coin`` by ``side``'s own unit of that type on hex ``h`` (§7.2, Cure)."""
+    u = s.units[h]
+    out: list[Action] = []
+    if not u.poison:
+        out.append(act("bolster", coin, h))
+        out.extend(act("move", coin, h, to=d) for d in steps1(s, h))
+    if IS_LOCATION[h] and s.control[h] != side:
+        out.append(act("control", coin, h))
+    out.extend(act("attack", coin, h, target=t) for t in attack_targets(s, h))
+    out.extend(tactics.options(s, h))
+    if u.poison:
+        out.append(act("cure", coin, h))
     return out
 
 
@@ -61,6 +68,31 @@ def royal_actions(s: State, side: int) -> list[Action]:
             if d not in s.sealed[side]:
                 out.extend(decrees.options(s, side, d, ROYAL))
     return out
+
+
+def candidates(s: State, side: int, a: Action) -> list[Action]:
+    """The uses of hand coin ``a.coin`` that could equal ``a``: a sublist of ``coin_actions`` holding
+    every one of them with ``a``'s fields (what validating one action needs, without listing them all).
+    Empty when the coin is not in ``side``'s hand."""
+    coin = a.coin
+    if coin is None or coin not in COIN_RANK or not s.sides[side].hand.get(coin):
+        return []
+    k = a.kind
+    if k in ("initiative", "recruit", "pass"):
+        return face_down(s, side, coin)
+    if coin == ROYAL:
+        return royal_actions(s, side)
+    if coin in (DECOY_INF, DECOY_SKI):
+        return [act("purge", coin)]
+    if k == "deploy":
+        if not can_deploy(s, side, coin):
+            return []
+        return [act("deploy", coin, to=h) for h in deploy_hexes(s, side, coin)]
+    h = a.unit
+    u = s.units.get(h) if isinstance(h, int) else None
+    if h is None or u is None or u.owner != side or u.type != coin:
+        return []
+    return unit_actions(s, side, coin, h)
 
 
 def coin_actions(s: State, side: int, coin: str) -> list[Action]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from duelclub.games.contract import JSON, Outcome
 from duelclub.games.warchest.board import DIST, IS_LOCATION
 from duelclub.games.warchest.state import State, Unit, add, take
-from duelclub.games.warchest.units import COIN_ORDER, DECOY_INF
+from duelclub.games.warchest.units import COIN_RANK, DECOY_INF
 from duelclub.games.warchest.words import (
     Say,
     coin,
@@ -90,8 +90,9 @@ def draw_one(s: State, side: int) -> str | None:
         coin = next(iter(p.bag))
     else:
         i = s.stream.randint(total)
-        for coin in COIN_ORDER:
-            n = p.bag.get(coin, 0)
+        bag = p.bag
+        for coin in sorted(bag, key=COIN_RANK.__getitem__):  # canonical order, only the coins present
+            n = bag[coin]
             if i < n:
                 break
             i -= n

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from duelclub.games.contract import IllegalAction, Outcome
 from duelclub.games.warchest import coins, decrees, draft, tactics
 from duelclub.games.warchest import effects as fx
-from duelclub.games.warchest.actions import DECLINE, Action, act, key_of
+from duelclub.games.warchest.actions import DECLINE, Action, act, cached, key_of
 from duelclub.games.warchest.board import NEIGH
 from duelclub.games.warchest.queries import (
     attack_targets,
@@ -23,7 +23,7 @@ from duelclub.games.warchest.queries import (
     steps1,
 )
 from duelclub.games.warchest.state import DRAFT, OVER, Pending, State, Task, add, take
-from duelclub.games.warchest.units import COIN_ORDER, SABOTEUR_SEAL, SEAL_OF, UNIT
+from duelclub.games.warchest.units import COIN_ORDER, COIN_RANK, SABOTEUR_SEAL, SEAL_OF, UNIT
 from duelclub.i18n import N_
 
 ROUND_LIMIT = 100  # D28
@@ -354,20 +354,39 @@ def legal(s: State, side: int) -> list[Action]:
         return [*opts, DECLINE] if s.pending.optional else opts
     out: list[Action] = []
     hand = s.sides[side].hand
-    for c in COIN_ORDER:
-        if hand.get(c):
-            out.extend(coins.coin_actions(s, side, c))
+    for c in sorted((c for c, n in hand.items() if n and c in COIN_RANK), key=COIN_RANK.__getitem__):
+        out.extend(coins.coin_actions(s, side, c))
     return out
 
 
+def is_legal(s: State, side: int, a: Action) -> bool:
+    """Is ``a`` (by its fields) a member of ``legal(s, side)``? Checks only the uses of ``a``'s own coin
+    (or the pending options, or the draft picks) instead of listing every legal action."""
+    if to_move_side(s) != side or not isinstance(a, Action):
+        return False
+    k = key_of(a)
+    if s.phase == DRAFT:
+        pool = draft.pick_actions(s)
+    elif s.pending is not None:
+        if s.pending.optional and k == key_of(DECLINE):
+            return True
+        pool = list(s.pending.options)
+    else:
+        pool = coins.candidates(s, side, a)
+    same = cached(k)  # the engine lists cached instances: compare by identity first
+    if same is not None and any(x is same for x in pool):
+        return True
+    return any(key_of(x) == k for x in pool)
+
+
 def apply(s: State, side: int, a: Action) -> Events:
-    """Validate ``a`` against :func:`legal` and apply it; IllegalAction leaves ``s`` untouched."""
+    """Validate ``a`` (:func:`is_legal`: a member of :func:`legal`) and apply it; IllegalAction leaves
+    ``s`` untouched."""
     if s.outcome is not None:
         raise IllegalAction("match_over", "the match is over")
     if to_move_side(s) != side:
         raise IllegalAction("not_your_turn", "it is not your turn")
-    k = key_of(a)
-    if not any(key_of(x) == k for x in legal(s, side)):
+    if not is_legal(s, side, a):
         raise IllegalAction("illegal_action", f"{a.kind} is not legal now")
     ev: Events = []
     if s.phase == DRAFT:

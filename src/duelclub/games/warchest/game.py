@@ -46,7 +46,7 @@ class WarchestGame(Game[State, WarchestAction, WarchestOptions]):
     title: ClassVar[str] = "Сундук войны"
     options_model: ClassVar[type[BaseModel]] = WarchestOptions
     action_adapter: ClassVar[TypeAdapter[Any]] = ACTION_ADAPTER
-    bot_levels: ClassVar[tuple[str, ...]] = ("easy", "hard")
+    bot_levels: ClassVar[tuple[str, ...]] = ("novice", "light", "medium", "strong", "master")
     tagline: ClassVar[str] = N_("мешок монет · гексы · драфт отрядов · Знать и Ночь")
     summary: ClassVar[str] = N_(
         "Каждая монета — и юнит на поле, и валюта действий: вы тянете их из мешка вслепую. "

@@ -1,4 +1,5 @@
-"""``GET /api/games``: the games with their option schemas, bot levels and UI catalogs."""
+"""``GET /api/games``: the games with their option schemas, bot levels and UI catalogs;
+``GET /api/games/{slug}/level-for-rating``: the bot level for a member's rating («Подобрать по силе»)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,11 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends
 from pydantic import BaseModel
 
+from duelclub.bots.ladder import ladder_rating, level_for_rating
 from duelclub.i18n import gettext as _
 from duelclub.play.service import MatchService
 from duelclub.web.deps import get_service
+from duelclub.web.errors import ApiError
 
 router = APIRouter(prefix="/api", tags=["games"])
 
@@ -47,3 +50,22 @@ def list_games(service: Annotated[MatchService, Depends(get_service)]) -> list[G
         )
         for g in service.games.values()
     ]
+
+
+class LevelPick(BaseModel):
+    """«Подобрать по силе»: the bot level for a rating and that level's ladder rating (None: not rated)."""
+
+    level: str
+    ladder_rating: float | None
+
+
+@router.get("/games/{slug}/level-for-rating", response_model=LevelPick)
+def level_for(
+    slug: str, service: Annotated[MatchService, Depends(get_service)], rating: float | None = None
+) -> LevelPick:
+    """The level whose ladder rating is closest to ``rating`` (bots/ladder.py ``level_for_rating``; no
+    ``rating``: the middle level). 404 ``unknown_game``."""
+    if slug not in service.games:
+        raise ApiError(404, "unknown_game", f"no game {slug!r}")
+    level = level_for_rating(slug, rating)
+    return LevelPick(level=level, ladder_rating=ladder_rating(slug, level))

@@ -18,6 +18,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
+from duelclub.bots.ladder import lobby_text
+from duelclub.bots.levels import DEFAULT_LEVEL, LEVEL_WORDS
 from duelclub.i18n import N_
 from duelclub.i18n import gettext as _
 from duelclub.play.clock import MOVE_SECONDS_PRESETS
@@ -97,11 +99,8 @@ def home(request: Request, user: OptionalUser) -> Response:
     return _render(request, "lobby.html", user, games=lobby_games(request))
 
 
-BOT_LEVEL_WORDS: dict[str, tuple[str, str]] = {
-    "easy": (N_("Лёгкий"), N_("для знакомства с игрой")),
-    "hard": (N_("Сильный"), N_("думает над каждым ходом")),
-}
-"""Bot level → (name, hint) on the lobby's buttons."""
+BOT_LEVEL_WORDS: dict[str, tuple[str, str]] = LEVEL_WORDS
+"""Bot level → (name, hint) on the lobby's buttons (bots/levels.py)."""
 
 
 def clock_choices(mode: str) -> list[dict[str, Any]]:
@@ -146,6 +145,8 @@ def lobby_games(request: Request) -> list[dict[str, Any]]:
                     "value": level,
                     "label": _(BOT_LEVEL_WORDS[level][0]) if level in BOT_LEVEL_WORDS else level,
                     "hint": _(BOT_LEVEL_WORDS[level][1]) if level in BOT_LEVEL_WORDS else "",
+                    "default": level == DEFAULT_LEVEL,
+                    "ladder": lobby_text(g.slug, level),
                 }
                 for level in g.bot_levels
             ],
