@@ -231,7 +231,7 @@ async def service_factory() -> AsyncIterator[Callable[..., MatchService]]:
 # Tests register many users from 127.0.0.1 (and Redis counters outlive a test run): the throttling tests
 # set their own small limits.
 UNTHROTTLED = {
-    "LOGIN_FAILURES_PER_USERNAME": "100000 per minute",
+    "LOGIN_FAILURES_PER_USERNAME_IP": "100000 per minute",
     "LOGIN_FAILURES_PER_IP": "100000 per minute",
     "REGISTRATIONS_PER_IP": "100000 per minute",
 }
@@ -244,6 +244,9 @@ def make_settings(url: str, var_dir: Path, redis_url: str | None = None, **overr
         "SECRET_KEY": "test-secret-key-0123456789abcdef",
         "VAR_DIR": var_dir,
         "BOT_THINK_SECONDS": 0.05,
+        # cheap argon2 in tests (web/passwords.py; the production profile costs tens of ms per hash)
+        "ARGON2_TIME_COST": 1,
+        "ARGON2_MEMORY_KIB": 1024,
         **UNTHROTTLED,
     }
     return Settings(**{**values, **overrides})

@@ -117,7 +117,7 @@ def _create_admin(args: argparse.Namespace) -> int:
     from duelclub.store.db import Database
 
     try:
-        users.check_username(args.username)
+        users.check_username(args.username, allow_reserved=True)
     except users.BadUsername as exc:
         print(f"username: {exc}", file=sys.stderr)
         return 2
@@ -132,7 +132,7 @@ def _create_admin(args: argparse.Namespace) -> int:
                 print(f"{user.username} is now an admin")
                 return 0
             password = _check_password(_read_password(args.password_stdin), args.username)
-            user = users.create_user(s, args.username, password, is_admin=True)
+            user = users.create_user(s, args.username, password, is_admin=True, allow_reserved=True)
             print(f"created admin {user.username}")
             return 0
     finally:

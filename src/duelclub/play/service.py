@@ -162,7 +162,7 @@ class MatchService:
     # statement) a write may land in between, and the row must never be older than the actions — an old
     # ``deadline_at`` next to a newer log would let the clock play twice for one deadline.
     def _load(self, match_id: str) -> LiveMatch:
-        with self.db.session() as s:
+        with self.db.read_session() as s:
             actions = repo.actions_after(s, match_id)
             record = repo.get_match(s, match_id)
             if record is None:
@@ -173,7 +173,7 @@ class MatchService:
     def _read_since(
         self, match_id: str, seq: int, known: MatchRecord, names: Names
     ) -> tuple[MatchRecord, Names, list[ActionRecord]]:
-        with self.db.session() as s:
+        with self.db.read_session() as s:
             actions = repo.actions_after(s, match_id, seq)
             record = repo.get_match(s, match_id)
             if record is None:

@@ -35,6 +35,7 @@ from duelclub.web import lobby_ws, ws
 from duelclub.web.errors import install_error_handlers
 from duelclub.web.language import LanguageMiddleware
 from duelclub.web.middleware import wrap
+from duelclub.web.passwords import Hashing
 from duelclub.web.ratelimit import AuthLimiter
 from duelclub.web.routes import admin, auth, games, health, lobby, matches
 from duelclub.web.session_watch import SessionWatch
@@ -107,6 +108,7 @@ def create_app(
 
     app = DuelclubApp(title="duelclub", version="0.1.0", lifespan=lifespan)
     app.state.settings = settings
+    app.state.hashing = Hashing(settings)
     install_error_handlers(app)
     app.add_middleware(
         SessionMiddleware,

@@ -74,8 +74,12 @@ def optional_user(conn: HTTPConnection) -> UserInfo | None:
     token = session_token(conn)
     if token is None:
         return None
-    with get_database(conn).session() as s:
-        found = sessions.lookup(s, token, utcnow())
+    db, now = get_database(conn), utcnow()
+    with db.read_session() as s:  # no write lock on SQLite for the read every request makes
+        found, due = sessions.find(s, token, now)
+    if due:
+        with db.session() as s:
+            sessions.touch(s, token, now)
     if found is None:
         conn.session.clear()
         return None

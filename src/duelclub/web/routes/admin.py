@@ -14,9 +14,13 @@ from duelclub.play.schemas import MatchListItem, MatchLog, MatchSummary, ReplayS
 from duelclub.play.service import MatchService
 from duelclub.web.deps import AdminUser, admin_user, get_service
 from duelclub.web.security import csrf_guard
+from duelclub.web.strictjson import StrictJsonRoute
 
 router = APIRouter(
-    prefix="/api/admin", tags=["admin"], dependencies=[Depends(csrf_guard), Depends(admin_user)]
+    prefix="/api/admin",
+    tags=["admin"],
+    dependencies=[Depends(csrf_guard), Depends(admin_user)],
+    route_class=StrictJsonRoute,
 )
 Service = Annotated[MatchService, Depends(get_service)]
 

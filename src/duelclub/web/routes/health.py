@@ -31,7 +31,7 @@ async def healthz() -> dict[str, str]:
 
 
 def _select_one(db: Database) -> None:
-    with db.engine.connect() as conn:
+    with db.read_engine.connect() as conn:
         conn.execute(text("SELECT 1"))
 
 
