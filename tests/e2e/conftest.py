@@ -124,9 +124,9 @@ def _watch_page(page: Any) -> None:
     page.on("pageerror", lambda exc: CONSOLE_ERRORS.append(f"pageerror on {page.url}: {exc}"))
     page.on(
         "console",
-        lambda msg: CONSOLE_ERRORS.append(f"console error on {page.url}: {msg.text}")
-        if msg.type == "error"
-        else None,
+        lambda msg: (
+            CONSOLE_ERRORS.append(f"console error on {page.url}: {msg.text}") if msg.type == "error" else None
+        ),
     )
 
 

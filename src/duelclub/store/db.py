@@ -19,7 +19,6 @@ from typing import Any
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
 
-
 SQLITE_BUSY_MS = 10_000
 """How long a SQLite connection waits for the write lock before ``database is locked``."""
 READ_ONLY = "duelclub_read_only"
