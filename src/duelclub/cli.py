@@ -38,6 +38,24 @@ def tune_gc() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
+def uvicorn_options(settings: Settings) -> dict[str, object]:
+    """The uvicorn options ``duelclub serve`` passes from the settings.
+
+    Proxies (issue 13 §1.8): uvicorn believes ``X-Forwarded-For`` from 127.0.0.1 unless told otherwise, so a
+    local client could pass for any address and dodge the per-IP limits. Here forwarded headers are read only
+    from ``FORWARDED_ALLOW_IPS`` (empty by default: never; the client is the TCP peer)."""
+    proxies = [p.strip() for p in settings.FORWARDED_ALLOW_IPS.split(",") if p.strip()]
+    return {
+        "proxy_headers": bool(proxies),
+        "forwarded_allow_ips": proxies or None,
+        # Far above the app's own 64 KiB message cap (web/ws.py), far below uvicorn's 16 MiB default.
+        "ws_max_size": WS_MAX_FRAME_BYTES,
+        # Views are a few KB: compressing them cost more CPU and per-socket memory (a zlib context per
+        # socket) than the bandwidth is worth (issue 12, benchmarks/load.py); opt in with the setting.
+        "ws_per_message_deflate": settings.WS_PER_MESSAGE_DEFLATE,
+    }
+
+
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
@@ -58,11 +76,7 @@ def _serve(args: argparse.Namespace) -> int:
             host=args.host,
             port=args.port,
             log_level=args.log_level,
-            # Far above the app's own 64 KiB message cap (web/ws.py), far below uvicorn's 16 MiB default.
-            ws_max_size=WS_MAX_FRAME_BYTES,
-            # Views are a few KB: compressing them cost more CPU and per-socket memory (a zlib context per
-            # socket) than the bandwidth is worth (issue 12, benchmarks/load.py); opt in with the setting.
-            ws_per_message_deflate=settings.WS_PER_MESSAGE_DEFLATE,
+            **uvicorn_options(settings),  # type: ignore[arg-type]
         )
     finally:
         pool.stop()

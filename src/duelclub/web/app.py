@@ -37,7 +37,7 @@ from duelclub.web.language import LanguageMiddleware
 from duelclub.web.middleware import wrap
 from duelclub.web.passwords import Hashing
 from duelclub.web.ratelimit import AuthLimiter
-from duelclub.web.routes import admin, auth, games, health, lobby, matches
+from duelclub.web.routes import admin, auth, docs, games, health, lobby, matches
 from duelclub.web.session_watch import SessionWatch
 
 SESSION_COOKIE = "duelclub_session"
@@ -106,7 +106,8 @@ def create_app(
             await bus.close()
             db.dispose()
 
-    app = DuelclubApp(title="duelclub", version="0.1.0", lifespan=lifespan)
+    # /docs and /redoc are served from local files (web/routes/docs.py), not FastAPI's CDN pages.
+    app = DuelclubApp(title="duelclub", version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.settings = settings
     app.state.hashing = Hashing(settings)
     install_error_handlers(app)
@@ -134,5 +135,7 @@ def create_app(
 
     app.include_router(language.router)
     app.include_router(pages.router)
+    app.include_router(docs.router)
+    app.mount(docs.ASSETS_URL, docs.assets(), name="api-docs")
     app.mount("/static", StaticFiles(directory=settings.STATIC_DIR, check_dir=False), name="static")
     return app
