@@ -6,6 +6,7 @@ the in-process bus, and a secret key generated once into ``var/secret_key``.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import secrets
 import time
@@ -102,6 +103,14 @@ class Settings(BaseSettings):
     @classmethod
     def _a_rate_limit(cls, value: str) -> str:
         parse_limit(value)  # raises ValueError on a string the limits library cannot read
+        return value
+
+    @field_validator("METRICS_ALLOW_IPS")
+    @classmethod
+    def _networks(cls, value: str) -> str:
+        for part in value.split(","):
+            if part.strip():
+                ipaddress.ip_network(part.strip(), strict=False)  # ValueError on anything else
         return value
 
     @model_validator(mode="after")

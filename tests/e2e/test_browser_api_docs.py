@@ -1,5 +1,5 @@
-"""The API docs work offline (issue 13 §1.7): ``/docs`` and ``/redoc`` load their assets from this server, start
-under the app's own CSP (any console error fails the test, conftest.py), and list the endpoints."""
+"""The API docs work offline (issue 13 §1.7): ``/docs`` and ``/redoc`` load their assets from this server,
+start under the app's own CSP (any console error fails the test, conftest.py), and list the endpoints."""
 
 from __future__ import annotations
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -34,6 +35,7 @@ from duelclub.play.clock import is_overdue, next_deadline
 from duelclub.play.errors import PlayError, not_found, stale
 from duelclub.play.forward import Forwarder, NoAnswer
 from duelclub.play.live import JSON, AnyGame, LiveMatch, build
+from duelclub.play.metrics import PlayMetrics
 from duelclub.play.ownership import Leases, LocalLeases
 from duelclub.play.schemas import MatchListItem, MatchLog, MatchSummary, ReplayStep, StatePayload
 from duelclub.store import matches as repo
@@ -90,8 +92,10 @@ class MatchService:
         now: Callable[[], datetime] = utcnow,
         abandon_grace_seconds: float = 60.0,
         leases: Leases | None = None,
+        metrics: PlayMetrics | None = None,
     ) -> None:
         self.db = db
+        self.metrics = metrics or PlayMetrics()
         self.bus = bus
         self.leases: Leases = leases or LocalLeases()
         self.forwarder = Forwarder(bus, self.leases.worker_id, self._serve_forwarded)
@@ -278,6 +282,7 @@ class MatchService:
     async def _act(
         self, match_id: str, user_id: int, client_id: str, seq: int, action: JSON, *, want_payload: bool
     ) -> StatePayload | int:
+        started = time.perf_counter()
         live = await self.get_live(match_id)
         seat = live.seat_of(user_id)
         if seat is None:
@@ -316,6 +321,7 @@ class MatchService:
                     if attempt + 1 >= (RESIGN_TRIES if resigning else 1):
                         raise stale(live.seq) from None
             payload = views.cached_payload(live, seat, seq) if want_payload else None
+        self.metrics.acted(live.record.game, time.perf_counter() - started)
         await self.changed(live)
         return payload if payload is not None else live.seq
 
@@ -406,6 +412,7 @@ class MatchService:
         finish = Finish(FINISHED, self.result_json(live, outcome), now) if outcome is not None else None
         deadline = next_deadline(live.record, now) if finish is None else None
         await in_thread(self._store, record, finish, deadline)
+        self.metrics.stored(live.record.game, source)
         live.commit(record, state, events)
         live.record = dataclasses.replace(live.record, deadline_at=deadline)
         if finish is not None:

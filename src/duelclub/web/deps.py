@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict
 from sqlalchemy.orm import Session
 from starlette.requests import HTTPConnection
 
+from duelclub.logs import bind
 from duelclub.store import sessions
 from duelclub.store.db import Database
 from duelclub.store.models import utcnow
@@ -83,6 +84,7 @@ def optional_user(conn: HTTPConnection) -> UserInfo | None:
     if found is None:
         conn.session.clear()
         return None
+    bind(user_id=found.id)  # the log context (duelclub/logs.py)
     return UserInfo(id=found.id, username=found.username, is_admin=found.is_admin)
 
 

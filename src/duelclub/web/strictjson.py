@@ -5,8 +5,9 @@ PostgreSQL refuses NUL in text (``GET /api/matches/%00`` was a 500) and no datab
 surrogate, which Python's ``json`` module lets through. So:
 
 - :class:`PathGuard` (ASGI, outermost): a path with a control character (U+0000–U+001F, U+007F) is 404
-  ``not_found`` — no id, token or page has one — and a query string with one (raw or %-escaped) is 422
-  ``malformed``; a WebSocket handshake with either is refused before the app sees it.
+  ``not_found`` — no id, token or page has one — and an API query string with one (raw or %-escaped) is
+  422 ``malformed``; a WebSocket handshake with either is refused before the app sees it. (Pages keep their
+  queries: the login page's ``next`` falls back to ``/`` on its own.)
 - :class:`StrictJsonRoute` (the API routers' ``route_class``): bodies are parsed with orjson, which refuses
   lone surrogates, and a body holding the escape ``\\u0000`` is refused too — both 422 ``malformed``.
 """
@@ -39,7 +40,9 @@ class PathGuard:
             status = 0
             if _CONTROL.search(scope.get("path", "")):
                 status = 404
-            elif _CONTROL_QUERY.search(scope.get("query_string", b"")):
+            elif _CONTROL_QUERY.search(scope.get("query_string", b"")) and (
+                scope["type"] == "websocket" or scope.get("path", "").startswith("/api/")
+            ):
                 status = 422
             if status:
                 await _refuse(scope, send, status)
