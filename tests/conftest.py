@@ -443,13 +443,13 @@ def redis_url() -> str:
 
 @pytest.fixture
 def server_factory(tmp_path: Path) -> Callable[..., Any]:
-    """``async with server_factory(database_url, redis_url=None) as served:`` — another app instance
-    ("worker") behind its own uvicorn server."""
+    """``async with server_factory(database_url, redis_url=None, **settings) as served:`` — another app
+    instance ("worker") behind its own uvicorn server."""
     count = 0
 
-    def make(url: str, redis_url: str | None = None) -> Any:
+    def make(url: str, redis_url: str | None = None, **overrides: Any) -> Any:
         nonlocal count
         count += 1
-        return serve(build_app(url, tmp_path / f"var{count}", redis_url))
+        return serve(build_app(url, tmp_path / f"var{count}", redis_url, **overrides))
 
     return make

@@ -157,12 +157,11 @@ def console_allow() -> list[str]:
 
 
 @pytest.fixture(autouse=True)
-def _no_console_errors(request: pytest.FixtureRequest) -> Iterator[None]:
+def _no_console_errors(console_allow: list[str]) -> Iterator[None]:
     """Fail the test on any console error or page error of its pages (the module docstring)."""
     CONSOLE_ERRORS.clear()
     yield
-    allowed = request.getfixturevalue("console_allow") if "console_allow" in request.fixturenames else []
-    found = [e for e in CONSOLE_ERRORS if not any(re.search(p, e) for p in allowed)]
+    found = [e for e in CONSOLE_ERRORS if not any(re.search(p, e) for p in console_allow)]
     CONSOLE_ERRORS.clear()
     if found:
         pytest.fail("console errors in the browser:\n" + "\n".join(found[:20]), pytrace=False)
