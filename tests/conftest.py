@@ -349,9 +349,9 @@ def promote(app: FastAPI, username: str) -> None:
 
 @pytest.fixture
 async def admin(app: FastAPI, user_client: UserClient) -> AsyncClient:
-    """A logged-in admin (``root``)."""
-    client = await user_client("root")
-    promote(app, "root")
+    """A logged-in admin (``chief``)."""
+    client = await user_client("chief")
+    promote(app, "chief")
     return client
 
 

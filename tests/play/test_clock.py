@@ -104,6 +104,9 @@ async def test_an_expired_clock_plays_the_timeout_as_a_logged_clock_action(
     # the clock restarted for the next seat, from the moment of the timeout
     assert _row(db, mid).deadline_at == clock() + timedelta(seconds=T)
     assert await sweeper.sweep() == 0
+    # counted for /metrics (issue 13 §2)
+    game = _row(db, mid).game
+    assert worker.metrics.registry.get_sample_value("duelclub_clock_timeouts_total", {"game": game}) == 1.0
 
 
 async def test_the_third_consecutive_timeout_ends_the_match(
