@@ -45,7 +45,8 @@ class Settings(BaseSettings):
     - ``ARGON2_TIME_COST``/``ARGON2_MEMORY_KIB``/``ARGON2_PARALLELISM``: the argon2id parameters of new
       password hashes (default: OWASP's first profile, m=19 MiB, t=2, p=1); older hashes are re-hashed at
       the next login. ``HASH_CONCURRENCY``: password hashes computed at once per process (their own
-      limiter, never holding a database connection; issue 13 §1.1).
+      limiter, never holding a database connection; issue 13 §1.1); default ``max(1, cpu_count - 1)``, so
+      that a burst of logins leaves a core to everybody else.
     - ``WS_MESSAGE_BUDGET``: messages one WebSocket may send (``limits`` notation, default
       ``"100 per 20 seconds"``, in the spirit of Lichess); beyond it the message gets error ``rate_limited``,
       and after ``WS_OVER_BUDGET_CLOSE`` refused messages the socket is closed with 1008 (policy violation).
@@ -87,7 +88,7 @@ class Settings(BaseSettings):
     ARGON2_TIME_COST: int = Field(default=2, ge=1, le=20)
     ARGON2_MEMORY_KIB: int = Field(default=19 * 1024, ge=1024, le=4 * 1024 * 1024)
     ARGON2_PARALLELISM: int = Field(default=1, ge=1, le=16)
-    HASH_CONCURRENCY: int = Field(default_factory=lambda: max(1, os.cpu_count() or 1), ge=1, le=64)
+    HASH_CONCURRENCY: int = Field(default_factory=lambda: default_bot_workers(), ge=1, le=64)
     WS_MESSAGE_BUDGET: str = "100 per 20 seconds"
     WS_OVER_BUDGET_CLOSE: int = Field(default=20, ge=1)
     WS_MAX_NESTING: int = Field(default=32, ge=4, le=256)
