@@ -28,6 +28,7 @@ from fastapi import FastAPI
 from httpx import ASGITransport, AsyncClient
 
 from duelclub.bus import MemoryBus
+from duelclub.cli import uvicorn_options
 from duelclub.play.service import MatchService
 from duelclub.settings import Settings
 from duelclub.store import users
@@ -410,7 +411,10 @@ class Served:
 async def serve(application: FastAPI) -> AsyncIterator[Served]:
     """Run ``application`` (lifespan included) with uvicorn until the block exits."""
     port = free_port()
-    config = uvicorn.Config(application, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
+    options = uvicorn_options(application.state.settings)  # as `duelclub serve` runs it
+    config = uvicorn.Config(
+        application, host="127.0.0.1", port=port, log_level="warning", lifespan="on", **options
+    )
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve())
     for _ in range(500):

@@ -19,6 +19,7 @@ import os
 import shutil
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from duelclub.logs import configure as configure_logging
 from duelclub.settings import Settings
@@ -42,21 +43,27 @@ def tune_gc() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
-def uvicorn_options(settings: Settings) -> dict[str, object]:
-    """The uvicorn options ``duelclub serve`` passes from the settings.
+def uvicorn_options(settings: Settings) -> dict[str, Any]:
+    """The server options ``duelclub serve`` gives uvicorn (the tests' real servers use them too).
 
-    Proxies (issue 13 §1.8): uvicorn believes ``X-Forwarded-For`` from 127.0.0.1 unless told otherwise, so a
-    local client could pass for any address and dodge the per-IP limits. Here forwarded headers are read only
-    from ``FORWARDED_ALLOW_IPS`` (empty by default: never; the client is the TCP peer)."""
+    - ``ws_max_size``: far above the app's own 64 KiB message cap (web/ws.py), far below uvicorn's 16 MiB
+      default; a bigger frame is never buffered and the socket closes with 1009.
+    - ``ws_per_message_deflate``: views are a few KB; compressing them cost more CPU and per-socket memory
+      (a zlib context per socket) than the bandwidth is worth (issue 12, benchmarks/load.py).
+    - ``ws``: the WebSocket implementation (``WS_PROTOCOL``). The sans-I/O one spent 7 % less CPU per
+      acknowledged action and ~7 KB less per socket than the legacy ``websockets`` one, and served 20 %
+      more actions/s (benchmarks/load.py --pg --matches 100, same run).
+    - ``proxy_headers``/``forwarded_allow_ips`` (issue 13 §1.8): uvicorn believes ``X-Forwarded-For`` from
+      127.0.0.1 unless told otherwise, so a local client could pass for any address and dodge the per-IP
+      limits; here forwarded headers are read only from ``FORWARDED_ALLOW_IPS`` (empty by default: never,
+      the client is the TCP peer)."""
     proxies = [p.strip() for p in settings.FORWARDED_ALLOW_IPS.split(",") if p.strip()]
     return {
+        "ws_max_size": WS_MAX_FRAME_BYTES,
+        "ws_per_message_deflate": settings.WS_PER_MESSAGE_DEFLATE,
+        "ws": settings.WS_PROTOCOL,
         "proxy_headers": bool(proxies),
         "forwarded_allow_ips": proxies or None,
-        # Far above the app's own 64 KiB message cap (web/ws.py), far below uvicorn's 16 MiB default.
-        "ws_max_size": WS_MAX_FRAME_BYTES,
-        # Views are a few KB: compressing them cost more CPU and per-socket memory (a zlib context per
-        # socket) than the bandwidth is worth (issue 12, benchmarks/load.py); opt in with the setting.
-        "ws_per_message_deflate": settings.WS_PER_MESSAGE_DEFLATE,
     }
 
 
@@ -78,14 +85,9 @@ def _serve(args: argparse.Namespace) -> int:
     app = create_app(settings, bot_metrics_dir=metrics_dir)
     tune_gc()
     try:
-        uvicorn.run(
-            app,
-            host=args.host,
-            port=args.port,
-            log_level=args.log_level,
-            log_config=None,  # the root logger's handler (duelclub/logs.py) formats uvicorn's records too
-            **uvicorn_options(settings),  # type: ignore[arg-type]
-        )
+        options = uvicorn_options(settings)
+        # log_config None: the root logger's handler (duelclub/logs.py) formats uvicorn's records too
+        uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, log_config=None, **options)
     finally:
         pool.stop()
         if metrics_dir is not None:

@@ -12,6 +12,9 @@ import httpx
 import pytest
 from httpx import AsyncClient
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from duelclub.cli import WS_MAX_FRAME_BYTES
 
 LIMIT = 64 * 1024
 EXPECTED_HEADERS = {
@@ -174,3 +177,24 @@ async def test_a_websocket_message_over_64_kib_is_too_large_and_the_socket_stays
         assert err["code"] == "too_large"
         await ws.send(json.dumps({"type": "sync", "seq": 0}))
         assert (await next_of("state"))["status"] == "open"
+
+
+async def test_a_frame_over_the_server_cap_closes_the_socket_with_1009(served: Any) -> None:
+    """``duelclub serve`` caps frames at ``WS_MAX_FRAME_BYTES`` (cli.uvicorn_options): a bigger frame is
+    never buffered; the socket closes with 1009 (message too big) and the server stays up."""
+    async with AsyncClient(base_url=served.http) as c:
+        r = await c.post("/api/auth/register", json={"username": "alice", "password": "password123"})
+        assert r.status_code == 201
+        created = (await c.post("/api/matches", json={"game": "duel", "vs": "invite"})).json()
+        cookie = {"Cookie": f"duelclub_session={c.cookies['duelclub_session']}"}
+        async with connect(
+            f"{served.ws}/ws/matches/{created['id']}", additional_headers=cookie, max_size=None
+        ) as ws:
+            await ws.recv()
+            await ws.send("x" * (WS_MAX_FRAME_BYTES + 1))
+            with pytest.raises(ConnectionClosed):
+                async with asyncio.timeout(5):
+                    while True:
+                        await ws.recv()
+            assert ws.close_code == 1009
+        assert (await c.get("/api/games")).status_code == 200

@@ -419,8 +419,7 @@ class MatchService:
             live.ended(finish.status, finish.result, finish.at)
 
     def _store(self, record: ActionRecord, finish: Finish | None, deadline: Any) -> None:
-        with self.db.session() as s:
-            repo.append_action(s, record, finish=finish, deadline_at=deadline)
+        repo.store_action(self.db, record, finish=finish, deadline_at=deadline)
 
     async def _resent(
         self, live: LiveMatch, seat: Seat, seq: int, want_payload: bool = True

