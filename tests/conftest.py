@@ -270,6 +270,13 @@ async def app(sqlite_url: str, tmp_path: Path) -> AsyncIterator[FastAPI]:
 
 
 @pytest.fixture
+def app_builder(tmp_path: Path) -> Callable[..., FastAPI]:
+    """``app_builder(url, **settings)`` → an app with these settings, lifespan not started (for Starlette's
+    TestClient, which runs it)."""
+    return lambda url, **overrides: build_app(url, tmp_path / "built", **overrides)
+
+
+@pytest.fixture
 def app_factory(tmp_path: Path) -> Callable[..., Any]:
     """``async with app_factory(url, redis_url=None, **settings) as app:`` — an app with these settings
     (e.g. small rate limits), lifespan running."""

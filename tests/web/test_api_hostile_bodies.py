@@ -10,8 +10,7 @@ requests come from a member who plays in those matches (and sometimes from an an
 from __future__ import annotations
 
 import string
-from collections.abc import Iterator
-from pathlib import Path
+from collections.abc import Callable, Iterator
 from typing import Any
 from urllib.parse import quote
 
@@ -21,7 +20,6 @@ from hypothesis import strategies as st
 from sqlalchemy import func, select
 from starlette.testclient import TestClient
 
-from conftest import build_app
 from duelclub.store.db import Database
 from duelclub.store.models import BotJob, Match, MatchAction, QueueEntry, User, UserSession
 
@@ -82,9 +80,9 @@ def fingerprint(db: Database) -> tuple[Any, ...]:
 
 @pytest.fixture
 def fuzz_app(
-    database_url: str, tmp_path: Path
+    database_url: str, app_builder: Callable[..., Any]
 ) -> Iterator[tuple[Any, TestClient, TestClient, dict[str, str]]]:
-    app = build_app(database_url, tmp_path / "var")
+    app = app_builder(database_url)
     with TestClient(app) as alice, TestClient(app) as bob:
         for c, name in ((alice, "alice"), (bob, "bob")):
             assert c.post("/api/auth/register", json={"username": name, "password": PW}).status_code == 201

@@ -38,6 +38,7 @@ class WebMetrics:
     """The web layer's metrics in ``registry`` (the app's, ``GET /metrics``)."""
 
     def __init__(self, registry: CollectorRegistry) -> None:
+        self.registry = registry
         self.requests = Counter(
             "duelclub_http_requests",
             "HTTP requests answered, by method, route template and status",
@@ -62,7 +63,8 @@ class WebMetrics:
 
     def open_sockets(self) -> dict[str, int]:
         """``{"match": n, "lobby": m}`` now."""
-        return {kind: int(self.sockets.labels(kind)._value.get()) for kind in ("match", "lobby")}
+        read = self.registry.get_sample_value
+        return {kind: int(read("duelclub_open_sockets", {"kind": kind}) or 0) for kind in ("match", "lobby")}
 
 
 def request_id_of(scope: Scope) -> str:

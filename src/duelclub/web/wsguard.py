@@ -19,6 +19,7 @@ to send back as an error while the socket stays open:
 
 from __future__ import annotations
 
+import functools
 import re
 import time
 from collections.abc import Callable
@@ -34,6 +35,9 @@ _BRACKETS = re.compile(r"[\[\]{}]")
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 POLICY_VIOLATION = 1008
 """The close code of a socket that keeps sending over its budget (RFC 6455 §7.4.1)."""
+
+
+_parse = functools.lru_cache(maxsize=8)(parse)
 
 
 class Refusal(NamedTuple):
@@ -72,7 +76,7 @@ class MessageGuard:
 
     @classmethod
     def from_settings(cls, settings: Settings) -> MessageGuard:
-        item = parse(settings.WS_MESSAGE_BUDGET)
+        item = _parse(settings.WS_MESSAGE_BUDGET)
         return cls(
             budget=item.amount,
             window_seconds=float(item.get_expiry()),
