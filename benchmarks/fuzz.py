@@ -33,6 +33,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import os
 import random
 import sqlite3
 import sys
@@ -92,7 +93,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 
 class Fingerprint:
-    """Row counts of every table plus each match's (status, last seq), read straight from the database."""
+    """Row counts of every table, each match's (status, last seq) and the queue's members, read straight from
+    the database. :meth:`changed` ignores queue entries that went away: the matchmaker drops stale ones in
+    the background (a queue join the fuzzer made, never renewed), which is no effect of a message."""
 
     def __init__(self, db: kit.BenchDatabase, url: str) -> None:
         self.db = db
@@ -112,7 +115,21 @@ class Fingerprint:
             "SELECT m.id, m.status, (SELECT max(seq) FROM match_actions a WHERE a.match_id = m.id)"
             " FROM matches m ORDER BY m.id"
         ).fetchall()
-        return counts, tuple(tuple(r) for r in matches)
+        queue = self.conn.execute("SELECT user_id, game, pool, match_id FROM queue_entries").fetchall()
+        return counts, tuple(tuple(r) for r in matches), frozenset(tuple(r) for r in queue)
+
+    @staticmethod
+    def changed(before: tuple[Any, ...], after: tuple[Any, ...]) -> bool:
+        """Whether anything but the removal of queue entries happened between the two fingerprints."""
+        (counts_a, matches_a, queue_a), (counts_b, matches_b, queue_b) = before, after
+        queue_at = TABLES.index("queue_entries")
+        same_counts = all(
+            a == b for i, (a, b) in enumerate(zip(counts_a, counts_b, strict=True)) if i != queue_at
+        )
+        changed = not same_counts or matches_a != matches_b or bool(queue_b - queue_a)
+        if changed and os.environ.get("FUZZ_DEBUG"):
+            print("  changed:", counts_a, counts_b, set(matches_b) - set(matches_a), queue_b - queue_a)
+        return changed
 
     def close(self) -> None:
         self.conn.close()
@@ -140,6 +157,7 @@ class Fuzzer:
         self.token = ""
         self.state: dict[str, Any] = {}
         self.sockets: dict[str, ClientConnection] = {}
+        self.history: list[Any] = []
 
     # -- set-up ---------------------------------------------------------------------------------
     def headers(self, who: kit.Member | None, json_body: bool = True) -> dict[str, str]:
@@ -307,7 +325,7 @@ class Fuzzer:
         except httpx.HTTPError as exc:  # the server answered 413 and closed while an oversized body was sent
             self.sent["http"] += 1
             self.codes[f"http:transport:{type(exc).__name__}"] += 1
-            if self.fp.take() != before:
+            if self.fp.changed(before, self.fp.take()):
                 self.changed.append(f"{kind} {method} {path[:60]} → {type(exc).__name__}")
             return
         self.sent["http"] += 1
@@ -318,12 +336,13 @@ class Fuzzer:
         elif r.status_code >= 400:
             with contextlib.suppress(ValueError, AttributeError):
                 code = r.json().get("code", str(r.status_code))
-            if self.fp.take() != before:
+            if self.fp.changed(before, self.fp.take()):
                 self.changed.append(f"{kind} {method} {path[:60]} → {r.status_code}")
         else:
             self.accepted += 1
             await self.refresh()
         self.codes[f"http:{r.status_code}:{code}"] += 1
+        self.history.append((kind, method, path[:50], r.status_code, code))
 
     async def socket(self, who: kit.Member | None, match_id: str) -> ClientConnection:
         key = f"{who.username if who else 'anon'}:{match_id}"
@@ -346,18 +365,29 @@ class Fuzzer:
         return got
 
     async def answer(
-        self, ws: ClientConnection, want: str | None, seconds: float = 3.0
+        self, ws: ClientConnection, want: str | None, action_id: str | None, seconds: float = 3.0
     ) -> dict[str, Any] | None:
         """The socket's answer to the message just sent: the next ``ack``/``error``/``pong`` (or, for a
-        ``sync``, the ``state``), skipping pushes; None if none came within ``seconds``."""
+        ``sync``, the ``state``), skipping pushes — for an act with a string id, the ack or error carrying
+        that id; None if none came within ``seconds``."""
         kinds = ("ack", "error", "pong", want) if want else ("ack", "error", "pong")
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(seconds):
                 while True:
                     msg = json.loads(await ws.recv())
-                    if msg.get("type") in kinds:
+                    if msg.get("type") not in kinds:
+                        continue
+                    if action_id is None or msg.get("id") in (action_id, None) or msg["type"] == "pong":
                         return dict(msg)
         return None
+
+    @staticmethod
+    async def settle(ws: ClientConnection) -> None:
+        """Drop what the socket has already received (pushes, a late answer), so that the next answer read
+        is the next message's."""
+        with contextlib.suppress(TimeoutError):
+            while True:
+                await asyncio.wait_for(ws.recv(), 0.01)
 
     async def ws_one(self) -> None:
         r = self.rng.random()
@@ -391,11 +421,20 @@ class Fuzzer:
         except (InvalidStatus, OSError) as exc:
             self.codes[f"ws:handshake:{type(exc).__name__}"] += 1
             return
-        before = self.fp.take()
+        action_id = None
+        with contextlib.suppress(ValueError, AttributeError, TypeError, RecursionError):
+            parsed = json.loads(text)
+            action_id = (
+                parsed.get("id")
+                if parsed.get("type") == "act" and isinstance(parsed.get("id"), str)
+                else None
+            )
         try:
+            await self.settle(ws)
+            before = self.fp.take()
             await ws.send(text)
             self.sent["ws"] += 1
-            reply = await self.answer(ws, "state" if kind == "sync" else None)
+            reply = await self.answer(ws, "state" if kind == "sync" else None, action_id)
         except ConnectionClosed as exc:
             self.sockets = {k: v for k, v in self.sockets.items() if v is not ws}
             code = exc.rcvd.code if exc.rcvd is not None else None
@@ -409,10 +448,13 @@ class Fuzzer:
             self.codes[f"ws:no_answer:{kind}"] += 1
             return
         reply = replies[-1]
+        self.history.append((kind, who.username if who else None, str(text)[:80], reply))
         if reply["type"] == "error":
             self.codes[f"ws:error:{reply.get('code')}"] += 1
-            if self.fp.take() != before:
+            if self.fp.changed(before, self.fp.take()):
                 self.changed.append(f"ws {kind} {str(text)[:60]} → {reply.get('code')}")
+                if os.environ.get("FUZZ_DEBUG"):
+                    print("  after:", self.history[-3:])
         else:
             self.codes[f"ws:{reply['type']}"] += 1
             self.accepted += 1

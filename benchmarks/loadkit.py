@@ -435,7 +435,9 @@ class Player:
     0.5 s (the page does the same); an action in flight on it then stays unanswered. Like the page
     (static/js/live.js) it sends ``sync`` after an error, after a push carrying a later seq than its state,
     and when an ack's state has not come within ``SYNC_AFTER_ACK_S``. ``hold`` set = make no
-    new actions (a quiet spell). ``seen_seq`` is the highest state seq received over the socket."""
+    new actions (a quiet spell). ``seen_seq`` is the highest state seq received over the socket. ``think``
+    (seconds, 0 = none): a player whose turn it is waits 0.5–1.5 × ``think`` before acting, as a member
+    would; the latency measured is still send → ack."""
 
     def __init__(
         self,
@@ -451,8 +453,10 @@ class Player:
         resend_after: float | None = None,
         hold: asyncio.Event | None = None,
         rng: random.Random | None = None,
+        think: float = 0.0,
     ) -> None:
         self.api, self.stats, self.member, self.match_id = api, stats, member, match_id
+        self.think, self.think_until = think, 0.0
         self.http, self.ws_url, self.alt_http = http, ws, alt_http or http
         self.http_every, self.resend_after = http_every, resend_after
         self.hold = hold or asyncio.Event()
@@ -512,8 +516,11 @@ class Player:
                 return
             await self._maybe_sync(sock)
             await self._maybe_act(sock)
+            wait = min(0.5, left)
+            if self.think_until > time.monotonic():
+                wait = max(0.001, min(wait, self.think_until - time.monotonic()))
             try:
-                raw = await asyncio.wait_for(sock.recv(), min(0.5, left))
+                raw = await asyncio.wait_for(sock.recv(), wait)
             except TimeoutError:
                 await self._maybe_resend()
                 continue
@@ -558,6 +565,8 @@ class Player:
     def _take_state(self, payload: dict[str, Any]) -> None:
         seq = int(payload["seq"])
         if seq >= self.seq:
+            if self.think and seq > self.seq:
+                self.think_until = time.monotonic() + self.think * self.rng.uniform(0.5, 1.5)
             self.seq, self.legal, self.status = seq, payload.get("legal") or [], payload["status"]
             self.my_turn = payload.get("seat") in (payload.get("to_move") or [])
 
@@ -568,7 +577,7 @@ class Player:
     async def _maybe_act(self, sock: ClientConnection) -> None:
         if self.pending is not None or self.hold.is_set() or self.status != "active":
             return
-        if self.seq == self.acted_at_seq:
+        if self.seq == self.acted_at_seq or time.monotonic() < self.think_until:
             return
         action = self._choose()
         if action is None:

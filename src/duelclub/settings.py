@@ -61,7 +61,8 @@ class Settings(BaseSettings):
     - ``ABANDON_GRACE_SECONDS``: how long a player of a match without a clock may be disconnected before
       the opponent may claim the win (play/presence.py).
     - ``WS_PER_MESSAGE_DEFLATE``: compress WebSocket messages (off: CPU and memory per socket, issue 12).
-    - ``WS_PROTOCOL``: uvicorn's WebSocket implementation (issue 12, benchmarks/load.py).
+    - ``WS_PROTOCOL``: the WebSocket implementation: ``lean`` (uvicorn's sans-I/O one with a lighter queue,
+      web/wsprotocol.py) or one of uvicorn's own (issue 12, benchmarks/load.py).
     - ``DB_POOL_SIZE``: pooled database connections per process, and as many threads for blocking work
       (store/db.py; PostgreSQL's default ``max_connections`` of 100 fits two web workers and the bot workers).
     """
@@ -86,7 +87,7 @@ class Settings(BaseSettings):
     ABANDON_GRACE_SECONDS: float = Field(default=60.0, ge=0)
     DB_POOL_SIZE: int = Field(default=32, ge=2, le=500)
     WS_PER_MESSAGE_DEFLATE: bool = False
-    WS_PROTOCOL: Literal["websockets", "websockets-sansio", "wsproto"] = "websockets-sansio"
+    WS_PROTOCOL: Literal["lean", "websockets", "websockets-sansio", "wsproto"] = "lean"
     ARGON2_TIME_COST: int = Field(default=2, ge=1, le=20)
     ARGON2_MEMORY_KIB: int = Field(default=19 * 1024, ge=1024, le=4 * 1024 * 1024)
     ARGON2_PARALLELISM: int = Field(default=1, ge=1, le=16)

@@ -20,14 +20,17 @@ const ARCH_NAMES = {
   equipment: t("Снаряжение"),
 };
 const DECK_NAMES = { artania: "Артания", kuyavia: "Куявия" };
-const windowWord = (w) => t("окно снаряжения {w}", { w });
+// The engine's step codes (W0…W4 windows, P1…P4 placements; rules/artania.md §A turn) in words.
+const windowWord = (n) => t("окно снаряжения {n} из 5", { n });
+const placeWord = (n) => t("выставление {n} из 4", { n });
 const STEP_WORDS = {
-  W0: windowWord("W0"), W1: windowWord("W1"), W2: windowWord("W2"), W3: windowWord("W3"),
-  W4: t("последнее окно снаряжения {w}", { w: "W4" }),
-  P1: t("выставление {p}", { p: "P1" }), P2: t("выставление {p}", { p: "P2" }), P3: t("выставление {p}", { p: "P3" }),
-  P4: t("выставление {p}", { p: "P4" }),
+  W0: windowWord(1), W1: windowWord(2), W2: windowWord(3), W3: windowWord(4),
+  W4: t("последнее окно снаряжения"),
+  P1: placeWord(1), P2: placeWord(2), P3: placeWord(3), P4: placeWord(4),
 };
+const stepWord = (code) => STEP_WORDS[code] || t("окно снаряжения");
 const AUTO_KEY = "artania.autopass";
+const swordsText = (n) => tn(n, "{n} меч", "{n} меча", "{n} мечей");
 
 export function createRenderer(ctx) {
   const cards = new Map();
@@ -49,13 +52,15 @@ export function createRenderer(ctx) {
   let autoPass = localStorage.getItem(`${AUTO_KEY}.${ctx.username}`) === "1";
 
   const me = () => you ?? 0;
-  const who = (seat) => (seat === you ? t("Вы") : you === null ? t("Игрок {n}", { n: seat + 1 }) : t("Соперник"));
-  // lower-case «вы / игрок 2 / соперник» inside a sentence
-  const whoLc = (seat) => (seat === you ? t("вы") : you === null ? t("игрок {n}", { n: seat + 1 }) : t("соперник"));
-  const whoGen = (seat) => (seat === you ? t("ваш") : you === null ? t("игрока {n}", { n: seat + 1 }) : t("соперника"));
+  // A spectator (or an admin) reads the players' names; a player reads «вы» and «соперник».
+  const nameOf = (seat) => (seatsInfo[seat] ? seatName(seatsInfo[seat]) : t("Игрок {n}", { n: seat + 1 }));
+  const who = (seat) => (seat === you ? t("Вы") : you === null ? nameOf(seat) : t("Соперник"));
+  // lower-case «вы / соперник» (or the name) inside a sentence
+  const whoLc = (seat) => (seat === you ? t("вы") : you === null ? nameOf(seat) : t("соперник"));
+  const whoGen = (seat) => (seat === you ? t("ваш") : you === null ? t("игрока {name}", { name: nameOf(seat) }) : t("соперника"));
   const label = (seat) =>
     you === null
-      ? seatName(seatsInfo[seat])
+      ? nameOf(seat)
       : seat === you
         ? t("Вы: {name}", { name: ctx.username })
         : t("Соперник: {name}", { name: seatName(seatsInfo[seat]) });
@@ -84,7 +89,8 @@ export function createRenderer(ctx) {
     el("h2", {}, t("Противоклассы")),
     el("p", { class: "small" }, t("Архетип A бьёт B, B бьёт C, C бьёт A. Воин получает +2 меча, если напротив его противокласс, и +1, если напротив другой класс того же архетипа. Особые воины (Полководец, Стратег, Герой — по 4 меча) бонусов не дают и не получают.")),
     el("ul", { class: "art-cycle" }, ...classes.map((c) => el("li", {}, `${c.name} → ${classes.find((x) => x.id === c.counter)?.name || c.counter} (+2)`))),
-    el("p", { class: "small" }, t("Ход: W0 · первый кладёт 1 · W1 · второй кладёт 2 · W2 · первый кладёт 2 · W3 · второй кладёт 1 · W4 · подсчёт. Окно закрывается после двух пасов подряд. Пять кругляшей — победа.")),
+    el("p", { class: "small" }, t("Ход: снаряжение · первый кладёт 1 воина · снаряжение · второй кладёт 2 · снаряжение · первый кладёт 2 · снаряжение · второй кладёт 1 · снаряжение · подсчёт. Окно снаряжения закрывается после двух пасов подряд. Пять кругляшей — победа.")),
+    el("p", { class: "small" }, el("a", { href: "/games/artania/rules", "data-rules": "artania" }, t("Полные правила игры"))),
   );
   if (ctx.side) ctx.side.replaceChildren(help, sideDiscards);
 
@@ -248,18 +254,30 @@ export function createRenderer(ctx) {
     return el("div", attrs, ...body);
   }
 
+  /** The field to draw: the live one, or once the match is decided by a scored turn, that last turn's
+   *  slots as they were scored (the clean-up emptied the live field; the result must keep the deciding turn). */
+  function shownField() {
+    const results = view.results || [];
+    const last = results[results.length - 1];
+    const scored = view.phase === "over" && last && view.outcome && view.outcome.reason !== "resign";
+    return scored ? { field: last.slots, totals: last.totals, turn: last.turn } : { field: view.field, totals: view.totals, turn: null };
+  }
+
   function paintField() {
+    const shown = shownField();
+    fieldBox.classList.toggle("art-field-final", shown.turn !== null);
     const cols = [0, 1, 2].map((k) => {
-      const opp = view.field[1 - me()][k];
-      const mine = view.field[me()][k];
+      const opp = shown.field[1 - me()][k];
+      const mine = shown.field[me()][k];
       const pre = picked.length && placing() ? pickedFor(k + 1) : null;
       const mineCell = pre ? slotCell(me(), { ...mine, state: "picked" }) : slotCell(me(), mine);
       if (pre) mineCell.replaceChildren(el("span", { class: "art-card-name" }, name(pre)), el("span", { class: "small" }, t("выбран")));
       return el("div", { class: "art-pair", dataset: { pair: String(k + 1) } }, el("span", { class: "art-pair-no" }, `${k + 1}`), slotCell(1 - me(), opp), mineCell);
     });
     fieldBox.replaceChildren(...cols);
-    const sums = { a: view.totals[me()], b: view.totals[1 - me()] };
-    totalsBox.textContent = you === null ? t("Мечи: игрок 1 {a} — игрок 2 {b}", sums) : t("Мечи: вы {a} — соперник {b}", sums);
+    const sums = { a: shown.totals[me()], b: shown.totals[1 - me()], x: whoLc(me()), y: whoLc(1 - me()), turn: shown.turn };
+    totalsBox.textContent =
+      shown.turn !== null ? t("Решающий ход {turn}: мечи — {x} {a}, {y} {b}", sums) : t("Мечи: {x} {a} — {y} {b}", sums);
   }
   const pickedFor = (slot) => {
     const i = view.placing.slots.indexOf(slot);
@@ -281,7 +299,7 @@ export function createRenderer(ctx) {
       dataset: { card: id },
       disabled: !usable || locked || offline,
       onclick: () => clickHand(id),
-      title: c.text || (c.class ? t("{card}: {n} меч.", { card: c.name, n: c.swords }) : t("{card}: {n} меча", { card: c.name, n: c.swords })),
+      title: c.text || t("{card}: {swords}", { card: c.name, swords: swordsText(c.swords) }),
     };
     if (placing() && c.kind !== "equipment") {
       attrs.draggable = "true";
@@ -308,14 +326,14 @@ export function createRenderer(ctx) {
     else if (v.phase === "window") {
       const w = v.window;
       const actor = w.actor === you ? t("ваше действие") : t("действует {who}", { who: whoLc(w.actor) });
-      text = t("Ход {turn}, {step}: {actor}. Пасов подряд: {n} из 2.", { turn: v.turn, step: STEP_WORDS[w.name], actor, n: w.passes });
+      text = t("Ход {turn}, {step}: {actor}. Пасов подряд: {n} из 2.", { turn: v.turn, step: stepWord(w.name), actor, n: w.passes });
       if (tool && tool.kind === "nektar") text = t("Нектар могущества: выберите воина класса на поле (любой стороны).");
       if (tool && tool.kind === "idol") text = t("Идол гнева: выберите воина соперника.");
       if (tool && tool.kind === "chasy") text = t("Часы Базилевса: выберите карту, которую сбросить вместе с ними.");
     } else {
       const p = v.placing;
       const slots = p.slots.join(t(" и "));
-      const step = { turn: v.turn, step: STEP_WORDS[v.step], slots };
+      const step = { turn: v.turn, step: stepWord(v.step), slots };
       text =
         p.seat === you
           ? need() === 2
@@ -432,7 +450,7 @@ export function createRenderer(ctx) {
     if (msg.status === "finished" || msg.status === "aborted" || v.phase === "over") return { text: t("Партия окончена"), cls: "turn-over" };
     if (offline) return { text: t("Переподключение…"), cls: "turn-offline" };
     const actor = v.to_move[0];
-    if (you === null) return { text: t("Действует игрок {n}", { n: actor + 1 }) };
+    if (you === null) return { text: t("Действует {name}", { name: nameOf(actor) }) };
     return actor === you ? { text: t("Ваш ход"), cls: "turn-mine" } : { text: t("Ход соперника"), cls: "turn-theirs" };
   }
 
@@ -449,10 +467,10 @@ export function createRenderer(ctx) {
       }
       case "pass":
         if (ev.automatic) {
-          const closed = ev.closed ? t("; окно {w} закрыто", { w: ev.window }) : "";
+          const closed = ev.closed ? t("; {step} закрыто", { step: stepWord(ev.window) }) : "";
           return { text: t("{who}: рука пуста — пас", { who: who(s) }) + closed, cls: "log-sys" };
         }
-        return { text: t("{who}: пас", { who: who(s) }) + (ev.closed ? t(" — окно {w} закрыто", { w: ev.window }) : ""), cls: side(s) };
+        return { text: t("{who}: пас", { who: who(s) }) + (ev.closed ? t(" — {step} закрыто", { step: stepWord(ev.window) }) : ""), cls: side(s) };
       case "nektar":
         return {
           text: t("{who}: Нектар могущества на {card} ({whose} слот {n}) — +2 меча", { who: who(s), card: name(ev.card), whose: whoGen(ev.target_seat), n: ev.slot }),
@@ -475,7 +493,7 @@ export function createRenderer(ctx) {
       case "turn_scored": {
         const sums = { turn: ev.turn, a: ev.totals[me()], b: ev.totals[1 - me()] };
         return {
-          text: you === null ? t("Ход {turn}: мечи {a} — {b} (игрок 1 — игрок 2)", sums) : t("Ход {turn}: мечи {a} — {b} (вы — соперник)", sums),
+          text: t("Ход {turn}: мечи — {x} {a}, {y} {b}", { ...sums, x: whoLc(me()), y: whoLc(1 - me()) }),
           cls: "log-season",
         };
       }
@@ -500,7 +518,7 @@ export function createRenderer(ctx) {
           ev.first === you
             ? t("Ход {turn}: первым действуете вы", p)
             : you === null
-              ? t("Ход {turn}: первым действует игрок {n}", p)
+              ? t("Ход {turn}: первым действует {name}", { ...p, name: nameOf(ev.first) })
               : t("Ход {turn}: первым действует соперник", p);
         return { text, cls: "log-sys" };
       }
@@ -508,27 +526,39 @@ export function createRenderer(ctx) {
         return { text: s === you ? t("Вы сдались") : t("{who} сдался", { who: who(s) }), cls: "log-season" };
       case "match_end": {
         const o = outcomeWords(ev);
-        return { text: t("Партия окончена: {result}", { result: o.title }) + " — " + o.reason, cls: "log-season" };
+        return { text: t("Партия окончена — {result}.", { result: o.title }) + (o.reason ? ` ${o.reason}.` : ""), cls: "log-season" };
       }
       default:
         return null;
     }
   }
 
+  /** The result for this reader: {kind, title, reason}; the reason is a sentence naming who did what. */
   function outcomeWords(result) {
     const w = result.winner;
-    const title =
-      w === null || w === undefined ? t("Ничья") : you === null ? t("Победа игрока {n}", { n: w + 1 }) : w === you ? t("Победа") : t("Поражение");
-    const kind = w === null || w === undefined ? "draw" : you === null || w === you ? "win" : "loss";
-    const reasons = {
-      five_tokens: t("пять кругляшей"),
-      deck_exhausted: t("колода закончилась, считаем кругляши"),
-      resign: t("сдача"),
-      timeout: t("время вышло"),
-      aborted: t("партию остановил администратор"),
-      abort: t("партию остановил администратор"),
-    };
-    return { kind, title, reason: reasons[result.reason] || String(result.reason || "") };
+    const none = w === null || w === undefined;
+    const title = none ? t("Ничья") : you === null ? t("Победа: {name}", { name: nameOf(w) }) : w === you ? t("Победа") : t("Поражение");
+    const kind = none || you === null ? "draw" : w === you ? "win" : "loss";
+    const tokens = (view && view.tokens) || result.tokens || [0, 0];
+    const score = { a: tokens[me()], b: tokens[1 - me()] };
+    // Three translated phrasings of one reason: the reader's own seat, the opponent, a named player.
+    const by = (seat, mine, theirs, named) =>
+      seat === you ? mine : you === null ? named.replace("{name}", nameOf(seat)) : theirs;
+    let reason = "";
+    if (result.reason === "five_tokens" && !none) {
+      reason = by(w, t("Вы первыми собрали пять кругляшей"), t("Соперник первым собрал пять кругляшей"), t("{name} первым собрал пять кругляшей"));
+    } else if (result.reason === "deck_exhausted") {
+      reason = none
+        ? t("Колода закончилась, кругляшей поровну ({a} : {b})", score)
+        : by(w, t("Колода закончилась, у вас больше кругляшей ({a} : {b})", score),
+          t("Колода закончилась, у соперника больше кругляшей ({a} : {b})", score),
+          t("Колода закончилась, больше кругляшей у игрока {name} ({a} : {b})", score));
+    } else if (result.reason === "resign" && !none) {
+      reason = by(1 - w, t("Вы сдались"), t("Соперник сдался"), t("{name} сдался"));
+    } else if (result.reason === "aborted" || result.reason === "abort") {
+      reason = t("Партию остановил администратор");
+    }
+    return { kind, title, reason };
   }
 
   function outcome(msg) {
@@ -549,7 +579,7 @@ export function createRenderer(ctx) {
       first === you
         ? t("первыми действуете вы")
         : you === null
-          ? t("первым действует игрок {n}", { n: first + 1 })
+          ? t("первым действует {name}", { name: nameOf(first) })
           : t("первым действует соперник");
     return { text: t("Ход 1: по жребию {starter}.", { starter }) + deck, cls: "log-season" };
   }
@@ -574,5 +604,19 @@ export function createRenderer(ctx) {
     }
   }
 
-  return { render, turn, describe, unlock, intro, actionText, outcome, setOffline };
+  /** The opponent's last action on the board (lastmove.js): the slots they filled, the warrior their Нектар
+   *  or Идол touched; `fresh` animates it once. */
+  function markLast(events, fresh) {
+    for (const ev of events) {
+      const spots = [];
+      if (ev.kind === "place") for (const c of ev.cards || []) spots.push([ev.seat, c.slot]);
+      if (ev.kind === "nektar" || ev.kind === "idol") spots.push([ev.target_seat, ev.slot]);
+      for (const [s, slot] of spots) {
+        const cell = fieldBox.querySelector(`.art-slot[data-seat="${s}"][data-slot="${slot}"]`);
+        if (cell) cell.classList.add("last-move", ...(fresh ? ["last-fresh"] : []));
+      }
+    }
+  }
+
+  return { render, turn, describe, unlock, intro, actionText, outcome, setOffline, markLast };
 }

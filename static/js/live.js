@@ -262,6 +262,8 @@ export class MatchLive {
       if (typeof msg.seq === "number" && this.seq !== null && msg.seq > this.seq) this._send({ type: "sync", seq: this.seq });
       const h = msg.type === "presence" ? this.h.onPresence : this.h.onRematch;
       if (h) h(msg);
+    } else if (msg.type === "chat" || msg.type === "chat_hidden") {
+      if (this.h.onChat) this.h.onChat(msg); // issue 16 §5: the match chat (chat.js)
     } else if (msg.type === "ack") {
       this.pending.delete(msg.id);
       if (this.h.onAck) this.h.onAck(msg);

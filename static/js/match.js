@@ -10,6 +10,10 @@ import { el, get, toast } from "./api.js";
 import { loadGame } from "./games.js";
 import { MatchLive } from "./live.js";
 import { MatchBar } from "./matchbar.js";
+import { rulesPart, setupRulesPanel } from "./rulespanel.js";
+import { setupHandFold } from "./handfold.js";
+import { LastMove } from "./lastmove.js";
+import { MatchChat } from "./chat.js";
 import { resultFor, seatName } from "./names.js";
 import { t, tn } from "./i18n.js";
 
@@ -60,6 +64,7 @@ let logRebuilt = false;
 let rebuilding = null;
 let connStatus = "connecting";
 let bar = null; // the clock, presence, claim and rematch strip (matchbar.js)
+let lastMove = null; // the opponent's last action marked on the board (lastmove.js)
 
 function errorText(err) {
   return ERROR_TEXT[err.code] || err.message || t("Ошибка.");
@@ -281,6 +286,7 @@ function onState(msg) {
   const finished = msg.status === "finished" || msg.status === "aborted";
   if (active) sawActive = true;
   renderer.render(msg);
+  if (lastMove) lastMove.onState(msg, mySeat(), renderer);
   if (bar) bar.state(msg);
   if (sessionEnded && $("hand-panel")) $("hand-panel").hidden = true;
   // Never dealt (a cancelled invite, an invite aborted before it was accepted): no empty board, hand or log —
@@ -293,6 +299,7 @@ function onState(msg) {
   showResult(msg);
   logState(msg);
   if (finished && sawActive) rebuildLog();
+  if (finished) document.dispatchEvent(new CustomEvent("match-ended"));
   if (finished && !finishedInfoLoaded) {
     finishedInfoLoaded = true;
     refreshInfo();
@@ -414,6 +421,8 @@ async function main() {
     return;
   }
   bar = new MatchBar(matchId);
+  lastMove = new LastMove(matchId, root);
+  const chat = new MatchChat(matchId, $("log-panel"), username);
   live = new MatchLive(matchId, {
     onState,
     onStatus,
@@ -421,6 +430,7 @@ async function main() {
     onSessionEnded,
     onPresence: (msg) => bar.presence(msg),
     onRematch: (msg) => bar.rematch(msg),
+    onChat: (msg) => chat.onSocket(msg),
   });
   renderer = mod.createRenderer({
     root: $("board"),
@@ -432,6 +442,8 @@ async function main() {
     act: (action) => live.act(action),
   });
   setupResign();
+  setupHandFold($("board"));
+  setupRulesPanel($("rules-btn"), info.game, () => rulesPart(info.game, lastState && lastState.view));
   live.start();
 }
 

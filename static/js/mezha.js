@@ -108,7 +108,9 @@ export function createRenderer(ctx) {
 
   const seatsInfo = ctx.info && Array.isArray(ctx.info.seats) ? ctx.info.seats : [];
   const opponentName = () => (you === null ? t("Игрок {n}", { n: 2 }) : seatName(seatsInfo[1 - you]));
-  const who = (seat) => (seat === you ? t("Вы") : you === null ? t("Игрок {n}", { n: seat + 1 }) : t("Соперник"));
+  // A spectator (or an admin) reads the players' names where a player reads «вы» and «соперник».
+  const nameOf = (seat) => (seatsInfo[seat] ? seatName(seatsInfo[seat]) : t("Игрок {n}", { n: seat + 1 }));
+  const who = (seat) => (seat === you ? t("Вы") : you === null ? nameOf(seat) : t("Соперник"));
   // A spectator (you === null, e.g. the admins' replay) reads «игрок N» where a player reads «соперник».
   const other = (seat) => (you === null ? t("игрок {n}", { n: seat + 1 }) : t("соперник"));
   const otherGen = (seat) => (you === null ? t("игрока {n}", { n: seat + 1 }) : t("соперника"));
@@ -865,7 +867,7 @@ export function createRenderer(ctx) {
     }
     if (offline) return { text: t("Переподключение…"), cls: "turn-offline" };
     if (v.phase === "pause") return { text: t("Сезон {season} подсчитан", { season: v.season }), cls: "turn-pause" };
-    if (you === null) return { text: t("Ходит игрок {n}", { n: v.turn + 1 }) };
+    if (you === null) return { text: t("Ходит {name}", { name: nameOf(v.turn) }) };
     return v.turn === you ? { text: t("Ваш ход"), cls: "turn-mine" } : { text: t("Ход соперника"), cls: "turn-theirs" };
   }
 
@@ -1023,9 +1025,9 @@ export function createRenderer(ctx) {
       : w === you
         ? t("Победа")
         : you === null
-          ? t("Победа игрока {n}", { n: w + 1 })
+          ? t("Победа: {name}", { name: nameOf(w) })
           : t("Поражение");
-    const subject = (seat) => (seat === you ? t("Вы") : you === null ? t("Игрок {n}", { n: seat + 1 }) : t("Соперник"));
+    const subject = (seat) => (seat === you ? t("Вы") : you === null ? nameOf(seat) : t("Соперник"));
     const tail = (text) => (score ? ` (${text})` : "");
     let reason;
     switch (result.reason) {
@@ -1103,7 +1105,18 @@ export function createRenderer(ctx) {
     }
   }
 
-  return { render, turn, describe, unlock, intro, actionText, outcome, setOffline };
+  /** The opponent's last action on the board (lastmove.js): the unit they put down (a face-down one too), or
+   *  the field their tactic hit; `fresh` animates it once. */
+  function markLast(events, fresh) {
+    const mark = (node) => node && node.classList.add("last-move", ...(fresh ? ["last-fresh"] : []));
+    for (const ev of events) {
+      if (ev.kind !== "play") continue;
+      if (typeof ev.placement === "number") mark(fieldsBox.querySelector(`.unit[data-placement="${ev.placement}"]`));
+      else if (typeof ev.field === "number") mark(fieldsBox.querySelectorAll(".field-col")[ev.field]);
+    }
+  }
+
+  return { render, turn, describe, unlock, intro, actionText, outcome, setOffline, markLast };
 }
 
 function cap1(s) {

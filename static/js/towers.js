@@ -10,8 +10,8 @@ import { seatName } from "./names.js";
 export const STYLESHEET = true;
 
 const SVG_NS = "http://www.w3.org/2000/svg";
-// Card names, card texts, battlefields and deck types are the seed's (Ukrainian) words in both languages;
-// the rest of the board goes through t()/tn().
+// Card and battlefield names are proper names (the seed's Ukrainian words in both languages); card texts come
+// from the catalog in the page's language; the rest of the board goes through t()/tn().
 const RES = [
   { key: "ore", prod: "mines", colour: "red", name: t("Руда"), prodName: t("Шахты") },
   { key: "mana", prod: "monasteries", colour: "blue", name: t("Мана"), prodName: t("Монастыри") },
@@ -35,7 +35,9 @@ const ATTR_WORD = {
   troops: t("отряды"),
 };
 const ATTRS = ["tower", "wall", "mines", "monasteries", "barracks", "ore", "mana", "troops"];
-const DECKS = { normal: "Звичайна колода", infinite: "Нескінченна колода" };
+const DECKS = { normal: t("Обычная колода"), infinite: t("Бесконечная колода") };
+const PLAY_AGAIN = t("Играем снова");
+const DRAW_DISCARD = t("Возьмите карту, сбросьте карту");
 const TAG_WORD = {
   play: t("сыграна"),
   discard: t("сброшена"),
@@ -66,11 +68,15 @@ export function createRenderer(ctx) {
   let offline = false;
 
   const seatsInfo = ctx.info && Array.isArray(ctx.info.seats) ? ctx.info.seats : [];
-  const who = (seat) => (seat === you ? t("Вы") : you === null ? t("Игрок {n}", { n: seat + 1 }) : t("Соперник"));
+  // A spectator (or an admin) reads the players' names; a player reads «вы» and «соперник».
+  const nameOf = (seat) => (seatsInfo[seat] ? seatName(seatsInfo[seat]) : t("Игрок {n}", { n: seat + 1 }));
+  const who = (seat) => (seat === you ? t("Вы") : you === null ? nameOf(seat) : t("Соперник"));
+  const whoLc = (seat) => (seat === you ? t("вы") : you === null ? nameOf(seat) : t("соперник"));
+  const whoGen = (seat) => (seat === you ? t("вас") : you === null ? nameOf(seat) : t("соперника"));
   const side = (seat) => (seat === you ? "log-me" : "log-opp");
   const label = (seat) =>
     you === null
-      ? seatName(seatsInfo[seat]) || t("Игрок {n}", { n: seat + 1 })
+      ? nameOf(seat)
       : seat === you
         ? t("Вы: {name}", { name: ctx.username })
         : t("Соперник: {name}", { name: seatName(seatsInfo[seat]) });
@@ -160,7 +166,7 @@ export function createRenderer(ctx) {
     const W = 420;
     const H = 260;
     const base = H - 24;
-    const top = 18;
+    const top = 46; // room above the tallest tower for its roof and number
     const p = view.players;
     const target = view.targets.tower;
     const maxH = Math.max(target, p[0].tower, p[1].tower, p[0].wall, p[1].wall) * 1.04;
@@ -178,18 +184,19 @@ export function createRenderer(ctx) {
       const wx = left ? 40 + 56 + 26 : W - 40 - 56 - 26 - 18;
       const th = p[seat].tower * k;
       const wh = p[seat].wall * k;
-      const cls = seat === you ? "tw-mine" : "tw-theirs";
+      // Each player's colour stays theirs for every reader: seat 0 (or «you») green, the other pink.
+      const cls = (you === null ? seat === 0 : seat === you) ? "tw-mine" : "tw-theirs";
       const tower = svg("g", { class: `tw-tower ${cls}` });
       tower.setAttribute("data-seat", String(seat));
       tower.append(svg("rect", { x: tx, y: base - th, width: 56, height: th, class: "tw-tower__body" }));
       tower.append(svg("polygon", { points: `${tx - 4},${base - th} ${tx + 28},${base - th - 16} ${tx + 60},${base - th}`, class: "tw-tower__roof" }));
       tower.append(svg("text", { x: tx + 28, y: base - th - 20, "text-anchor": "middle", class: "tw-num" }, String(p[seat].tower)));
       g.append(tower);
-      const wall = svg("g", { class: `tw-wall ${cls}` });
+      const wall = svg("g", { class: `tw-wall ${cls}`, "data-seat": String(seat) });
       wall.append(svg("rect", { x: wx, y: base - wh, width: 18, height: wh, class: "tw-wall__body" }));
       wall.append(svg("text", { x: wx + 9, y: base - wh - 4, "text-anchor": "middle", class: "tw-num tw-num-wall" }, String(p[seat].wall)));
       g.append(wall);
-      g.append(svg("text", { x: left ? 40 : W - 40 - 56, y: H - 6, class: "tw-caption" }, seat === you ? t("вы") : you === null ? t("игрок {n}", { n: seat + 1 }) : t("соперник")));
+      g.append(svg("text", { x: left ? 40 : W - 40 - 56, y: H - 6, class: "tw-caption" }, whoLc(seat)));
     });
     board.replaceChildren(g);
   }
@@ -197,7 +204,7 @@ export function createRenderer(ctx) {
   function cardEl(id, opts = {}) {
     const c = card(id);
     const res = RES_OF[c.colour] || c.resource;
-    const flags = [c.play_again ? "Граємо знову" : null].filter(Boolean);
+    const flags = [c.play_again ? PLAY_AGAIN : null].filter(Boolean);
     return el(
       opts.button ? "button" : "div",
       {
@@ -243,8 +250,8 @@ export function createRenderer(ctx) {
     if (you === null) hint.textContent = "";
     else if (view.phase === "over") hint.textContent = "";
     else if (!mine) hint.textContent = t("Ход соперника.");
-    else if (forced) hint.textContent = t("«Візьміть карту, скиньте карту»: выберите карту для сброса.");
-    else if (view.phase === "extra") hint.textContent = t("«Граємо знову»: ещё одно действие — сыграйте карту или сбросьте.");
+    else if (forced) hint.textContent = t("«{effect}»: выберите карту для сброса.", { effect: DRAW_DISCARD });
+    else if (view.phase === "extra") hint.textContent = t("«{effect}»: ещё одно действие — сыграйте карту или сбросьте.", { effect: PLAY_AGAIN });
     else hint.textContent = t("Нажмите карту, чтобы сыграть её; «Сбросить» (или правая кнопка мыши) — сбросить без эффекта.");
   }
 
@@ -256,7 +263,7 @@ export function createRenderer(ctx) {
         return el(
           "section",
           { class: "tw-last__row", id: s === (you ?? 0) ? "tw-last-me" : "tw-last-opp" },
-          el("h3", {}, you === null ? t("Последний ход игрока {n}", { n: s + 1 }) : t("Последний ход соперника")),
+          el("h3", {}, you === null ? t("Последний ход: {name}", { name: nameOf(s) }) : t("Последний ход соперника")),
           list.length
             ? el("div", { class: "tw-last__cards" }, ...list.map((e) => cardEl(e.card, { small: true, tag: e.tag })))
             : el("p", { class: "muted small" }, "—"),
@@ -349,7 +356,7 @@ export function createRenderer(ctx) {
     if (!v) return { text: "…" };
     if (msg.status === "finished" || msg.status === "aborted" || v.phase === "over") return { text: t("Партия окончена"), cls: "turn-over" };
     if (offline) return { text: t("Переподключение…"), cls: "turn-offline" };
-    if (you === null) return { text: t("Ходит игрок {n}", { n: v.active + 1 }) };
+    if (you === null) return { text: t("Ходит {name}", { name: nameOf(v.active) }) };
     if (v.active !== you) return { text: t("Ход соперника"), cls: "turn-theirs" };
     if (v.phase === "forced_discard") return { text: t("Сбросьте карту"), cls: "turn-mine" };
     return { text: v.phase === "extra" ? t("Ваш ход (ещё действие)") : t("Ваш ход"), cls: "turn-mine" };
@@ -360,7 +367,7 @@ export function createRenderer(ctx) {
     [0, 1].forEach((s) => {
       const d = (delta && delta[s]) || [];
       const bits = ATTRS.map((a, i) => (d[i] ? `${ATTR_WORD[a]} ${signed(d[i])}` : null)).filter(Boolean);
-      const whose = s === you ? t("у вас") : you === null ? t("у игрока {n}", { n: s + 1 }) : t("у соперника");
+      const whose = t("у {whom}", { whom: whoGen(s) });
       if (bits.length) parts.push(`${whose}: ${bits.join(", ")}`);
     });
     return parts.length ? ` — ${parts.join("; ")}` : t(" — без изменений");
@@ -372,11 +379,11 @@ export function createRenderer(ctx) {
     switch (ev.kind) {
       case "turn": {
         const pr = ev.produced || [0, 0, 0];
-        const whose = youAct ? t("ваш") : you === null ? t("игрока {n}", { n: s + 1 }) : t("соперника");
-        return {
-          text: t("Ход {turn}: {whose} (+{ore} руды, +{mana} маны, +{troops} отрядов)", { turn: ev.turn, whose, ore: pr[0], mana: pr[1], troops: pr[2] }),
-          cls: "log-sys",
-        };
+        const income = RES.map((r, i) => `+${resAmount(r.key, pr[i])}`).join(", ");
+        const text = youAct
+          ? t("Ход {turn}, ходите вы (доход: {income})", { turn: ev.turn, income })
+          : t("Ход {turn}, ходит {who} (доход: {income})", { turn: ev.turn, who: whoLc(s), income });
+        return { text, cls: "log-sys" };
       }
       case "play": {
         const c = card(ev.card);
@@ -417,14 +424,16 @@ export function createRenderer(ctx) {
         };
       case "again":
         return {
-          text: youAct ? t("«Граємо знову»: у вас ещё одно действие") : t("«Граємо знову»: у соперника ещё одно действие"),
+          text: youAct
+            ? t("«{effect}»: у вас ещё одно действие", { effect: PLAY_AGAIN })
+            : t("«{effect}»: у {whom} ещё одно действие", { effect: PLAY_AGAIN, whom: whoGen(s) }),
           cls: side(s),
         };
       case "forced":
         return {
           text: youAct
-            ? t("«Візьміть карту, скиньте карту»: выберите карту для сброса")
-            : t("«Візьміть карту, скиньте карту»: соперник выбирает карту для сброса"),
+            ? t("«{effect}»: выберите карту для сброса", { effect: DRAW_DISCARD })
+            : t("«{effect}»: {who} выбирает карту для сброса", { effect: DRAW_DISCARD, who: whoLc(s) }),
           cls: side(s),
         };
       case "timeout": {
@@ -438,44 +447,38 @@ export function createRenderer(ctx) {
         return { text: youAct ? t("Вы сдались") : t("{who} сдался", { who: who(s) }), cls: "log-season" };
       case "match_end": {
         const o = words({ winner: ev.winner, reason: ev.reason });
-        return { text: t("Партия окончена: {result}", { result: o.title.toLowerCase() }) + (o.reason ? ` — ${o.reason}` : ""), cls: "log-season" };
+        return { text: t("Партия окончена — {result}.", { result: o.title }) + (o.reason ? ` ${o.reason}.` : ""), cls: "log-season" };
       }
       default:
         return null;
     }
   }
 
+  /** The result for this reader: {kind, title, reason}; the reason is a sentence naming who did what. */
   function words(result) {
     const w = result.winner;
     const none = w === null || w === undefined;
     const kind = none || you === null ? "draw" : w === you ? "win" : "loss";
-    const title = none ? t("Ничья") : w === you ? t("Победа") : you === null ? t("Победа игрока {n}", { n: w + 1 }) : t("Поражение");
+    const title = none ? t("Ничья") : w === you ? t("Победа") : you === null ? t("Победа: {name}", { name: nameOf(w) }) : t("Поражение");
     const loser = none ? null : 1 - w;
     const goal = { n: view ? view.targets.tower : "" };
     const stock = { n: view ? view.targets.resource : "" };
-    const reasons = {
-      destruction:
-        loser === you
-          ? t("ваша башня разрушена")
-          : you === null && loser !== null
-            ? t("башня игрока {p} разрушена", { p: loser + 1 })
-            : t("башня соперника разрушена"),
-      tower:
-        w === you
-          ? t("ваша башня достигла цели ({n})", goal)
-          : you === null && !none
-            ? t("башня игрока {p} достигла цели ({n})", { ...goal, p: w + 1 })
-            : t("башня соперника достигла цели ({n})", goal),
-      resource: w === you ? t("вы собрали запас ресурса {n}", stock) : t("собран запас ресурса {n}", stock),
-      timeout:
-        loser === you
-          ? t("вы трижды подряд не успели сходить")
-          : t("{who} трижды подряд не успел сходить", { who: you === null ? t("игрок {n}", { n: loser + 1 }) : t("соперник") }),
-      resign: loser === you ? t("вы сдались") : t("соперник сдался"),
-      draw: t("оба игрока выполнили условие победы одновременно"),
-      turn_limit: t("сыграно 500 ходов без результата"),
-    };
-    return { kind, title, reason: reasons[result.reason] || result.reason || "" };
+    // Three translated phrasings of one reason: the reader's own seat, the opponent, a named player.
+    const by = (seat, mine, theirs, named) =>
+      seat === you ? mine : you === null ? named.replace("{name}", nameOf(seat)) : theirs;
+    const reasons = none
+      ? {
+          draw: t("Оба игрока выполнили условие победы одновременно"),
+          turn_limit: t("Сыграно 500 ходов без результата"),
+        }
+      : {
+          destruction: by(loser, t("Ваша башня разрушена"), t("Башня соперника разрушена"), t("Башня игрока {name} разрушена")),
+          tower: by(w, t("Ваша башня достигла цели ({n})", goal), t("Башня соперника достигла цели ({n})", goal), t("Башня игрока {name} достигла цели ({n})", goal)),
+          resource: by(w, t("Вы собрали запас ресурса {n}", stock), t("Соперник собрал запас ресурса {n}", stock), t("{name} собрал запас ресурса {n}", stock)),
+          timeout: by(loser, t("Вы трижды подряд не успели сходить"), t("Соперник трижды подряд не успел сходить"), t("{name} трижды подряд не успел сходить")),
+          resign: by(loser, t("Вы сдались"), t("Соперник сдался"), t("{name} сдался")),
+        };
+    return { kind, title, reason: reasons[result.reason] || "" };
   }
 
   function outcome(msg) {
@@ -509,5 +512,27 @@ export function createRenderer(ctx) {
     }
   }
 
-  return { render, turn, describe, unlock, intro, actionText, outcome, setOffline };
+  /** The opponent's last action on the board (lastmove.js): the cards they played or discarded lit in
+   *  «Последний ход соперника», and each tower and wall their cards changed marked; `fresh` animates it. */
+  function markLast(events, fresh) {
+    const add = (node) => node && node.classList.add("last-move", ...(fresh ? ["last-fresh"] : []));
+    const seats = new Set();
+    for (const ev of events) {
+      if ((ev.kind === "play" || ev.kind === "discard") && typeof ev.seat === "number") {
+        const row = lastBox.querySelector(you === null ? `.tw-last__row:nth-child(${ev.seat + 1})` : "#tw-last-opp");
+        add(row && row.querySelector(".tw-last__cards"));
+      }
+      if (ev.kind === "play" && ev.delta) {
+        [0, 1].forEach((s) => {
+          const d = ev.delta[s] || [];
+          if (d[0]) add(board.querySelector(`.tw-tower[data-seat="${s}"]`));
+          if (d[1]) add(board.querySelector(`.tw-wall[data-seat="${s}"]`));
+          if (d.some(Boolean)) seats.add(s);
+        });
+      }
+    }
+    board.dataset.last = [...seats].join(",");
+  }
+
+  return { render, turn, describe, unlock, intro, actionText, outcome, setOffline, markLast };
 }

@@ -5,6 +5,8 @@
 
 import { el } from "./api.js";
 import { t } from "./i18n.js";
+import { seatName } from "./names.js";
+import { boardZoom } from "./boardzoom.js";
 
 export const STYLESHEET = true;
 
@@ -63,10 +65,23 @@ export function createRenderer(ctx) {
   let offline = false;
 
   const top = el("div", { class: "wc-top" });
-  const boardBox = el("div", { class: "wc-board" });
+  const boardBox = el("div", { class: "wc-board", id: "wc-board" });
+  const zoom = boardZoom(boardBox, "wc-zoom");
   const controls = el("div", { class: "wc-controls", id: "wc-controls" });
   const draftBox = el("div", { class: "wc-draft", id: "wc-draft" });
-  ctx.root.replaceChildren(top, draftBox, controls, boardBox);
+  const legend = el("details", { class: "wc-legend", id: "wc-legend" },
+    el("summary", {}, t("Условные обозначения")),
+    el("ul", {},
+      ...[["wc-lg-loc", t("пунктирное кольцо — нейтральная локация")],
+        ["wc-lg-wolf", t("золотое кольцо — локация Волка")],
+        ["wc-lg-raven", t("серебряное кольцо — локация Ворона")],
+        ["wc-lg-coin", t("монета — юнит: надпись — отряд, ×N — монет в стопке")],
+        ["wc-lg-poison", t("зелёная точка — юнит отравлен")],
+        ["wc-lg-hot", t("подсвеченный гекс — сюда можно сходить")],
+        ["wc-lg-last", t("оранжевая обводка — последний ход соперника")]]
+        .map(([cls, text]) => el("li", {}, el("span", { class: `wc-lg ${cls}`, "aria-hidden": "true" }), text))),
+    el("a", { href: "/games/warchest/rules#glossary", "data-rules": "glossary" }, t("Подробнее в правилах")));
+  ctx.root.replaceChildren(top, draftBox, controls, zoom.bar, boardBox, legend);
 
   const cardTip = (type) => {
     const u = units.get(type);
@@ -148,6 +163,9 @@ export function createRenderer(ctx) {
     const cands = kind ? candidates() : [];
     const nf = kind ? nextField(cands) : null;
     const hot = new Set(nf && HEX_FIELDS.includes(nf[0]) ? nf[1].filter((v) => v !== null) : []);
+    // A coin chosen, its action not yet: light every hex it could act on (softer than a hex to click).
+    const maybe = new Set(coin !== undefined && !kind
+      ? candidates().flatMap((a) => HEX_FIELDS.map((f) => a[f]).filter((v) => typeof v === "number")) : []);
     const unitAt = new Map((view.units || []).map((u) => [u.hex, u]));
     const w = SIZE * Math.sqrt(3) * 7 + 10;
     const svg = svgEl("svg", { viewBox: `${-w / 2} ${-SIZE * 5.6} ${w} ${SIZE * 11.2}`, class: "wc-svg",
@@ -158,6 +176,7 @@ export function createRenderer(ctx) {
       const cls = ["wc-hex"];
       if (locations.has(h)) cls.push("wc-loc");
       if (hot.has(h)) cls.push("wc-hot");
+      else if (maybe.has(h)) cls.push("wc-maybe");
       const g = svgEl("g", { class: cls.join(" "), "data-hex": String(h) });
       g.append(svgEl("polygon", { points: hexPoints(cx, cy) }));
       if (locations.has(h)) {
@@ -179,6 +198,7 @@ export function createRenderer(ctx) {
       svg.append(g);
     });
     boardBox.replaceChildren(svg);
+    zoom.apply();
     fitCoinLabels(svg);
   }
 
@@ -231,9 +251,10 @@ export function createRenderer(ctx) {
           `«${(decrees.get(d.id) || { ru: d.id }).ru}» — ${(decrees.get(d.id) || {}).text || ""}` +
           (d.seals.length ? t(" · печати: {sides}", { sides: d.seals.map((x) => SIDE_RU[x]).join(", ") }) : ""))))
       : null;
-    top.replaceChildren(
+    // replaceChildren would print a missing part as the text «null» (the base game has no decrees).
+    top.replaceChildren(...[
       el("p", { class: "wc-round" }, view.phase === "draft" ? t("Драфт отрядов") : t("Раунд {n}", { n: view.round })),
-      ...order.map((i) => sidePanel(view.sides[i], i === me)), dec);
+      ...order.map((i) => sidePanel(view.sides[i], i === me)), dec].filter(Boolean));
   }
 
   // ---- draft ---------------------------------------------------------------------------------
@@ -269,6 +290,24 @@ export function createRenderer(ctx) {
     return String(v);
   }
 
+  /** A coin of the hand drawn as a coin: the side's metal, the unit's initial, its name under it. */
+  function coinButton(c) {
+    const side = mySide() || "wolf";
+    const face = c === null ? "…" : c === "royal" ? "♛" : String(c).startsWith("decoy:") ? "?" : (uname(c) || "?").slice(0, 1);
+    const b = el("button", {
+      type: "button", class: `wc-coin-btn wc-coin-btn-${side}${c === "royal" ? " wc-coin-btn-royal" : ""}`,
+      "data-coin": c, title: c && c !== "royal" && !String(c).startsWith("decoy:") ? cardTip(c) : coinName(c),
+    }, el("span", { class: "wc-coin-btn__face", "aria-hidden": "true" }, face),
+    el("span", { class: "wc-coin-btn__name" }, c === null ? t("Без монеты") : coinName(c)));
+    b.addEventListener("click", () => { coin = c; paintAll(); });
+    return b;
+  }
+
+  function mySide() {
+    const s = view && you !== null ? view.sides.find((x) => x.seat === you) : null;
+    return s ? s.side : null;
+  }
+
   function paintControls() {
     const kids = [];
     const pd = view.pending;
@@ -285,8 +324,7 @@ export function createRenderer(ctx) {
     if (coin === undefined && coins.length === 1) coin = coins[0];
     if (coin === undefined) {
       kids.push(el("p", {}, t("Выберите монету:")),
-        el("div", { class: "wc-hand" }, ...coins.map((c) =>
-          button(coinName(c), () => { coin = c; paintAll(); }, { "data-coin": c, title: cardTip(c) }))));
+        el("div", { class: "wc-hand" }, ...coins.map((c) => coinButton(c))));
     } else {
       const kinds = [...new Set(legal.filter((a) => (a.coin ?? null) === coin).map((a) => a.kind))];
       if (!kind && kinds.length === 1 && kinds[0] === "decline") kind = null;
@@ -314,6 +352,8 @@ export function createRenderer(ctx) {
     paintTop();
     paintDraft();
     boardBox.hidden = view.phase === "draft";
+    zoom.bar.hidden = boardBox.hidden;
+    legend.hidden = boardBox.hidden;
     if (!boardBox.hidden) paintBoard();
     paintControls();
   }
@@ -366,7 +406,8 @@ export function createRenderer(ctx) {
     offline = Boolean(value);
   }
 
-  /** The result banner in words from the viewer's side (the engine's reasons are codes: control, …). */
+  /** The result banner in words from the viewer's side (the engine's reasons are codes: control, …): the
+   *  title names the winner, the reason is a sentence naming who did what. */
   function outcome(msg) {
     const v = msg.view || view;
     const result = msg.result || (v && v.outcome);
@@ -374,23 +415,25 @@ export function createRenderer(ctx) {
     const seat = typeof msg.seat === "number" ? msg.seat : null;
     const w = result.winner;
     const none = w === null || w === undefined;
+    const seats = (ctx.info && ctx.info.seats) || [];
     const sideOf = (s) => (v && s === v.wolf_seat ? "Волк" : "Ворон");
+    // A spectator reads «Ворон (alice)»: the side and the member's name.
+    const named = (s) => (seats[s] ? `${sideOf(s)} (${seatName(seats[s])})` : sideOf(s));
     const kind = none || seat === null ? "draw" : w === seat ? "win" : "loss";
-    const text = none ? t("Ничья") : seat === null ? t("Победа: {who}", { who: sideOf(w) }) : w === seat ? t("Победа") : t("Поражение");
-    const reasons = {
-      control:
-        !none && seat !== null && w === seat
-          ? t("вы выставили все свои маркеры контроля")
-          : t("{who} выставил все свои маркеры контроля", { who: none ? "" : seat === null ? sideOf(w) : t("соперник") }),
-      round_limit: t("сыграно 100 раундов без победителя"),
-      resign:
-        seat === null
-          ? t("{who} сдался", { who: sideOf(none ? 0 : 1 - w) })
-          : w === seat
-            ? t("соперник сдался")
-            : t("вы сдались"),
-    };
-    return { kind, text, reason: reasons[result.reason] || "" };
+    const text = none ? t("Ничья") : seat === null ? t("Победа: {who}", { who: named(w) }) : w === seat ? t("Победа") : t("Поражение");
+    const by = (s, mine, theirs, other) => (s === seat ? mine : seat === null ? other.replace("{who}", named(s)) : theirs);
+    let reason = "";
+    if (result.reason === "control" && !none) {
+      reason = by(w, t("Вы первыми выставили все свои маркеры контроля"), t("Соперник первым выставил все свои маркеры контроля"),
+        t("{who} первым выставил все свои маркеры контроля"));
+    } else if (result.reason === "round_limit") {
+      reason = t("Сыграно 100 раундов без победителя");
+    } else if (result.reason === "resign" && !none) {
+      reason = by(1 - w, t("Вы сдались"), t("Соперник сдался"), t("{who} сдался"));
+    } else if (result.reason === "timeout" && !none) {
+      reason = by(1 - w, t("Ваше время на ход вышло"), t("Время соперника на ход вышло"), t("Время на ход вышло: {who}"));
+    }
+    return { kind, text, reason };
   }
 
   /** A log line: «Волк (вы): …» for the reader's own side, the bare side name for the other (and spectators). */
@@ -418,5 +461,28 @@ export function createRenderer(ctx) {
     return parts.join(" · ");
   }
 
-  return { render, turn, describe, unlock, actionText, outcome, setOffline };
+  /** The opponent's last action on the board (lastmove.js): every hex it touched outlined, a moved unit's
+   *  path drawn from where it stood to where it went; `fresh` animates it once. */
+  function markLast(events, fresh) {
+    const svg = boardBox.querySelector("svg");
+    if (!svg || boardBox.hidden) return;
+    svg.querySelectorAll(".wc-last-path").forEach((n) => n.remove());
+    svg.querySelectorAll(".wc-last").forEach((n) => n.classList.remove("wc-last", "wc-last-fresh"));
+    const hexesHit = new Set();
+    for (const ev of events) {
+      for (const f of ["unit", "to", "target", "hex"]) if (typeof ev[f] === "number" && hexes[ev[f]]) hexesHit.add(ev[f]);
+      if (ev.kind === "move" && typeof ev.unit === "number" && typeof ev.to === "number") {
+        const [x1, y1] = center(ev.unit);
+        const [x2, y2] = center(ev.to);
+        svg.append(svgEl("line", { x1, y1, x2, y2, class: `wc-last-path${fresh ? " wc-last-fresh" : ""}` }));
+      }
+    }
+    for (const h of hexesHit) {
+      const g = svg.querySelector(`g[data-hex="${h}"]`);
+      if (g) g.classList.add("wc-last", ...(fresh ? ["wc-last-fresh"] : []));
+    }
+    boardBox.dataset.last = [...hexesHit].join(",");
+  }
+
+  return { render, turn, describe, unlock, actionText, outcome, setOffline, markLast };
 }

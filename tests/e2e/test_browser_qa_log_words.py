@@ -42,8 +42,8 @@ def test_artania_and_towers_words(live_server: str, browser: Any) -> None:
         assert mine.startswith("Вы берёте 3 карты"), mine
         assert theirs.startswith("Соперник берёт 1 карту"), theirs
         lost, won, lost_clock = page.evaluate(JS_TOWERS)
-        assert lost == "ваша башня разрушена", lost
-        assert won == "соперник трижды подряд не успел сходить", won
-        assert lost_clock == "вы трижды подряд не успели сходить", lost_clock
+        assert lost == "Ваша башня разрушена", lost
+        assert won == "Соперник трижды подряд не успел сходить", won
+        assert lost_clock == "Вы трижды подряд не успели сходить", lost_clock
     finally:
         context.close()

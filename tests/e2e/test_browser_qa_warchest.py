@@ -56,7 +56,7 @@ def test_turn_is_highlighted_and_named_for_a_spectator(live_server: str, browser
         page.click("#resign-confirm")
         page.locator("#result").wait_for(state="visible")
         text = page.locator("#result").inner_text()
-        assert "Поражение" in text and "вы сдались" in text, text
+        assert "Поражение" in text and "Вы сдались" in text, text
         assert not re.search(r"[A-Za-z]", page.locator("#result-reason").inner_text())
     finally:
         player.close()
@@ -69,10 +69,15 @@ def test_result_reasons_are_in_russian(live_server: str, browser: Any) -> None:
         page = context.new_page()
         page.goto(f"{live_server}/login")
         got = page.evaluate(JS_OUTCOME, CASES)
-        assert got[0] == {"kind": "win", "text": "Победа", "reason": "вы выставили все свои маркеры контроля"}
+        # (result lines name the winner and the cause as a sentence, issue 16 §4)
+        assert got[0] == {
+            "kind": "win",
+            "text": "Победа",
+            "reason": "Вы первыми выставили все свои маркеры контроля",
+        }
         assert got[1]["kind"] == "loss" and got[1]["text"] == "Поражение"
-        assert got[1]["reason"] == "соперник выставил все свои маркеры контроля"
-        assert got[2]["text"] == "Победа: Волк" and got[2]["reason"].startswith("Волк выставил")
-        assert got[3] == {"kind": "draw", "text": "Ничья", "reason": "сыграно 100 раундов без победителя"}
+        assert got[1]["reason"] == "Соперник первым выставил все свои маркеры контроля"
+        assert got[2]["text"] == "Победа: Волк" and got[2]["reason"].startswith("Волк первым выставил")
+        assert got[3] == {"kind": "draw", "text": "Ничья", "reason": "Сыграно 100 раундов без победителя"}
     finally:
         context.close()

@@ -74,7 +74,7 @@ def test_play_the_easy_bot_to_the_end_by_clicking(live_server: str, browser: Any
         page.goto(f"{live_server}/#towers")
         page.locator('.game-tab[data-game="towers"]').click()
         page.get_by_role("radio", name=re.compile("Цитадель Архімага")).check()
-        page.get_by_role("radio", name=re.compile("Нескінченна")).check()
+        page.get_by_role("radio", name=re.compile("Бесконечная")).check()  # options in the reader's language
         page.get_by_role("radio", name=re.compile("Лёгкий")).check()
         page.click("#play-bot")
         page.wait_for_url(re.compile(r"/matches/[^/]+$"))
@@ -85,7 +85,7 @@ def test_play_the_easy_bot_to_the_end_by_clicking(live_server: str, browser: Any
         assert "цель: башня 50" in page.locator("#tw-board").inner_text()
         assert page.locator("#tw-me .tw-res").count() == 3 and page.locator("#tw-opp .tw-res").count() == 3
         assert page.locator("#hand [data-card]").count() == 6
-        assert "Нескінченна колода" in page.locator("#tw-deck").inner_text()
+        assert "Бесконечная колода" in page.locator("#tw-deck").inner_text()
         assert "Цитадель Архімага" in page.locator("#tw-side").inner_text()
         assert "null" not in page.locator("#tw-side").inner_text()  # no discard pile with the infinite deck
 

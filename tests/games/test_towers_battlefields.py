@@ -12,6 +12,7 @@ from duelclub.games.towers import GAME
 from duelclub.games.towers.actions import BattlefieldId
 from duelclub.games.towers.battlefields import BATTLEFIELD_IDS
 from duelclub.games.towers.dsl import ATTRS
+from duelclub.i18n import use_lang
 
 # id: (name, tower, wall, mines, monasteries, barracks, ore, mana, troops, victory tower, victory resource)
 TABLE = {
@@ -63,6 +64,9 @@ def test_victory_targets_are_the_fields(field: str) -> None:
 
 def test_options_text_and_defaults() -> None:
     opts = GAME.parse_options({"battlefield": "free_steppe", "deck": "infinite"})
-    assert GAME.options_text(opts, None) == "Поле: Вільний степ, колода: нескінченна"
+    # the battlefield is a proper name; the deck type in the reader's language (issue 16 §5)
+    assert GAME.options_text(opts, None) == "Поле: Вільний степ, колода: бесконечная"
+    with use_lang("uk"):
+        assert GAME.options_text(opts, None).endswith("колода: нескінченна")
     assert GAME.parse_options({}).battlefield == "archmage_citadel"
     assert GAME.parse_options({}).deck == "normal"

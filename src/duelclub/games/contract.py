@@ -81,6 +81,9 @@ class Game(ABC, Generic[StateT, ActionT, OptionsT]):
     clock_mode: ClassVar[ClockMode] = "none"
     """Per-move clock between members: ``none`` (never), ``optional`` (the opener may set seconds per move),
     ``required`` (every match between members has one). Matches against a bot never run a clock."""
+    worded_events: ClassVar[bool] = False
+    """True when ``event_view`` renders texts in the reader's language (Сундук войны's log lines): a view
+    built for one language must not be sent to a reader of another (play/views.py keys them by language)."""
 
     # -- parsing at the boundary -------------------------------------------------------------
     def parse_options(self, raw: Any) -> OptionsT:

@@ -33,7 +33,7 @@ class LiveMatch:
     events: list[list[JSON]] = field(default_factory=list)
     client_ids: dict[str, int] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    pushes: dict[tuple[Seat | None, int], tuple[JSON, str | None]] = field(default_factory=dict)
+    pushes: dict[tuple[Seat | None, int, str], tuple[JSON, str | None]] = field(default_factory=dict)
     """Payloads (and their socket messages) built for the current change, per (seat, since): see
     ``views.cached_payload``."""
     pushes_at: tuple[int, str, float] = (-1, "", 0.0)

@@ -207,8 +207,8 @@ class MatchService:
         """After a committed change: notify every worker, with the players' socket messages built here,
         once (issue 12 §3: pushes are computed by the match's owner), and let the bot driver look.
 
-        The message is ``{"seq", "status", "since", "push": {seat: text}}``: ``push`` holds each seated
-        member's ``state`` message with the events after ``since`` (default: the last action's, ``seq -
+        The message is ``{"seq", "status", "since", "push": {seat: text}, "lang"?}``: ``push`` holds each
+        seated member's ``state`` message with the events after ``since`` (default: the last action's, ``seq -
         1``; a change without an action, such as a start or an abort, passes ``since=seq``). A socket that
         last got ``since`` sends its seat's text as it is; any other socket reads the match itself."""
         since = max(live.seq - 1, 0) if since is None else since
@@ -218,6 +218,9 @@ class MatchService:
             if live.record.seat_users[seat] is not None and live.state is not None
         }
         message = {"seq": live.seq, "status": live.status, "since": since, "push": push}
+        lang = views.push_lang(live)
+        if lang:  # texts in this language only: a reader of another builds their own (web/ws.py)
+            message["lang"] = lang
         await self.bus.publish(match_channel(live.id), message)
         self.bots.poke(live)
         if live.status in ENDED:  # off the hot path: the player's ack goes out first

@@ -6,11 +6,14 @@ appears only in payloads of ended matches (rules/fairness.md §Values).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import time
 from typing import Any
 
 import orjson
 
+from duelclub import i18n
 from duelclub.games.contract import Seat
 from duelclub.games.fairness import SCHEME
 from duelclub.play.clock import clock_payload
@@ -57,21 +60,36 @@ PUSH_REUSE_SECONDS = 0.5
 """How long a built socket message may be reused for the same change (its clock's ``server_now`` ages)."""
 
 
-def _current_pushes(live: LiveMatch) -> dict[tuple[Seat | None, int], tuple[JSON, str | None]]:
+def push_lang(live: LiveMatch) -> str:
+    """The language a built message is good for: "" when the game's views never depend on it, else the
+    current request's (a Сундук войны log line is rendered in the reader's language)."""
+    return i18n.current_lang() if live.game.worded_events else ""
+
+
+def _current_pushes(live: LiveMatch) -> dict[tuple[Seat | None, int, str], tuple[JSON, str | None]]:
     """``live.pushes`` for the current change, emptied when the change (or its age) is past."""
     now = time.monotonic()
     seq, status, built = live.pushes_at
     if seq != live.seq or status != live.status or now - built > PUSH_REUSE_SECONDS:
         live.pushes.clear()
-        live.pushes_at = (live.seq, live.status, now)
+        live.pushes_at = stamp = (live.seq, live.status, now)
+        with contextlib.suppress(RuntimeError):  # on the event loop: drop them once they are stale
+            asyncio.get_running_loop().call_later(PUSH_REUSE_SECONDS, _expire_pushes, live, stamp)
     return live.pushes
+
+
+def _expire_pushes(live: LiveMatch, stamp: tuple[int, str, float]) -> None:
+    """Free an idle match's built messages (a few KB per seat) once they may no longer be reused."""
+    if live.pushes_at == stamp:
+        live.pushes.clear()
 
 
 def _cached_fields(live: LiveMatch, seat: Seat | None, since: int) -> JSON:
     pushes = _current_pushes(live)
-    cached = pushes.get((seat, since))
+    key = (seat, since, push_lang(live))
+    cached = pushes.get(key)
     if cached is None:
-        cached = pushes[(seat, since)] = (fields_at(live, seat, live.state, live.seq, since), None)
+        cached = pushes[key] = (fields_at(live, seat, live.state, live.seq, since), None)
     return cached[0]
 
 
@@ -86,7 +104,7 @@ def state_message(live: LiveMatch, seat: Seat | None, since: int) -> str:
     """The socket message ``{"type": "state", …}`` of :func:`cached_payload` as JSON text, built once too
     (by orjson from the plain fields: no model is validated or dumped on the push path)."""
     fields = _cached_fields(live, seat, since)
-    key = (seat, since)
+    key = (seat, since, push_lang(live))
     text = live.pushes[key][1]
     if text is None:
         text = orjson.dumps({"type": "state", **fields}, option=orjson.OPT_NON_STR_KEYS).decode()

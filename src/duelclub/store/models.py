@@ -13,6 +13,8 @@ Tables:
   options and clock as a ``pool`` key (compatible entries share it), a heartbeat, and the match once paired.
 - ``match_presence`` — per (match, seat): when a seated player's socket last reported in and when it left,
   so every worker can tell whether the opponent is connected and for how long it has been gone.
+- ``chat_messages``, ``chat_reports``, ``chat_mutes`` — the match chat (issue 16 §5, ``store/chat.py``):
+  messages stored with their match per channel (players / spectators), members' reports, admins' mutes.
 - ``bot_jobs`` — one decision a bot owes, primary key ``(match_id, seq)`` (the seq it decides at): the
   determinized position it thinks on, its seed and think budget, the lease of the bot worker thinking on it,
   and its answer (``store/botjobs.py``, issue 12).
@@ -34,6 +36,7 @@ from sqlalchemy import (
     DateTime,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -178,4 +181,48 @@ class BotJob(Base):
     worker: Mapped[str | None] = mapped_column(String(80))
     action: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
     answered_at: Mapped[datetime | None] = mapped_column(index=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class ChatMessage(Base):
+    """One chat message of a match (issue 16 §5; store/chat.py): ``channel`` is ``players`` or ``spectators``;
+    an admin may hide it (``hidden_at``, ``hidden_by``)."""
+
+    __tablename__ = "chat_messages"
+    __table_args__ = (Index("ix_chat_messages_match_id", "match_id", "id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"))
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    channel: Mapped[str] = mapped_column(String(16))
+    text: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    hidden_at: Mapped[datetime | None]
+    hidden_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+
+
+class ChatReport(Base):
+    """A member's report of a chat message and how an admin settled it (``action``: hidden / kept)."""
+
+    __tablename__ = "chat_reports"
+    __table_args__ = (UniqueConstraint("message_id", "reporter_id", name="uq_chat_reports_message_reporter"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    message_id: Mapped[int] = mapped_column(ForeignKey("chat_messages.id", ondelete="CASCADE"))
+    reporter_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    resolved_at: Mapped[datetime | None] = mapped_column(index=True)
+    resolved_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
+    action: Mapped[str | None] = mapped_column(String(16))
+
+
+class ChatMute(Base):
+    """A member muted in every chat by an admin until ``until``."""
+
+    __tablename__ = "chat_mutes"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    until: Mapped[datetime]
+    by: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)

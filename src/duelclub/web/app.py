@@ -36,14 +36,14 @@ from duelclub.play.service import MatchService, use_threads
 from duelclub.settings import Settings
 from duelclub.store.db import Database
 from duelclub.store.sessions import SESSION_TTL
-from duelclub.web import lobby_ws, ws
+from duelclub.web import lobby_ws, turns, ws
 from duelclub.web.errors import install_error_handlers
 from duelclub.web.language import LanguageMiddleware
 from duelclub.web.middleware import wrap
 from duelclub.web.observe import Observe, WebMetrics
 from duelclub.web.passwords import Hashing
 from duelclub.web.ratelimit import AuthLimiter
-from duelclub.web.routes import admin, auth, docs, games, health, lobby, matches
+from duelclub.web.routes import admin, auth, chat, docs, games, health, lobby, matches
 from duelclub.web.session_watch import SessionWatch
 
 SESSION_COOKIE = "duelclub_session"
@@ -142,16 +142,20 @@ def create_app(
         lobby.router,
         matches.router,
         admin.router,
+        chat.router,
+        chat.admin_router,
         ws.router,
         lobby_ws.router,
+        turns.router,
         health.router,
     ):
         app.include_router(router)
     from duelclub.web import language
-    from duelclub.web.routes import pages
+    from duelclub.web.routes import pages, rules
 
     app.include_router(language.router)
     app.include_router(pages.router)
+    app.include_router(rules.router)
     app.include_router(docs.router)
     app.mount(docs.ASSETS_URL, docs.assets(), name="api-docs")
     app.mount("/static", StaticFiles(directory=settings.STATIC_DIR, check_dir=False), name="static")

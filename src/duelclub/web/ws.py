@@ -21,29 +21,33 @@ Presence (issue 6): a seated player's sockets are counted by ``app.state.presenc
 whenever a seat connects or leaves, every socket of the match gets ``{"type":"presence", seq, seats,
 grace_seconds, claim_at, can_claim}`` (also on connect), and ``{"type":"rematch", seq, id}`` when a rematch
 is offered or accepted after the match. Every push carries the ``seq`` of the match state the socket last got.
+Chat (issue 16 §5, play/chat.py): ``{"type":"chat", message}`` for each message the reader may see, and
+``{"type":"chat_hidden", id}`` when an admin hides one; messages are posted over HTTP.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import json
 import logging
 from typing import Annotated, Any, Literal
 
 import anyio
 import orjson
-from fastapi import APIRouter, Depends, WebSocket
+from fastapi import APIRouter, WebSocket
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 from starlette.websockets import WebSocketDisconnect
 
+from duelclub import i18n
 from duelclub.bus import Subscription, is_resync, match_channel
-from duelclub.play import presence, views
+from duelclub.play import chat, presence, views
 from duelclub.play.errors import PlayError
 from duelclub.play.presence import PresenceTracker
 from duelclub.play.service import MatchService
 from duelclub.store.matches import ACTIVE, OPEN
-from duelclub.web.deps import OptionalUser, UserInfo, get_service, optional_user
+from duelclub.web.deps import UserInfo, get_service, optional_user
 from duelclub.web.security import origin_ok
 from duelclub.web.session_watch import SessionWatch
 from duelclub.web.wsguard import POLICY_VIOLATION, MessageGuard
@@ -86,6 +90,9 @@ class MatchSocket:
         self.closing = False
         """Set once the socket is being closed for an ended session."""
         self._send_lock = asyncio.Lock()
+        self._sub: Subscription | None = None
+        self._pusher: asyncio.Task[None] | None = None
+        self._context: contextvars.Context | None = None
 
     @property
     def must_recheck(self) -> bool:
@@ -158,6 +165,9 @@ class MatchSocket:
         Any other socket (a spectator, a gap after a lost notice) reads the match and sends its own."""
         for i, m in enumerate(states):
             text = (m.get("push") or {}).get(str(self.seat)) if self.seat is not None else None
+            lang = m.get("lang")  # only games with worded events tag their pushes with a language
+            if text is not None and lang is not None and lang != i18n.current_lang():
+                text = None  # built for a reader of another language: this socket builds its own
             if text is None or m.get("since") != self.sent_seq:
                 await self.push_state(None, states[-1])
                 return
@@ -166,38 +176,79 @@ class MatchSocket:
             if i == len(states) - 1:
                 return
 
+    async def push_chat(self, m: dict[str, Any]) -> None:
+        """A chat message for this reader, if they may see its channel now (play/chat.py: players never
+        see the spectators' channel during the match), or an admin's ``chat_hidden``."""
+        if "chat_hidden" in m:
+            await self.send({"type": "chat_hidden", "id": m["chat_hidden"]})
+            return
+        live = await self.service.get_live(self.match_id)
+        seat = live.seat_of(self.user.id if self.user else None)
+        if chat.sees(live, seat, str(m["chat"].get("channel"))):
+            await self.send({"type": "chat", "message": m["chat"]})
+
     async def push_presence(self) -> None:
         """Both seats' connection status (and, for a player, when the win may be claimed)."""
         found = await presence.presence(self.service, self.match_id, self.user.id if self.user else None)
         await self.send({"type": "presence", "seq": self.sent_seq, **found.model_dump(mode="json")})
 
-    async def pump(self, sub: Subscription) -> None:
-        """Push a fresh state for every bus notification (bursts coalesced), presence and rematch notices;
-        a bus ``resync`` (issue 18) re-reads the match and presence from the database.
-        Ends quietly when the socket is gone; the read loop then sees the disconnect."""
-        async for message in sub:
-            batch = [message, *sub.drain()]
-            states = [m for m in batch if "seq" in m]
-            resync = any(is_resync(m) for m in batch)  # the bus may have lost news: re-read everything
+    def listen(self, sub: Subscription) -> None:
+        """Push what the bus brings on ``sub`` from now on: a task runs only while there is something to
+        send (an idle socket keeps no task waiting, issue 12: memory per idle socket)."""
+        self._sub = sub
+        self._context = contextvars.copy_context()  # this socket's (its reader's language): not the
+        # context of whoever published the news, in which the bus calls :meth:`_wake`
+        sub.on_message = self._wake
+        if sub.pending:  # news that came before (e.g. while the first state was being sent)
+            self._wake()
+
+    def _wake(self) -> None:
+        if self._pusher is None or self._pusher.done():
+            self._pusher = asyncio.create_task(
+                self._push_pending(), name=f"push:{self.match_id}", context=self._context
+            )
+
+    async def stop_pushing(self) -> None:
+        """Stop listening and wait for a push under way (cancelled)."""
+        if self._sub is not None:
+            self._sub.on_message = None
+        task, self._pusher = self._pusher, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, Exception):
+                await task
+
+    async def _push_pending(self) -> None:
+        """Send a state for the bus notifications queued (bursts coalesced), presence and rematch
+        notices; a bus ``resync`` (issue 18) re-reads the match and presence from the database.
+        Ends when nothing is left, or quietly when the socket is gone (the read loop sees the disconnect)."""
+        assert self._sub is not None
+        while batch := self._sub.drain():
             try:
-                await self.end_if_logged_out()
-                for m in batch:
-                    if "rematch" in m:
-                        await self.send({"type": "rematch", "seq": self.sent_seq, "id": m["rematch"]})
-                if resync:
-                    # The bus was down (news may be lost): read the match (seq gap → sync) and presence.
-                    await self.push_presence()
-                    await self.push_state(None)
-                    continue
-                if any("presence" in m for m in batch):
-                    await self.push_presence()
-                if states:
-                    await self.push_changes(states)
+                await self._push_batch(batch)
             except PlayError:
                 log.exception("match %s: cannot build a state", self.match_id)
             except Exception:  # the client went away mid-send
                 log.debug("match %s: push failed; socket closed", self.match_id, exc_info=True)
                 return
+
+    async def _push_batch(self, batch: list[dict[str, Any]]) -> None:
+        states = [m for m in batch if "seq" in m]
+        await self.end_if_logged_out()
+        for m in batch:
+            if "rematch" in m:
+                await self.send({"type": "rematch", "seq": self.sent_seq, "id": m["rematch"]})
+            if "chat" in m or "chat_hidden" in m:
+                await self.push_chat(m)
+        if any(is_resync(m) for m in batch):
+            # The bus was down (news may be lost): read the match (seq gap → sync) and presence.
+            await self.push_presence()
+            await self.push_state(None)
+            return
+        if any("presence" in m for m in batch):
+            await self.push_presence()
+        if states:
+            await self.push_changes(states)
 
     async def handle(self, text: str) -> None:
         try:
@@ -249,14 +300,18 @@ def _guess_id(text: str) -> str | None:
     return str(value) if isinstance(value, str | int) else None
 
 
-@router.websocket("/ws/matches/{match_id}")
-async def match_socket(
-    ws: WebSocket, match_id: str, user: OptionalUser, service: Annotated[MatchService, Depends(get_service)]
-) -> None:
-    """Live match connection (see the module docstring for the protocol)."""
+async def match_socket(ws: WebSocket) -> None:
+    """Live match connection (see the module docstring for the protocol).
+
+    A plain Starlette route, not a FastAPI one: FastAPI's dependency injection keeps two exit stacks and
+    its solved values alive for the whole life of a socket (~4 KB per idle socket, issue 12 — tracemalloc
+    under benchmarks/load.py --idle-sockets), for two values read here directly."""
     if not origin_ok(ws):
         await ws.close(code=1008)
         return
+    match_id: str = ws.path_params["match_id"]
+    service = get_service(ws)
+    user = await anyio.to_thread.run_sync(optional_user, ws)
     await ws.accept()
     sock = MatchSocket(ws, service, match_id, user)
     try:
@@ -279,14 +334,11 @@ async def match_socket(
             await tracker.connected(match_id, seat)
         await sock.push_state(None)
         await sock.push_presence()
-        # One plain task beside this one (an anyio task group cost ~3 KB more per idle socket, issue 12).
-        pump = asyncio.create_task(sock.pump(sub), name=f"push:{match_id}")
+        sock.listen(sub)
         try:
             await sock.read_loop()
         finally:
-            pump.cancel()
-            with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, Exception):
-                await pump
+            await sock.stop_pushing()
     except (WebSocketDisconnect, OSError):  # the client went away while we were sending
         pass
     finally:
@@ -297,3 +349,6 @@ async def match_socket(
             assert tracker is not None and seat is not None
             with contextlib.suppress(Exception):
                 await tracker.disconnected(match_id, seat)
+
+
+router.add_websocket_route("/ws/matches/{match_id}", match_socket, name="match_socket")

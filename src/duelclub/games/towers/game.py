@@ -19,12 +19,15 @@ from duelclub.games.towers import position as _position
 from duelclub.games.towers import rules, view
 from duelclub.games.towers.actions import ACTION_ADAPTER, TowersAction, TowersOptions
 from duelclub.games.towers.battlefields import BATTLEFIELD_INDEX, BATTLEFIELDS
+from duelclub.games.towers.card_texts import CARD_TEXT
 from duelclub.games.towers.cards import CARDS, HAND_SIZE
 from duelclub.games.towers.state import State
 from duelclub.i18n import N_
 from duelclub.i18n import gettext as _
 
-DECK_NAMES: dict[str, str] = {"normal": "звичайна", "infinite": "нескінченна"}
+DECK_NAMES: dict[str, str] = {"normal": N_("обычная"), "infinite": N_("бесконечная")}
+"""Deck type → its name inside a sentence («колода: обычная»), a msgid."""
+DECK_LABELS: dict[str, str] = {"normal": N_("Обычная"), "infinite": N_("Бесконечная")}
 
 
 class TowersGame(Game[State, TowersAction, TowersOptions]):
@@ -44,10 +47,12 @@ class TowersGame(Game[State, TowersAction, TowersOptions]):
     clock_mode: ClassVar[ClockMode] = "required"  # §9, D39: every game between members is a duel
 
     def catalog(self) -> JSON:
+        """The UI catalog in the request's language: card effect texts and deck types translated (card and
+        battlefield names are proper names, as the seed gives them)."""
         return {
-            "cards": [CARDS[c].to_json() for c in sorted(CARDS)],
+            "cards": [{**CARDS[c].to_json(), "text": _(CARD_TEXT[c])} for c in sorted(CARDS)],
             "battlefields": [b.to_json() for b in BATTLEFIELDS],
-            "decks": [{"id": k, "name": v} for k, v in DECK_NAMES.items()],
+            "decks": [{"id": k, "name": _(DECK_LABELS[k])} for k in DECK_NAMES],
             "hand_size": HAND_SIZE,
         }
 
@@ -66,18 +71,11 @@ class TowersGame(Game[State, TowersAction, TowersOptions]):
             }
             for b in BATTLEFIELDS
         ]
-        decks = [
-            {
-                "value": "normal",
-                "label": "Звичайна",
-                "hint": _("102 карты по одной, сброс перемешивается заново"),
-            },
-            {
-                "value": "infinite",
-                "label": "Нескінченна",
-                "hint": _("каждая карта с равной вероятностью, повторы"),
-            },
-        ]
+        hints = {
+            "normal": _("102 карты по одной, сброс перемешивается заново"),
+            "infinite": _("каждая карта с равной вероятностью, повторы"),
+        }
+        decks = [{"value": k, "label": _(label), "hint": hints[k]} for k, label in DECK_LABELS.items()]
         return [
             {
                 "name": "battlefield",
@@ -90,7 +88,7 @@ class TowersGame(Game[State, TowersAction, TowersOptions]):
 
     def options_text(self, options: TowersOptions, seat: Seat | None) -> str:
         name = BATTLEFIELDS[BATTLEFIELD_INDEX[options.battlefield]].name
-        return _("Поле: %(field)s, колода: %(deck)s", field=name, deck=DECK_NAMES[options.deck])
+        return _("Поле: %(field)s, колода: %(deck)s", field=name, deck=_(DECK_NAMES[options.deck]))
 
     def clock_only(self, action: TowersAction) -> bool:
         return action.kind == "timeout"

@@ -53,6 +53,7 @@ class WarchestGame(Game[State, WarchestAction, WarchestOptions]):
         "Наберите четыре отряда на драфте и первым поставьте все шесть маркеров на локации."
     )
     clock_mode: ClassVar[ClockMode] = "optional"
+    worded_events: ClassVar[bool] = True  # event texts in the reader's language (words.py)
 
     def catalog(self) -> JSON:
         return {
@@ -75,7 +76,7 @@ class WarchestGame(Game[State, WarchestAction, WarchestOptions]):
                 "name": "expansions",
                 "label": _("Дополнения"),
                 "choices": [{"value": k, "label": _(v)} for k, v in EXPANSION_LABELS.items()],
-                "default": "both",
+                "default": "base",  # a newcomer starts with the base game (issue 16 §6)
             },
             {
                 "name": "side",

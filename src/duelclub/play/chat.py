@@ -1,0 +1,188 @@
+"""The match chat (issue 16 §5): who may write where, what each reader sees, reports and admin mutes.
+
+Two channels per match between members: ``players`` (the two seated members) and ``spectators`` (everybody
+else who watches). A player never sees the spectators' channel while the match runs (no hints from the
+gallery); once it has ended, both channels are open to everybody. A message is 1–200 characters (spaces at
+the ends trimmed), at most :data:`RATE_COUNT` per member in :data:`RATE_WINDOW` seconds (per worker); a
+member an admin muted cannot write until the mute ends. Matches with a bot have no chat.
+
+Messages are stored with their match (store/chat.py) and announced on the match's bus channel as ``{"chat":
+message}`` (``{"chat_hidden": id}`` when an admin hides one); each match socket passes on what its reader
+may see (web/ws.py). Nothing here touches the game state or the rules engine, and nothing is added to the
+act path: a chat message is its own request.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict, deque
+from datetime import datetime, timedelta
+from typing import Any
+
+from duelclub.bus import match_channel
+from duelclub.play.errors import PlayError
+from duelclub.play.live import LiveMatch
+from duelclub.play.service import MatchService, in_thread
+from duelclub.store import chat as repo
+from duelclub.store.matches import ENDED
+
+PLAYERS = "players"
+SPECTATORS = "spectators"
+MAX_LENGTH = 200
+RATE_COUNT = 5
+RATE_WINDOW = 10.0
+"""At most :data:`RATE_COUNT` messages per member in this many seconds."""
+
+
+def message_json(m: repo.MessageRecord, *, admin: bool = False) -> dict[str, Any]:
+    """A message as the API and the sockets send it (``hidden`` only in the admins' log)."""
+    out: dict[str, Any] = {
+        "id": m.id,
+        "channel": m.channel,
+        "user_id": m.user_id,
+        "username": m.username,
+        "text": m.text,
+        "at": m.created_at.isoformat(),
+    }
+    if admin:
+        out["hidden"] = m.hidden
+    return out
+
+
+def readable(live: LiveMatch, user_id: int | None) -> tuple[str, ...]:
+    """The channels ``user_id`` may read in this match: a player only the players' one while it runs."""
+    if live.status in ENDED or live.seat_of(user_id) is None:
+        return (PLAYERS, SPECTATORS)
+    return (PLAYERS,)
+
+
+def sees(live: LiveMatch, seat: int | None, channel: str) -> bool:
+    """Whether a reader at ``seat`` (None: not seated) sees a new message of ``channel`` now."""
+    return channel == PLAYERS or seat is None or live.status in ENDED
+
+
+def has_chat(live: LiveMatch) -> bool:
+    """A match between two members has a chat; one with a bot has none."""
+    return not any(live.record.seat_bots)
+
+
+class Chat:
+    """The chat of every match, for one process (``app.state.chat``)."""
+
+    def __init__(self, service: MatchService) -> None:
+        self.service = service
+        self._sent: defaultdict[int, deque[float]] = defaultdict(deque)
+
+    async def history(self, match_id: str, user_id: int | None) -> list[dict[str, Any]]:
+        """What ``user_id`` may read of the match's chat, in order (hidden messages left out)."""
+        live = await self.service.fresh(match_id)
+        if not has_chat(live):
+            return []
+        channels = readable(live, user_id)
+        rows = await in_thread(self._read, match_id, channels, False)
+        return [message_json(m) for m in rows]
+
+    async def admin_log(self, match_id: str) -> list[dict[str, Any]]:
+        """Every message of the match, hidden ones included and marked (the admins' match log)."""
+        await self.service.get_live(match_id)
+        rows = await in_thread(self._read, match_id, (PLAYERS, SPECTATORS), True)
+        return [message_json(m, admin=True) for m in rows]
+
+    def _read(self, match_id: str, channels: tuple[str, ...], with_hidden: bool) -> list[repo.MessageRecord]:
+        with self.service.db.session() as s:
+            return repo.messages(s, match_id, channels, with_hidden=with_hidden)
+
+    async def post(self, match_id: str, user_id: int, text: str) -> dict[str, Any]:
+        """Write ``text`` to the match's chat as ``user_id``: the players' channel for a seated member, the
+        spectators' otherwise. Raises PlayError ``no_chat`` (409, a bot match or an undealt one),
+        ``bad_message`` (422, empty or over 200 characters), ``chat_rate_limited`` (429), ``muted`` (403)."""
+        text = " ".join(text.split()) if text else ""
+        if not text or len(text) > MAX_LENGTH:
+            raise PlayError(422, "bad_message", f"a message has 1–{MAX_LENGTH} characters")
+        live = await self.service.get_live(match_id)
+        if not has_chat(live) or live.state is None:
+            raise PlayError(409, "no_chat", "this match has no chat")
+        self._check_rate(user_id)
+        channel = PLAYERS if live.seat_of(user_id) is not None else SPECTATORS
+        now = self.service.now()
+        message = await in_thread(self._store, match_id, user_id, channel, text, now)
+        data = message_json(message)
+        await self.service.bus.publish(match_channel(match_id), {"chat": data})
+        return data
+
+    def _check_rate(self, user_id: int) -> None:
+        sent = self._sent[user_id]
+        now = time.monotonic()
+        while sent and now - sent[0] > RATE_WINDOW:
+            sent.popleft()
+        if len(sent) >= RATE_COUNT:
+            raise PlayError(429, "chat_rate_limited", "too many messages; wait a few seconds")
+        sent.append(now)
+
+    def _store(
+        self, match_id: str, user_id: int, channel: str, text: str, now: datetime
+    ) -> repo.MessageRecord:
+        with self.service.db.session() as s:
+            until = repo.muted_until(s, user_id, now)
+            if until is not None:
+                raise PlayError(403, "muted", f"an admin muted you until {until.isoformat()}")
+            return repo.add_message(s, match_id, user_id, channel, text, now)
+
+    async def report(self, message_id: int, reporter_id: int) -> bool:
+        """A member reports a message they can see (not their own): it goes to the admins' queue. False if
+        they had already reported it. PlayError ``message_not_found`` (404), ``own_message`` (409)."""
+        message = await in_thread(self._get, message_id)
+        if message is None or message.hidden:
+            raise PlayError(404, "message_not_found", "no such message")
+        live = await self.service.fresh(message.match_id)
+        if message.channel not in readable(live, reporter_id):
+            raise PlayError(404, "message_not_found", "no such message")
+        if message.user_id == reporter_id:
+            raise PlayError(409, "own_message", "you cannot report your own message")
+        return await in_thread(self._report, message_id, reporter_id)
+
+    def _get(self, message_id: int) -> repo.MessageRecord | None:
+        with self.service.db.session() as s:
+            return repo.get_message(s, message_id)
+
+    def _report(self, message_id: int, reporter_id: int) -> bool:
+        with self.service.db.session() as s:
+            return repo.report(s, message_id, reporter_id, self.service.now())
+
+    async def reports(self) -> list[dict[str, Any]]:
+        """The admins' queue: open reports, oldest first, with the message and its match."""
+        rows = await in_thread(self._reports)
+        return [
+            {
+                "id": r.id,
+                "message": message_json(r.message, admin=True),
+                "match_id": r.message.match_id,
+                "reporter": r.reporter,
+                "reports": r.reports,
+                "at": r.created_at.isoformat(),
+            }
+            for r in rows
+        ]
+
+    def _reports(self) -> list[repo.ReportRecord]:
+        with self.service.db.session() as s:
+            return repo.open_reports(s)
+
+    async def settle(self, message_id: int, admin_id: int, *, hide: bool, mute_minutes: int) -> None:
+        """An admin settles a reported message: hide it (every reader's page drops it at once) and/or mute
+        its author for ``mute_minutes`` (0: no mute). PlayError ``message_not_found`` (404)."""
+        message = await in_thread(self._get, message_id)
+        if message is None:
+            raise PlayError(404, "message_not_found", "no such message")
+        now = self.service.now()
+        await in_thread(self._settle, message, admin_id, hide, mute_minutes, now)
+        if hide:
+            await self.service.bus.publish(match_channel(message.match_id), {"chat_hidden": message_id})
+
+    def _settle(
+        self, message: repo.MessageRecord, admin_id: int, hide: bool, minutes: int, now: datetime
+    ) -> None:
+        with self.service.db.session() as s:
+            repo.settle(s, message.id, admin_id, hide=hide, at=now)
+            if minutes > 0:
+                repo.mute(s, message.user_id, now + timedelta(minutes=minutes), admin_id, now)

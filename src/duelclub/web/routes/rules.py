@@ -1,0 +1,76 @@
+"""The rules of each game as a page, ``/games/{slug}/rules`` (issue 16 §1).
+
+A rules page is written from the club's rules (``rules/<slug>.md`` and the club's own pages): goal, setup, a
+turn, every card / unit / omen / equipment with its text, the end of the game and what is special online
+(the clock, the fair deal). The prose is a template per game and language (``templates/rules/<slug>.<lang>.
+html``: a document is translated as a whole, not sentence by sentence); the card tables come from the game's
+catalog in the reader's language, so a card's text reads the same in the rules as on the board. Its sections
+have stable ids (``goal``, ``setup``, ``turn``, ``cards``, ``end``, ``online``, …): the match page's «Правила»
+panel loads this page and opens the part that fits the moment (static/js/rulespanel.js). Open to everybody,
+members or not.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, Response
+
+from duelclub.i18n import current_lang
+from duelclub.i18n import gettext as _
+from duelclub.web.deps import OptionalUser, get_service
+from duelclub.web.routes.pages import _render
+
+router = APIRouter(include_in_schema=False)
+
+RULE_PARTS: dict[str, tuple[str, ...]] = {
+    "mezha": ("goal", "setup", "turn", "scoring", "omens", "abilities", "cards", "end", "online"),
+    "towers": ("goal", "setup", "turn", "damage", "end", "decks", "battlefields", "cards", "online"),
+    "warchest": (
+        "goal",
+        "setup",
+        "round",
+        "actions",
+        "units",
+        "nobility",
+        "nightfall",
+        "end",
+        "glossary",
+        "online",
+    ),
+    "artania": ("goal", "setup", "turn", "counter", "equipment", "scoring", "cards", "end", "online"),
+}
+"""Each game's sections in page order (their ids); the template gives each a heading."""
+
+
+def rules_games(request: Request) -> list[dict[str, str]]:
+    """The games that have a rules page, in lobby order: ``{slug, title}`` (titles are proper names)."""
+    return [
+        {"slug": g.slug, "title": g.title}
+        for g in get_service(request).games.values()
+        if g.slug in RULE_PARTS
+    ]
+
+
+@router.api_route("/games/{slug}/rules", methods=["GET", "HEAD"], response_class=HTMLResponse)
+def rules_page(request: Request, slug: str, user: OptionalUser) -> Response:
+    """The rules of ``slug`` in the reader's language; 404 «Правила не найдены» for a game without them."""
+    game = get_service(request).games.get(slug)
+    if game is None or slug not in RULE_PARTS:
+        return _render(
+            request,
+            "404.html",
+            user,
+            status_code=404,
+            heading=_("Правила не найдены"),
+            text=_("Такой игры в клубе нет."),
+        )
+    context: dict[str, Any] = {
+        "game": {"slug": slug, "title": game.title, "tagline": _(game.tagline)},
+        "catalog": game.catalog(),
+        "parts": RULE_PARTS[slug],
+        "rules_games": rules_games(request),
+        "prose": f"rules/{slug}.{current_lang()}.html",
+    }
+    return _render(request, "rules/page.html", user, **context)

@@ -1,0 +1,143 @@
+"""The match chat (issue 16 §5, §7) on a real server: players and spectators kept apart until the match ends,
+≤ 200 characters, a per-member rate limit, no chat with a bot, and a reported message hidden by an admin
+(pushed to every open page) whose author is then muted."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from httpx import AsyncClient
+from websockets.asyncio.client import ClientConnection, connect
+
+from duelclub.store import users
+
+PW = "password123"
+
+
+def promote(app: Any, username: str) -> None:
+    """Make ``username`` an admin in the store (what ``duelclub create-admin`` does)."""
+    with app.state.db.session() as s:
+        user = users.find_user(s, username)
+        assert user is not None
+        user.is_admin = True
+
+
+async def member(base: str, name: str) -> AsyncClient:
+    c = AsyncClient(base_url=base)
+    assert (await c.post("/api/auth/register", json={"username": name, "password": PW})).status_code == 201
+    return c
+
+
+def cookie(c: AsyncClient) -> dict[str, str]:
+    return {"Cookie": f"duelclub_session={c.cookies['duelclub_session']}"}
+
+
+async def next_chat(ws: ClientConnection, timeout: float = 5.0) -> dict[str, Any]:
+    """The next chat push (``chat`` or ``chat_hidden``); other messages are skipped."""
+    async with asyncio.timeout(timeout):
+        while True:
+            msg = json.loads(await ws.recv())
+            if msg["type"] in ("chat", "chat_hidden"):
+                return dict(msg)
+
+
+async def say(c: AsyncClient, mid: str, text: str) -> Any:
+    return await c.post(f"/api/matches/{mid}/chat", json={"text": text})
+
+
+async def duel(alice: AsyncClient, bob: AsyncClient) -> str:
+    made = (await alice.post("/api/matches", json={"game": "duel", "vs": "invite"})).json()
+    assert (await bob.post(f"/api/invites/{made['invite_token']}/accept", json={})).status_code == 200
+    return str(made["id"])
+
+
+async def test_players_and_spectators_chat_apart_until_the_end(served: Any) -> None:
+    alice, bob, carol = [await member(served.http, n) for n in ("alice", "bob", "carol")]
+    try:
+        mid = await duel(alice, bob)
+        url = f"{served.ws}/ws/matches/{mid}"
+        async with (
+            connect(url, additional_headers=cookie(alice)) as wa,
+            connect(url, additional_headers=cookie(carol)) as wc,
+        ):
+            assert (await say(alice, mid, "Удачи!")).status_code == 201
+            for ws in (wa, wc):  # a player's message reaches the players and the gallery
+                got = await next_chat(ws)
+                assert got["message"]["text"] == "Удачи!" and got["message"]["channel"] == "players"
+            sent = await say(carol, mid, "bob, ходи Пушкарём!")
+            assert sent.status_code == 201 and sent.json()["channel"] == "spectators"
+            assert (await next_chat(wc))["message"]["text"] == "bob, ходи Пушкарём!"
+            await say(alice, mid, "Хорошая игра")
+            # alice's socket skips the spectators' hint: her next chat push is her own second message
+            assert (await next_chat(wa))["message"]["text"] == "Хорошая игра"
+
+            mine = (await alice.get(f"/api/matches/{mid}/chat")).json()
+            assert mine["channel"] == "players" and [m["text"] for m in mine["messages"]] == [
+                "Удачи!",
+                "Хорошая игра",
+            ]
+            theirs = (await carol.get(f"/api/matches/{mid}/chat")).json()
+            assert theirs["channel"] == "spectators" and len(theirs["messages"]) == 3
+
+            await bob.post(
+                f"/api/matches/{mid}/actions", json={"id": "r", "seq": 0, "action": {"kind": "resign"}}
+            )
+            after = (await alice.get(f"/api/matches/{mid}/chat")).json()
+            assert "bob, ходи Пушкарём!" in [m["text"] for m in after["messages"]]  # open once it ended
+    finally:
+        for c in (alice, bob, carol):
+            await c.aclose()
+
+
+async def test_messages_are_short_and_rate_limited_and_bots_have_no_chat(served: Any) -> None:
+    alice, bob = [await member(served.http, n) for n in ("alice", "bob")]
+    try:
+        mid = await duel(alice, bob)
+        assert (await say(alice, mid, "x" * 201)).json()["code"] == "bad_message"
+        assert (await say(alice, mid, "   ")).status_code == 422
+        codes = [(await say(alice, mid, f"m{i}")).status_code for i in range(6)]
+        assert codes == [201] * 5 + [429]
+        assert (await say(bob, mid, "мне можно")).status_code == 201  # the limit is per member
+
+        vs_bot = (
+            await alice.post("/api/matches", json={"game": "duel", "vs": "bot", "bot_level": "easy"})
+        ).json()
+        assert (await say(alice, vs_bot["id"], "привет")).json()["code"] == "no_chat"
+        assert (await alice.get(f"/api/matches/{vs_bot['id']}/chat")).json()["enabled"] is False
+    finally:
+        await alice.aclose()
+        await bob.aclose()
+
+
+async def test_a_reported_message_is_hidden_by_an_admin_and_its_author_muted(served: Any) -> None:
+    alice, bob, root = [await member(served.http, n) for n in ("alice", "bob", "root")]
+    promote(served.app, "root")
+    try:
+        mid = await duel(alice, bob)
+        rude = (await say(alice, mid, "грубость")).json()
+        assert (await alice.post(f"/api/chat/{rude['id']}/report", json={})).json()["code"] == "own_message"
+        assert (await bob.post(f"/api/chat/{rude['id']}/report", json={})).json() == {"reported": True}
+        assert (await bob.post(f"/api/chat/{rude['id']}/report", json={})).json() == {"reported": False}
+        assert (await bob.get("/api/admin/chat/reports")).status_code == 403
+
+        queue = (await root.get("/api/admin/chat/reports")).json()
+        assert [(r["message"]["text"], r["reporter"], r["match_id"]) for r in queue] == [
+            ("грубость", "bob", mid)
+        ]
+        async with connect(f"{served.ws}/ws/matches/{mid}", additional_headers=cookie(bob)) as wb:
+            settled = await root.post(
+                f"/api/admin/chat/{rude['id']}/settle", json={"hide": True, "mute_minutes": 60}
+            )
+            assert settled.status_code == 200
+            assert await next_chat(wb) == {"type": "chat_hidden", "id": rude["id"]}
+        assert (await bob.get(f"/api/matches/{mid}/chat")).json()["messages"] == []
+        log = (await root.get(f"/api/admin/matches/{mid}/chat")).json()
+        assert [(m["text"], m["hidden"]) for m in log] == [("грубость", True)]  # kept in the admin log
+        assert (await root.get("/api/admin/chat/reports")).json() == []
+        muted = await say(alice, mid, "ещё")
+        assert muted.status_code == 403 and muted.json()["code"] == "muted"
+    finally:
+        for c in (alice, bob, root):
+            await c.aclose()

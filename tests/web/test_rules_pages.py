@@ -1,0 +1,75 @@
+"""The rules pages ``/games/{slug}/rules`` (issue 16 §1): every game, both languages, every card with its
+text, linked from the landing page and the lobby."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from html import unescape
+
+import pytest
+from httpx import AsyncClient
+
+from duelclub.games.registry import all_games
+from duelclub.i18n import use_lang
+from duelclub.web.routes.rules import RULE_PARTS
+
+GAMES = ["mezha", "towers", "warchest", "artania"]
+UKRAINIAN_ONLY = re.compile("[іїєґ]")
+RUSSIAN_ONLY = re.compile("[ыэъё]")
+
+
+def text_of(html: str) -> str:
+    article = html[html.index('id="rules-article"') : html.index("</article>")]
+    return unescape(re.sub(r"<[^>]+>", " ", article))
+
+
+@pytest.mark.parametrize("slug", GAMES)
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+async def test_a_rules_page_per_game_and_language(
+    client_factory: Callable[[], AsyncClient], slug: str, lang: str
+) -> None:
+    r = await client_factory().get(f"/games/{slug}/rules", headers={"Cookie": f"lang={lang}"})
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
+    for part in RULE_PARTS[slug]:
+        assert f'<section id="{part}"' in r.text, part
+    with use_lang(lang):
+        catalog = all_games()[slug].catalog()
+    body = text_of(r.text)
+    # every card / unit / equipment of the game is there, with its text in the reader's language
+    names = [c.get("name") or c.get("ru") for c in catalog.get("cards", catalog.get("units", []))]
+    texts = [
+        c.get("text") or c.get("tactic") or c.get("property")
+        for c in catalog.get("cards", catalog.get("units", []))
+    ]
+    assert names and all(n in body for n in names), [n for n in names if n not in body]
+    # (a text may open a sentence: its first letter is then a capital)
+    assert all(t[1:] in body for t in texts if t), [t for t in texts if t and t[1:] not in body]
+    words = body  # card and battlefield names are proper names, in the club's language of the game
+    for name in [all_games()[slug].title, *names, *(b["name"] for b in catalog.get("battlefields", []))]:
+        words = words.replace(name, "")
+    if lang == "ru":
+        assert not UKRAINIAN_ONLY.search(words), UKRAINIAN_ONLY.findall(words)[:5]
+    else:
+        assert "Цель" not in body and "Ход" not in body.split()
+
+
+async def test_an_unknown_game_has_no_rules(client_factory: Callable[[], AsyncClient]) -> None:
+    r = await client_factory().get("/games/chess/rules")
+    assert r.status_code == 404 and "Правила не найдены" in r.text
+
+
+async def test_the_landing_page_and_the_lobby_link_every_rules_page(
+    client_factory: Callable[[], AsyncClient], alice: AsyncClient
+) -> None:
+    landing = (await client_factory().get("/")).text
+    lobby = (await alice.get("/")).text
+    for slug in GAMES:
+        assert f'href="/games/{slug}/rules"' in landing, slug
+        assert f'id="{slug}-rules"' in lobby and f'href="/games/{slug}/rules"' in lobby, slug
+
+
+async def test_the_match_page_has_a_rules_button(alice: AsyncClient) -> None:
+    made = (await alice.post("/api/matches", json={"game": "mezha", "vs": "bot", "bot_level": "easy"})).json()
+    page = (await alice.get(f"/matches/{made['id']}")).text
+    assert 'id="rules-btn"' in page and "/static/css/rules.css" in page
