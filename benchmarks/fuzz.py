@@ -20,6 +20,7 @@ It prints: messages sent (HTTP / WebSocket), 5xx answers, sockets dropped withou
 1011), server exceptions logged (tracebacks in the worker's log), state changes caused by refused messages
 — the targets are 0 / 0 / 0 / 0 —, the answers by code; and for the burst: logins by status, 5xx, and
 A's state reads p50/p99 (target p99 ≤ 200 ms). ``--json``: the last line is one JSON object of the figures.
+``FUZZ_DEBUG=1`` prints the fingerprints and the last messages whenever a refused message changed something.
 
 Command lines (from the project root, after ``make install-dev``; about a minute each):
 
