@@ -170,14 +170,17 @@ def session_cookie(secret_key: str, token: str) -> str:
     return TimestampSigner(secret_key).sign(data).decode("ascii")
 
 
-def seed_members(database_url: str, secret_key: str, count: int, prefix: str = "bench") -> list[Member]:
+def seed_members(
+    database_url: str, secret_key: str, count: int, prefix: str = "bench", password: str | None = None
+) -> list[Member]:
     """Create ``count`` members and one session each, directly in the database (store/users.py names,
-    one precomputed password hash for all, store/sessions.py ``create_session``)."""
+    one precomputed password hash for all — of ``password``, random when None —, store/sessions.py
+    ``create_session``)."""
     from duelclub.store import sessions, users
     from duelclub.store.db import Database
     from duelclub.store.models import User, utcnow
 
-    password_hash = users.hash_password(secrets.token_urlsafe(12))
+    password_hash = users.hash_password(password or secrets.token_urlsafe(12))
     db = Database(database_url)
     made: list[Member] = []
     try:

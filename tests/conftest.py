@@ -232,7 +232,7 @@ async def service_factory() -> AsyncIterator[Callable[..., MatchService]]:
 # Tests register many users from 127.0.0.1 (and Redis counters outlive a test run): the throttling tests
 # set their own small limits.
 UNTHROTTLED = {
-    "LOGIN_FAILURES_PER_USERNAME": "100000 per minute",
+    "LOGIN_FAILURES_PER_USERNAME_IP": "100000 per minute",
     "LOGIN_FAILURES_PER_IP": "100000 per minute",
     "REGISTRATIONS_PER_IP": "100000 per minute",
 }
@@ -245,6 +245,9 @@ def make_settings(url: str, var_dir: Path, redis_url: str | None = None, **overr
         "SECRET_KEY": "test-secret-key-0123456789abcdef",
         "VAR_DIR": var_dir,
         "BOT_THINK_SECONDS": 0.05,
+        # cheap argon2 in tests (web/passwords.py; the production profile costs tens of ms per hash)
+        "ARGON2_TIME_COST": 1,
+        "ARGON2_MEMORY_KIB": 1024,
         **UNTHROTTLED,
     }
     return Settings(**{**values, **overrides})
@@ -264,6 +267,13 @@ async def app(sqlite_url: str, tmp_path: Path) -> AsyncIterator[FastAPI]:
     application = build_app(sqlite_url, tmp_path / "var")
     async with application.router.lifespan_context(application):
         yield application
+
+
+@pytest.fixture
+def app_builder(tmp_path: Path) -> Callable[..., FastAPI]:
+    """``app_builder(url, **settings)`` → an app with these settings, lifespan not started (for Starlette's
+    TestClient, which runs it)."""
+    return lambda url, **overrides: build_app(url, tmp_path / "built", **overrides)
 
 
 @pytest.fixture
@@ -347,9 +357,9 @@ def promote(app: FastAPI, username: str) -> None:
 
 @pytest.fixture
 async def admin(app: FastAPI, user_client: UserClient) -> AsyncClient:
-    """A logged-in admin (``root``)."""
-    client = await user_client("root")
-    promote(app, "root")
+    """A logged-in admin (``chief``)."""
+    client = await user_client("chief")
+    promote(app, "chief")
     return client
 
 
@@ -444,13 +454,13 @@ def redis_url() -> str:
 
 @pytest.fixture
 def server_factory(tmp_path: Path) -> Callable[..., Any]:
-    """``async with server_factory(database_url, redis_url=None) as served:`` — another app instance
-    ("worker") behind its own uvicorn server."""
+    """``async with server_factory(database_url, redis_url=None, **settings) as served:`` — another app
+    instance ("worker") behind its own uvicorn server."""
     count = 0
 
-    def make(url: str, redis_url: str | None = None) -> Any:
+    def make(url: str, redis_url: str | None = None, **overrides: Any) -> Any:
         nonlocal count
         count += 1
-        return serve(build_app(url, tmp_path / f"var{count}", redis_url))
+        return serve(build_app(url, tmp_path / f"var{count}", redis_url, **overrides))
 
     return make

@@ -2,8 +2,9 @@
 
 - ``duelclub serve [--host 127.0.0.1] [--port 8000]`` — apply the migrations, start ``BOT_WORKERS`` bot worker
   processes (``bots/pool.py``; 0 = none), then serve the app (uvicorn); the workers stop with it.
-- ``duelclub bots [--workers N]`` — run N bot worker processes alone (default ``BOT_WORKERS``, at least 1), on
-  any machine that reaches the same DATABASE_URL; until SIGTERM/SIGINT.
+- ``duelclub bots [--workers N] [--metrics-port P]`` — run N bot worker processes alone (default
+  ``BOT_WORKERS``, at least 1), on any machine that reaches the same DATABASE_URL; until SIGTERM/SIGINT;
+  with ``--metrics-port`` their think times are served at ``http://127.0.0.1:P/metrics``.
 - ``duelclub migrate`` — apply the migrations (``alembic upgrade head``) to DATABASE_URL.
 - ``duelclub create-admin USERNAME [--password-stdin]`` — create an admin, or promote an existing user.
 - ``duelclub verify LOGFILE.json`` — check a finished match's log (exit 0 OK, 1 mismatch).
@@ -16,10 +17,13 @@ from __future__ import annotations
 import argparse
 import getpass
 import json
+import os
+import shutil
 import sys
 from collections.abc import Sequence
 from typing import Any
 
+from duelclub.logs import configure as configure_logging
 from duelclub.settings import Settings
 
 WS_MAX_FRAME_BYTES = 1024 * 1024
@@ -52,11 +56,18 @@ def uvicorn_options(settings: Settings) -> dict[str, Any]:
     - ``ws``: the WebSocket implementation (``WS_PROTOCOL``). uvicorn's sans-I/O one spent 7 % less CPU
       per acknowledged action and ~7 KB less per socket than the legacy ``websockets`` one, and served 20 %
       more actions/s (benchmarks/load.py --pg --matches 100, same run); ``lean`` is it with a lighter
-      receive queue (web/wsprotocol.py)."""
+      receive queue (web/wsprotocol.py).
+    - ``proxy_headers``/``forwarded_allow_ips`` (issue 13 §1.8): uvicorn believes ``X-Forwarded-For`` from
+      127.0.0.1 unless told otherwise, so a local client could pass for any address and dodge the per-IP
+      limits; here forwarded headers are read only from ``FORWARDED_ALLOW_IPS`` (empty by default: never,
+      the client is the TCP peer)."""
+    proxies = [p.strip() for p in settings.FORWARDED_ALLOW_IPS.split(",") if p.strip()]
     return {
         "ws_max_size": WS_MAX_FRAME_BYTES,
         "ws_per_message_deflate": settings.WS_PER_MESSAGE_DEFLATE,
         "ws": LEAN_WS_PROTOCOL if settings.WS_PROTOCOL == "lean" else settings.WS_PROTOCOL,
+        "proxy_headers": bool(proxies),
+        "forwarded_allow_ips": proxies or None,
     }
 
 
@@ -68,22 +79,27 @@ def _serve(args: argparse.Namespace) -> int:
     from duelclub.web.app import create_app
 
     settings = Settings()
+    configure_logging(settings.LOG_FORMAT, settings.LOG_LEVEL)
     upgrade(settings.DATABASE_URL)
     # Bots never think in the web process (issue 12): their own processes, stopped when uvicorn returns
-    # and killed by the kernel if this process dies (bots/pool.py).
-    pool = WorkerPool(settings.BOT_WORKERS).start()
-    app = create_app(settings)
+    # and killed by the kernel if this process dies (bots/pool.py). They write their think times to a
+    # directory of this process, which /metrics reads (bots/metrics.py).
+    metrics_dir = settings.VAR_DIR / "bot-metrics" / str(os.getpid()) if settings.BOT_WORKERS else None
+    pool = WorkerPool(settings.BOT_WORKERS, metrics_dir=metrics_dir).start()
+    app = create_app(settings, bot_metrics_dir=metrics_dir)
     tune_gc()
     try:
         options = uvicorn_options(settings)
-        uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, **options)
+        # log_config None: the root logger's handler (duelclub/logs.py) formats uvicorn's records too
+        uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, log_config=None, **options)
     finally:
         pool.stop()
+        if metrics_dir is not None:
+            shutil.rmtree(metrics_dir, ignore_errors=True)
     return 0
 
 
 def _bots(args: argparse.Namespace) -> int:
-    import logging
     import signal
 
     from duelclub.bots.pool import WorkerPool
@@ -93,8 +109,19 @@ def _bots(args: argparse.Namespace) -> int:
     if count < 1:
         print("--workers must be at least 1", file=sys.stderr)
         return 2
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    pool = WorkerPool(count)
+    configure_logging(settings.LOG_FORMAT, settings.LOG_LEVEL)
+    metrics_dir = None
+    if args.metrics_port is not None:  # their think times at http://<host>:<port>/metrics (bots/metrics.py)
+        from prometheus_client import CollectorRegistry, start_http_server
+        from prometheus_client.multiprocess import MultiProcessCollector
+
+        metrics_dir = settings.VAR_DIR / "bot-metrics" / str(os.getpid())
+        registry = CollectorRegistry()
+        pool = WorkerPool(count, metrics_dir=metrics_dir)
+        MultiProcessCollector(registry, path=str(metrics_dir))  # type: ignore[no-untyped-call]
+        start_http_server(args.metrics_port, addr=args.metrics_host, registry=registry)
+    else:
+        pool = WorkerPool(count)
 
     def _stop(_signum: int, _frame: object) -> None:
         pool.stop()
@@ -105,6 +132,8 @@ def _bots(args: argparse.Namespace) -> int:
     print(f"{count} bot worker(s) on {settings.DATABASE_URL.split('@')[-1]}", flush=True)
     pool.wait()
     pool.stop()
+    if metrics_dir is not None:
+        shutil.rmtree(metrics_dir, ignore_errors=True)
     return 0
 
 
@@ -130,7 +159,7 @@ def _create_admin(args: argparse.Namespace) -> int:
     from duelclub.store.db import Database
 
     try:
-        users.check_username(args.username)
+        users.check_username(args.username, allow_reserved=True)
     except users.BadUsername as exc:
         print(f"username: {exc}", file=sys.stderr)
         return 2
@@ -145,7 +174,7 @@ def _create_admin(args: argparse.Namespace) -> int:
                 print(f"{user.username} is now an admin")
                 return 0
             password = _check_password(_read_password(args.password_stdin), args.username)
-            user = users.create_user(s, args.username, password, is_admin=True)
+            user = users.create_user(s, args.username, password, is_admin=True, allow_reserved=True)
             print(f"created admin {user.username}")
             return 0
     finally:
@@ -215,6 +244,10 @@ def build_parser() -> argparse.ArgumentParser:
     bots.add_argument(
         "--workers", type=int, default=None, help="processes (default: BOT_WORKERS, at least 1)"
     )
+    bots.add_argument(
+        "--metrics-port", type=int, default=None, help="serve the bots' think times at :PORT/metrics"
+    )
+    bots.add_argument("--metrics-host", default="127.0.0.1", help="address of --metrics-port")
     bots.set_defaults(func=_bots)
     sub.add_parser("migrate", help="apply the database migrations").set_defaults(func=_migrate)
     admin = sub.add_parser("create-admin", help="create an admin or promote a user")

@@ -6,6 +6,7 @@ the in-process bus, and a secret key generated once into ``var/secret_key``.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import secrets
 import time
@@ -40,8 +41,25 @@ class Settings(BaseSettings):
     - ``TEMPLATES_DIR``/``STATIC_DIR``: UI files.
     - ``COOKIE_SECURE``: mark the session cookie Secure (behind HTTPS).
     - ``VAR_DIR``: where the default database and secret live.
-    - ``LOGIN_FAILURES_PER_USERNAME``/``LOGIN_FAILURES_PER_IP``/``REGISTRATIONS_PER_IP``: throttling
-      (``web/ratelimit.py``), in the ``limits`` notation (``"10 per 15 minutes"``).
+    - ``LOGIN_FAILURES_PER_USERNAME_IP``/``LOGIN_FAILURES_PER_IP``/``REGISTRATIONS_PER_IP``: throttling
+      (``web/ratelimit.py``), in the ``limits`` notation (``"10 per 15 minutes"``): failed logins per
+      (username, client IP) pair and per client IP, so that guessing from one client never locks the owner
+      out of their account from another (issue 13 §1.6).
+    - ``ARGON2_TIME_COST``/``ARGON2_MEMORY_KIB``/``ARGON2_PARALLELISM``: the argon2id parameters of new
+      password hashes (default: OWASP's first profile, m=19 MiB, t=2, p=1); older hashes are re-hashed at
+      the next login. ``HASH_CONCURRENCY``: password hashes computed at once per process (their own
+      limiter, never holding a database connection; issue 13 §1.1); default ``max(1, cpu_count - 1)``, so
+      that a burst of logins leaves a core to everybody else.
+    - ``WS_MESSAGE_BUDGET``: messages one WebSocket may send (``limits`` notation, default
+      ``"100 per 20 seconds"``, in the spirit of Lichess); beyond it the message gets error ``rate_limited``,
+      and after ``WS_OVER_BUDGET_CLOSE`` refused messages the socket is closed with 1008 (policy violation).
+      ``WS_MAX_NESTING``: the deepest JSON nesting accepted in a message (error ``malformed``).
+    - ``FORWARDED_ALLOW_IPS``: comma-separated addresses (or ``*``) of reverse proxies whose
+      ``X-Forwarded-For``/``-Proto`` are believed; empty (the default) = none, the client is the TCP peer.
+    - ``METRICS_ALLOW_IPS``: comma-separated addresses or networks that may read ``/metrics`` (default the
+      loopback addresses); ``METRICS_TOKEN``: a bearer token that opens it from anywhere (unset = none).
+    - ``LOG_FORMAT``: ``text`` (default) or ``json`` (one JSON object a line, with request id, user id and
+      match id where known, duelclub/logs.py); ``LOG_LEVEL``: the root level (``INFO``).
     - ``MAX_BODY_BYTES``: the largest HTTP request body and WebSocket message accepted (413 / ``too_large``).
     - ``ABANDON_GRACE_SECONDS``: how long a player of a match without a clock may be disconnected before
       the opponent may claim the win (play/presence.py).
@@ -70,7 +88,7 @@ class Settings(BaseSettings):
     STATIC_DIR: Path = PROJECT_ROOT / "static"
     COOKIE_SECURE: bool = False
     MAX_BODY_BYTES: int = Field(default=64 * 1024, ge=1024)
-    LOGIN_FAILURES_PER_USERNAME: str = "10 per 15 minutes"
+    LOGIN_FAILURES_PER_USERNAME_IP: str = "10 per 15 minutes"
     LOGIN_FAILURES_PER_IP: str = "30 per 15 minutes"
     REGISTRATIONS_PER_IP: str = "10 per hour"
     ABANDON_GRACE_SECONDS: float = Field(default=60.0, ge=0)
@@ -85,8 +103,22 @@ class Settings(BaseSettings):
     RATING_RD_MAX: float = Field(default=350.0, gt=0)
     RATING_PERIODS_PER_DAY: float = Field(default=0.21436, ge=0)
     RATING_PROVISIONAL_RD: float = Field(default=110.0, gt=0)
+    ARGON2_TIME_COST: int = Field(default=2, ge=1, le=20)
+    ARGON2_MEMORY_KIB: int = Field(default=19 * 1024, ge=1024, le=4 * 1024 * 1024)
+    ARGON2_PARALLELISM: int = Field(default=1, ge=1, le=16)
+    HASH_CONCURRENCY: int = Field(default_factory=lambda: default_bot_workers(), ge=1, le=64)
+    WS_MESSAGE_BUDGET: str = "100 per 20 seconds"
+    WS_OVER_BUDGET_CLOSE: int = Field(default=20, ge=1)
+    WS_MAX_NESTING: int = Field(default=32, ge=4, le=256)
+    FORWARDED_ALLOW_IPS: str = ""
+    METRICS_ALLOW_IPS: str = "127.0.0.1,::1"
+    METRICS_TOKEN: str | None = Field(default=None, repr=False)
+    LOG_FORMAT: Literal["text", "json"] = "text"
+    LOG_LEVEL: str = "INFO"
 
-    @field_validator("LOGIN_FAILURES_PER_USERNAME", "LOGIN_FAILURES_PER_IP", "REGISTRATIONS_PER_IP")
+    @field_validator(
+        "LOGIN_FAILURES_PER_USERNAME_IP", "LOGIN_FAILURES_PER_IP", "REGISTRATIONS_PER_IP", "WS_MESSAGE_BUDGET"
+    )
     @classmethod
     def _a_rate_limit(cls, value: str) -> str:
         parse_limit(value)  # raises ValueError on a string the limits library cannot read
@@ -103,10 +135,20 @@ class Settings(BaseSettings):
             provisional_rd=self.RATING_PROVISIONAL_RD,
         )
 
+    @field_validator("METRICS_ALLOW_IPS")
+    @classmethod
+    def _networks(cls, value: str) -> str:
+        for part in value.split(","):
+            if part.strip():
+                ipaddress.ip_network(part.strip(), strict=False)  # ValueError on anything else
+        return value
+
     @model_validator(mode="after")
     def _embedded_defaults(self) -> Settings:
         if not self.REDIS_URL:
             self.REDIS_URL = None
+        if not self.METRICS_TOKEN:
+            self.METRICS_TOKEN = None
         if not self.DATABASE_URL:
             self.VAR_DIR.mkdir(parents=True, exist_ok=True)
             self.DATABASE_URL = f"sqlite:///{self.VAR_DIR / 'duelclub.db'}"

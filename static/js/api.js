@@ -130,7 +130,8 @@ export function safeNext(raw, fallback = "/") {
   return url.pathname + url.search + url.hash;
 }
 
-/** Element helper: el("div", {class: "x", dataset: {card: "a"}}, "text", child). Text is always textContent. */
+/** Element helper: el("div", {class: "x", dataset: {card: "a"}, style: {color: "red"}}, "text", child). Text is
+ * always textContent; style is set through the CSSOM (never a style attribute, which the CSP refuses). */
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
@@ -138,6 +139,8 @@ export function el(tag, attrs = {}, ...children) {
     if (k === "class") node.className = v;
     else if (k === "dataset") Object.assign(node.dataset, v);
     else if (k === "text") node.textContent = v;
+    // Through the CSSOM: a style="" attribute breaks the Content-Security-Policy (style-src 'self').
+    else if (k === "style") Object.assign(node.style, typeof v === "string" ? { cssText: v } : v);
     else if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
     else if (v === true) node.setAttribute(k, "");
     else node.setAttribute(k, String(v));

@@ -384,7 +384,7 @@ export function createRenderer(ctx) {
     const rounds = (r.tiebreak || []).map((tb, i) =>
       el(
         "li",
-        { class: fresh ? "art-tb art-tb-anim" : "art-tb", style: `animation-delay: ${0.5 * i}s` },
+        { class: fresh ? "art-tb art-tb-anim" : "art-tb", style: { animationDelay: `${0.5 * i}s` } },
         t("Раунд {n}: ", { n: tb.round }),
         ...[me(), 1 - me()].map((s) => el("span", { class: "art-flip" }, `${who(s)}: ${tb.cards[s] ? name(tb.cards[s]) : emptyDeck} (${tb.values[s]})${tb.to_hand[s] ? toHand : ""} `)),
       ),

@@ -2,17 +2,24 @@
 
 The server runs ``python -m duelclub.cli serve`` on a free port with a throw-away SQLite database; the browser
 is ``/usr/bin/chromium`` (never a downloaded build). Without it every browser test skips with a loud reason.
+
+Every browser test fails on any console error or uncaught page error of any page it opened (a CSP violation
+is a console error): the ``browser`` fixture wires every new context's pages to :data:`CONSOLE_ERRORS`,
+and the autouse fixture :func:`_no_console_errors` checks it after each test. A test that provokes an error
+on purpose (say a 401 it asks for) lists its pattern with the ``console_allow`` fixture.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -109,6 +116,57 @@ def admin_account(live_server: str, server_env: dict[str, str]) -> tuple[str, st
     return username, password
 
 
+CONSOLE_ERRORS: list[str] = []
+"""Console errors and page errors of the pages opened by the current test (see the module docstring)."""
+
+
+def _watch_page(page: Any) -> None:
+    page.on("pageerror", lambda exc: CONSOLE_ERRORS.append(f"pageerror on {page.url}: {exc}"))
+    page.on(
+        "console",
+        lambda msg: (
+            CONSOLE_ERRORS.append(f"console error on {page.url}: {msg.text}") if msg.type == "error" else None
+        ),
+    )
+
+
+class _WatchedBrowser:
+    """The Playwright browser, except that every context it makes reports its pages' console errors."""
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+
+    def new_context(self, *args: Any, **kwargs: Any) -> Any:
+        context = self._browser.new_context(*args, **kwargs)
+        context.on("page", _watch_page)
+        return context
+
+    def new_page(self, *args: Any, **kwargs: Any) -> Any:
+        page = self._browser.new_page(*args, **kwargs)
+        _watch_page(page)
+        return page
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
+
+
+@pytest.fixture
+def console_allow() -> list[str]:
+    """Regular expressions of console errors the current test provokes on purpose."""
+    return []
+
+
+@pytest.fixture(autouse=True)
+def _no_console_errors(console_allow: list[str]) -> Iterator[None]:
+    """Fail the test on any console error or page error of its pages (the module docstring)."""
+    CONSOLE_ERRORS.clear()
+    yield
+    found = [e for e in CONSOLE_ERRORS if not any(re.search(p, e) for p in console_allow)]
+    CONSOLE_ERRORS.clear()
+    if found:
+        pytest.fail("console errors in the browser:\n" + "\n".join(found[:20]), pytrace=False)
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
     """Debian's headless chromium; skips loudly when it is not installed."""
@@ -121,6 +179,6 @@ def browser() -> Iterator[object]:
     with sync_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
         try:
-            yield b
+            yield _WatchedBrowser(b)
         finally:
             b.close()

@@ -220,7 +220,10 @@ def test_a_tampered_log_fails_the_checks(live_server: str, browser: Any) -> None
         context.close()
 
 
-def test_verify_page_for_a_non_player_and_for_a_live_match(live_server: str, browser: Any) -> None:
+def test_verify_page_for_a_non_player_and_for_a_live_match(
+    live_server: str, browser: Any, console_allow: list[str]
+) -> None:
+    console_allow.append(r"status of 403")  # the refused /log of a non-player is expected
     owner, _owner_page, _ = _context(browser)
     context, page, errors = _context(browser)
     try:

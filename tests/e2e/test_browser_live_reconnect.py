@@ -126,8 +126,9 @@ def test_the_page_survives_a_network_drop(members: tuple[Member, Member]) -> Non
 
 
 def test_the_page_survives_a_server_restart(
-    members: tuple[Member, Member], own_server: ServerProcess
+    members: tuple[Member, Member], own_server: ServerProcess, console_allow: list[str]
 ) -> None:
+    console_allow.append(r"ERR_CONNECTION_REFUSED")  # the server is down for a moment on purpose
     a, b = members
     mid = _opponent_to_move(a, b)
     a.open_match(mid)

@@ -635,7 +635,10 @@ def test_phone_hand_is_a_sticky_bar_and_the_log_is_near_the_top(live_server: str
         context.close()
 
 
-def test_no_moves_while_the_connection_is_down(live_server: str, browser: Any) -> None:
+def test_no_moves_while_the_connection_is_down(
+    live_server: str, browser: Any, console_allow: list[str]
+) -> None:
+    console_allow.append(r"ERR_INTERNET_DISCONNECTED")  # the test takes the page offline
     context, page, errors = _context(browser)
     try:
         sockets: list[Any] = []

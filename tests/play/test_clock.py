@@ -116,6 +116,9 @@ async def test_an_expired_clock_plays_the_timeout_as_a_logged_clock_action(
     # the clock restarted for the next seat, from the moment of the timeout
     assert _row(db, mid).deadline_at == clock() + timedelta(seconds=T)
     assert await sweeper.sweep() == 0
+    # counted for /metrics (issue 13 §2)
+    game = _row(db, mid).game
+    assert worker.metrics.registry.get_sample_value("duelclub_clock_timeouts_total", {"game": game}) == 1.0
 
 
 async def test_a_clock_running_out_before_the_first_players_first_action_aborts_the_match(

@@ -10,14 +10,14 @@ from typing import Any
 
 import pytest
 
+from duelclub.settings import Settings
 from duelclub.web import ws as wsmod
 from duelclub.web.deps import UserInfo
 
 
 def _socket() -> wsmod.MatchSocket:
-    fake_ws: Any = SimpleNamespace(
-        app=SimpleNamespace(state=SimpleNamespace(settings=SimpleNamespace(MAX_BODY_BYTES=65536)))
-    )
+    settings = Settings(DATABASE_URL="sqlite://", SECRET_KEY="x" * 40)  # the socket's limits come from them
+    fake_ws: Any = SimpleNamespace(app=SimpleNamespace(state=SimpleNamespace(settings=settings)))
     return wsmod.MatchSocket(fake_ws, Any, "m1", UserInfo(id=1, username="alice", is_admin=False))  # type: ignore[arg-type]
 
 

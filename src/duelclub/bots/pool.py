@@ -12,10 +12,14 @@ from __future__ import annotations
 
 import logging
 import os
+import shutil
 import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
+
+from duelclub.bots.metrics import MULTIPROC_ENV
 
 log = logging.getLogger(__name__)
 RESTART_DELAY = 1.0
@@ -28,13 +32,26 @@ class WorkerPool:
     """``count`` bot worker processes, restarted when they die; ``start()`` / ``stop()``.
 
     ``name_prefix`` names the workers ``<prefix>-<i>`` (the ``worker`` column of a leased job);
-    ``env`` overrides the environment they inherit.
+    ``env`` overrides the environment they inherit; ``metrics_dir`` (emptied at start) is where they write
+    their think-time histograms (bots/metrics.py: ``PROMETHEUS_MULTIPROC_DIR``).
     """
 
-    def __init__(self, count: int, *, name_prefix: str | None = None, env: dict[str, str] | None = None):
+    def __init__(
+        self,
+        count: int,
+        *,
+        name_prefix: str | None = None,
+        env: dict[str, str] | None = None,
+        metrics_dir: Path | None = None,
+    ):
         self.count = count
         self.name_prefix = name_prefix or f"bots-{os.uname().nodename}-{os.getpid()}"
         self.env = {**os.environ, **(env or {})}
+        self.metrics_dir = metrics_dir
+        if metrics_dir is not None:
+            shutil.rmtree(metrics_dir, ignore_errors=True)
+            metrics_dir.mkdir(parents=True, exist_ok=True)
+            self.env[MULTIPROC_ENV] = str(metrics_dir)
         self._procs: list[subprocess.Popen[bytes] | None] = [None] * count
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None

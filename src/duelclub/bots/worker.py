@@ -36,6 +36,7 @@ from datetime import timedelta
 from typing import Any, Protocol
 
 from duelclub.bots.base import AnyGame, Bot
+from duelclub.bots.metrics import ThinkTimer, think_timer
 from duelclub.store import botjobs
 from duelclub.store.db import Database
 from duelclub.store.models import utcnow
@@ -150,6 +151,7 @@ class BotWorker:
         wakeup: Wakeup | None = None,
         on_answer: Callable[[botjobs.Job], None] | None = None,
         alive: Callable[[], bool] = lambda: True,
+        think_timer: ThinkTimer | None = None,
     ) -> None:
         self.db = db
         self.games = games
@@ -160,18 +162,23 @@ class BotWorker:
         self.wakeup = wakeup or wakeup_for(db)
         self.on_answer = on_answer
         self.alive = alive
+        self.think_timer = think_timer
 
     def take(self) -> botjobs.Job | None:
         with self.db.session() as s:
             return botjobs.take(s, self.name, utcnow(), self.lease_seconds)
 
     def think(self, job: botjobs.Job) -> dict[str, Any]:
-        """The bot's action (JSON) for ``job``; raises whatever the game or the bot raises."""
+        """The bot's action (JSON) for ``job``; raises whatever the game or the bot raises. The decision's
+        wall-clock time goes to ``think_timer`` (bots/metrics.py)."""
+        started = time.monotonic()
         game = self.games(job.game)
         state = game.from_position(job.position)
         bot = self.make_bot(job.game, job.level, job.think_seconds)
         action = bot.choose(game, state, job.seat, random.Random(job.seed))
         answer: dict[str, Any] = game.action_to_json(action)
+        if self.think_timer is not None:
+            self.think_timer(job.game, job.level, time.monotonic() - started)
         return answer
 
     def step(self) -> bool:
@@ -234,15 +241,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     ``BOT_POLL_SECONDS``)."""
     from duelclub.bots.registry import make_bot
     from duelclub.games.registry import get_game
+    from duelclub.logs import configure as configure_logging
     from duelclub.settings import Settings
 
     parser = argparse.ArgumentParser(prog="duelclub-bot-worker")
     parser.add_argument("--name", default=None)
     parser.add_argument("--parent-pid", type=int, default=None)
     args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    alive = _die_with_parent(args.parent_pid) if args.parent_pid is not None else (lambda: True)
     settings = Settings()
+    configure_logging(settings.LOG_FORMAT, settings.LOG_LEVEL)
+    alive = _die_with_parent(args.parent_pid) if args.parent_pid is not None else (lambda: True)
     db = Database(settings.DATABASE_URL)
     worker = BotWorker(
         db,
@@ -252,6 +260,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         lease_seconds=settings.BOT_LEASE_SECONDS,
         poll_seconds=settings.BOT_POLL_SECONDS,
         alive=alive,
+        think_timer=think_timer(),
     )
     stop = threading.Event()
     log.info("bot worker %s started", worker.name)

@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -39,6 +40,7 @@ from duelclub.play.clock import is_overdue, next_deadline
 from duelclub.play.errors import PlayError, not_found, stale
 from duelclub.play.forward import Forwarder, NoAnswer
 from duelclub.play.live import JSON, AnyGame, LiveMatch, build
+from duelclub.play.metrics import PlayMetrics
 from duelclub.play.ownership import Leases, LocalLeases
 from duelclub.play.schemas import MatchListItem, MatchLog, MatchSummary, ReplayStep, StatePayload
 from duelclub.ratings.rules import RatingRules
@@ -100,9 +102,11 @@ class MatchService:
         abandon_grace_seconds: float = 60.0,
         leases: Leases | None = None,
         rating_rules: RatingRules | None = None,
+        metrics: PlayMetrics | None = None,
     ) -> None:
         self.db = db
         self.rating_rules = rating_rules or RatingRules()
+        self.metrics = metrics or PlayMetrics()
         self.bus = bus
         self.leases: Leases = leases or LocalLeases()
         self.forwarder = Forwarder(bus, self.leases.worker_id, self._serve_forwarded)
@@ -173,7 +177,7 @@ class MatchService:
     # statement) a write may land in between, and the row must never be older than the actions — an old
     # ``deadline_at`` next to a newer log would let the clock play twice for one deadline.
     def _load(self, match_id: str) -> LiveMatch:
-        with self.db.session() as s:
+        with self.db.read_session() as s:
             actions = repo.actions_after(s, match_id)
             record = repo.get_match(s, match_id)
             if record is None:
@@ -184,7 +188,7 @@ class MatchService:
     def _read_since(
         self, match_id: str, seq: int, known: MatchRecord, names: Names
     ) -> tuple[MatchRecord, Names, list[ActionRecord]]:
-        with self.db.session() as s:
+        with self.db.read_session() as s:
             actions = repo.actions_after(s, match_id, seq)
             record = repo.get_match(s, match_id)
             if record is None:
@@ -292,6 +296,7 @@ class MatchService:
     async def _act(
         self, match_id: str, user_id: int, client_id: str, seq: int, action: JSON, *, want_payload: bool
     ) -> StatePayload | int:
+        started = time.perf_counter()
         live = await self.get_live(match_id)
         seat = live.seat_of(user_id)
         if seat is None:
@@ -330,6 +335,7 @@ class MatchService:
                     if attempt + 1 >= (RESIGN_TRIES if resigning else 1):
                         raise stale(live.seq) from None
             payload = views.cached_payload(live, seat, seq) if want_payload else None
+        self.metrics.acted(live.record.game, time.perf_counter() - started)
         await self.changed(live)
         return payload if payload is not None else live.seq
 
@@ -423,6 +429,7 @@ class MatchService:
         finish = Finish(FINISHED, self.result_json(live, outcome), now) if outcome is not None else None
         deadline = next_deadline(live.record, now) if finish is None else None
         await in_thread(self._store, record, finish, deadline, live.record)
+        self.metrics.stored(live.record.game, source)
         live.commit(record, state, events)
         live.record = dataclasses.replace(live.record, deadline_at=deadline)
         if finish is not None:

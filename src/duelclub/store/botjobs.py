@@ -221,3 +221,11 @@ def delete_obsolete(s: Session) -> int:
     active = select(func.count()).where(Match.id == BotJob.match_id, Match.status == ACTIVE)
     result = s.execute(delete(BotJob).where(active.scalar_subquery() == 0))
     return int(result.rowcount)  # type: ignore[attr-defined]
+
+
+def counts(s: Session, now: datetime) -> tuple[int, int]:
+    """(jobs waiting for a bot worker, jobs a worker is thinking on now) — for the admin status page."""
+    thinking = BotJob.action.is_(None) & BotJob.leased_until.is_not(None) & (BotJob.leased_until >= now)
+    waiting = s.scalar(select(func.count()).where(_due(now))) or 0
+    busy = s.scalar(select(func.count()).where(thinking)) or 0
+    return int(waiting), int(busy)

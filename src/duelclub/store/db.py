@@ -1,7 +1,13 @@
 """Engine and session factory (SQLite by default, PostgreSQL in production).
 
-SQLite connections get ``PRAGMA foreign_keys=ON`` and WAL journaling through a connect event, so both
-engines enforce the same constraints.
+SQLite connections get ``PRAGMA foreign_keys=ON`` (both engines enforce the same constraints), WAL
+journaling (readers never wait for the writer) and a busy timeout of :data:`SQLITE_BUSY_MS`. Writers take
+the write lock up front (issue 13 §1.2): pysqlite's own transaction handling is switched off and SQLAlchemy's
+``begin`` event emits ``BEGIN IMMEDIATE`` — SQLAlchemy's documented pysqlite recipe. A deferred transaction
+that reads first and then writes cannot wait for a concurrent writer (SQLite answers ``database is locked``
+at once, whatever the busy timeout: waiting would deadlock), which made HTTP 500s under load; an IMMEDIATE
+one queues for the lock instead. Sessions that only read (:meth:`Database.read_session`: the session
+look-up of every request, the match service's catch-up reads) begin with a plain deferred ``BEGIN``.
 """
 
 from __future__ import annotations
@@ -10,16 +16,26 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
 
+SQLITE_BUSY_MS = 10_000
+"""How long a SQLite connection waits for the write lock before ``database is locked``."""
+READ_ONLY = "duelclub_read_only"
+"""Execution option of :meth:`Database.read_session`'s connections: a deferred ``BEGIN`` on SQLite."""
 
-def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+
+def _sqlite_connect(dbapi_conn: Any, _record: Any) -> None:
+    dbapi_conn.isolation_level = None  # pysqlite emits no BEGIN of its own: _sqlite_begin does
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA foreign_keys=ON")
     cur.execute("PRAGMA journal_mode=WAL")
-    cur.execute("PRAGMA busy_timeout=10000")
+    cur.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_MS}")
     cur.close()
+
+
+def _sqlite_begin(conn: Connection) -> None:
+    conn.exec_driver_sql("BEGIN" if conn.get_execution_options().get(READ_ONLY) else "BEGIN IMMEDIATE")
 
 
 def make_engine(url: str, pool_size: int = 5) -> Engine:
@@ -33,7 +49,8 @@ def make_engine(url: str, pool_size: int = 5) -> Engine:
         engine = create_engine(
             url, connect_args={"check_same_thread": False, "timeout": 10}, pool_size=pool_size, max_overflow=2
         )
-        event.listen(engine, "connect", _sqlite_pragmas)
+        event.listen(engine, "connect", _sqlite_connect)
+        event.listen(engine, "begin", _sqlite_begin)
         return engine
     return create_engine(
         url, pool_size=pool_size, max_overflow=max(2, pool_size // 4), pool_recycle=POOL_RECYCLE_SECONDS
@@ -50,6 +67,8 @@ class Database:
         self.url = url
         self.engine = make_engine(url, pool_size)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self.read_engine = self.engine.execution_options(**{READ_ONLY: True})
+        self._read_sessions = sessionmaker(self.read_engine, expire_on_commit=False)
 
     @contextmanager
     def session(self) -> Iterator[Session]:
@@ -61,6 +80,16 @@ class Database:
             except BaseException:
                 s.rollback()
                 raise
+
+    @contextmanager
+    def read_session(self) -> Iterator[Session]:
+        """A session for reads only (on SQLite a deferred transaction, which takes no write lock: a write in
+        it may fail with ``database is locked`` under load — use :meth:`session` to write)."""
+        with self._read_sessions() as s:
+            try:
+                yield s
+            finally:
+                s.rollback()
 
     def dispose(self) -> None:
         self.engine.dispose()

@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Any
 
 import orjson
-from sqlalchemy import insert, or_, select, update
+from sqlalchemy import func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -386,3 +386,16 @@ def active_bot_match_ids(s: Session) -> list[str]:
 
 def _rowcount(res: Any) -> int:
     return int(getattr(res, "rowcount", 0))
+
+
+def live_counts(s: Session) -> dict[str, dict[str, int]]:
+    """``{status: {game: count}}`` of the matches that are open or active (the admin status page)."""
+    rows = s.execute(
+        select(Match.status, Match.game, func.count())
+        .where(Match.status.in_((OPEN, ACTIVE)))
+        .group_by(Match.status, Match.game)
+    )
+    out: dict[str, dict[str, int]] = {OPEN: {}, ACTIVE: {}}
+    for status, game, count in rows:
+        out[status][game] = int(count)
+    return out

@@ -55,20 +55,31 @@ def create_session(s: Session, user_id: int, now: datetime, ttl: timedelta = SES
     return token
 
 
-def lookup(s: Session, token: str, now: datetime) -> SessionUser | None:
-    """The user of a live session, or None (unknown, ended or expired session id)."""
+def find(s: Session, token: str, now: datetime) -> tuple[SessionUser | None, bool]:
+    """(the user of a live session or None, whether its ``last_seen_at`` is due for :func:`touch`); reads
+    only (a read-only session will do)."""
     row = s.execute(
         select(UserSession.last_seen_at, UserSession.expires_at, User.id, User.username, User.is_admin)
         .join(User, User.id == UserSession.user_id)
         .where(UserSession.token_hash == token_hash(token))
     ).first()
     if row is None or row.expires_at <= now:
-        return None
-    if now - row.last_seen_at >= TOUCH_EVERY:
-        s.execute(
-            update(UserSession).where(UserSession.token_hash == token_hash(token)).values(last_seen_at=now)
-        )
-    return SessionUser(id=row.id, username=row.username, is_admin=row.is_admin)
+        return None, False
+    user = SessionUser(id=row.id, username=row.username, is_admin=row.is_admin)
+    return user, now - row.last_seen_at >= TOUCH_EVERY
+
+
+def touch(s: Session, token: str, now: datetime) -> None:
+    """Record that the session was used at ``now``."""
+    s.execute(update(UserSession).where(UserSession.token_hash == token_hash(token)).values(last_seen_at=now))
+
+
+def lookup(s: Session, token: str, now: datetime) -> SessionUser | None:
+    """The user of a live session, or None (unknown, ended or expired session id); touches it when due."""
+    user, due = find(s, token, now)
+    if due:
+        touch(s, token, now)
+    return user
 
 
 def end_session(s: Session, token: str) -> int | None:

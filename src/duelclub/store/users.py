@@ -2,8 +2,11 @@
 place where usernames and passwords are judged (the API and ``duelclub create-admin`` both come here).
 
 Usernames: 3–20 Latin or Cyrillic letters, digits, ``_`` and ``-``, not mixing Latin and Cyrillic letters;
-unique case-insensitively (``username_key``) and up to Cyrillic look-alikes (``username_skeleton``).
-Passwords: 8–128 characters, not only whitespace, no control characters.
+unique case-insensitively (``username_key``) and up to Cyrillic look-alikes (``username_skeleton``); not one
+of the reserved names (:data:`RESERVED_USERNAMES`: staff titles and the bots' names, look-alikes included;
+only ``duelclub create-admin`` may use them). Passwords: 8–128 characters, not only whitespace, no control
+characters. Hashes: argon2id (:func:`make_hasher`; the web app computes them off the database connection,
+web/passwords.py).
 """
 
 from __future__ import annotations
@@ -20,7 +23,30 @@ from sqlalchemy.orm import Session
 from duelclub.i18n import gettext as _
 from duelclub.store.models import User
 
-_hasher = PasswordHasher()
+
+def make_hasher(*, time_cost: int = 2, memory_kib: int = 19 * 1024, parallelism: int = 1) -> PasswordHasher:
+    """An argon2id hasher; the defaults are OWASP's first profile (m = 19 MiB, t = 2, p = 1)."""
+    return PasswordHasher(time_cost=time_cost, memory_cost=memory_kib, parallelism=parallelism)
+
+
+_hasher = make_hasher()
+
+RESERVED_USERNAMES = frozenset(
+    {
+        "admin", "administrator", "admins", "root", "system", "sysadmin", "sysop", "superuser",
+        "support", "help", "helpdesk", "moderator", "moderators", "mod", "staff", "owner", "security",
+        "official", "server", "duelclub", "club", "clock", "guest", "anonymous", "nobody", "null",
+        "undefined", "spectator", "bot", "bots", "robot", "random", "easy", "hard",
+        "админ", "администратор", "модератор", "поддержка", "система", "бот", "боты", "робот", "сервер",
+        "клуб", "часы", "гость", "зритель", "лёгкий", "легкий", "сильный",
+    }
+)  # fmt: skip
+"""Names nobody may register (compared by look-alike skeleton): staff titles, system words, the bots' names
+(«Бот», the levels) — a member called ``admin`` or ``бот`` could pass for the club or a bot."""
+_RESERVED_SKELETONS = frozenset(
+    s.translate(str.maketrans("аеорсухкмтнвіјѕ", "aeopcyxkmthbijs")).casefold() for s in RESERVED_USERNAMES
+)
+_BOTLIKE = re.compile(r"(bot|бot|6ot)[_\-].*|.*[_\-](bot|бot)")
 
 
 USERNAME_RE = re.compile(r"[A-Za-z0-9_\-\u0400-\u04FF]{3,20}")
@@ -57,8 +83,16 @@ def username_skeleton(username: str) -> str:
     return username.translate(_CONFUSABLES).casefold()
 
 
-def check_username(username: str) -> str:
-    """``username`` if it may be registered; raises BadUsername otherwise."""
+def is_reserved(username: str) -> bool:
+    """Whether ``username`` is reserved: :data:`RESERVED_USERNAMES`, or ``bot-…``/``…_bot``, look-alikes
+    included."""
+    skeleton = username_skeleton(username)
+    return skeleton in _RESERVED_SKELETONS or _BOTLIKE.fullmatch(skeleton) is not None
+
+
+def check_username(username: str, *, allow_reserved: bool = False) -> str:
+    """``username`` if it may be registered; raises BadUsername otherwise (a reserved name too, unless
+    ``allow_reserved``: ``duelclub create-admin`` may name an admin ``admin``)."""
     if not USERNAME_RE.fullmatch(username):
         raise BadUsername(
             _(
@@ -68,6 +102,8 @@ def check_username(username: str) -> str:
         )
     if _LATIN.search(username) and _CYRILLIC.search(username):
         raise BadUsername(_("Имя не может смешивать латинские и кириллические буквы — выберите одну азбуку."))
+    if not allow_reserved and is_reserved(username):
+        raise BadUsername(_("Это имя зарезервировано — выберите другое."))
     return username
 
 
@@ -90,15 +126,21 @@ def check_new_password(password: str, username: str | None = None) -> str:
 
 
 def hash_password(password: str) -> str:
+    """An argon2id hash with the default parameters (scripts and the CLI; the web app uses its settings')."""
     return _hasher.hash(password)
+
+
+def verify_hash(hasher: PasswordHasher, password_hash: str, password: str) -> bool:
+    """True if ``password`` matches the argon2 ``password_hash`` (whatever parameters it was made with)."""
+    try:
+        return hasher.verify(password_hash, password)
+    except (VerificationError, InvalidHashError):
+        return False
 
 
 def check_password_hash(password_hash: str, password: str) -> bool:
     """True if ``password`` matches the argon2 ``password_hash``."""
-    try:
-        return _hasher.verify(password_hash, password)
-    except (VerificationError, InvalidHashError):
-        return False
+    return verify_hash(_hasher, password_hash, password)
 
 
 def check_password(user: User, password: str) -> bool:
@@ -106,11 +148,20 @@ def check_password(user: User, password: str) -> bool:
     return check_password_hash(user.password_hash, password)
 
 
-def create_user(s: Session, username: str, password: str, *, is_admin: bool = False) -> User:
+def create_user(
+    s: Session,
+    username: str,
+    password: str,
+    *,
+    is_admin: bool = False,
+    password_hash: str | None = None,
+    allow_reserved: bool = False,
+) -> User:
     """Insert a user and flush. Raises BadUsername/BadPassword (:func:`check_username`,
     :func:`check_new_password`), or UsernameTaken when the name or a look-alike of it exists (the session
-    must then be rolled back)."""
-    check_username(username)
+    must then be rolled back). ``password_hash``: the hash of ``password`` computed beforehand (the web app
+    hashes before it opens the session); hashed here when None."""
+    check_username(username, allow_reserved=allow_reserved)
     check_new_password(password, username)
     key, skeleton = username_key(username), username_skeleton(username)
     taken = select(User.id).where(or_(User.username_key == key, User.username_skeleton == skeleton))
@@ -120,7 +171,7 @@ def create_user(s: Session, username: str, password: str, *, is_admin: bool = Fa
         username=username,
         username_key=key,
         username_skeleton=skeleton,
-        password_hash=hash_password(password),
+        password_hash=password_hash or hash_password(password),
         is_admin=is_admin,
     )
     s.add(user)
@@ -140,9 +191,11 @@ def find_user(s: Session, username: str) -> User | None:
     return s.scalars(select(User).where(User.username_key == username_key(username))).first()
 
 
-def set_password(s: Session, user: User, password: str) -> None:
-    """Set a new password (raises BadPassword, see :func:`check_new_password`)."""
-    user.password_hash = hash_password(check_new_password(password, user.username))
+def set_password(s: Session, user: User, password: str, *, password_hash: str | None = None) -> None:
+    """Set a new password (raises BadPassword, see :func:`check_new_password`); ``password_hash`` as in
+    :func:`create_user`."""
+    check_new_password(password, user.username)
+    user.password_hash = password_hash or hash_password(password)
 
 
 def usernames(s: Session, ids: set[int]) -> dict[int, str]:
@@ -150,3 +203,11 @@ def usernames(s: Session, ids: set[int]) -> dict[int, str]:
     if not ids:
         return {}
     return {u.id: u.username for u in s.scalars(select(User).where(User.id.in_(ids)))}
+
+
+def store_hash(s: Session, user_id: int, old_hash: str, new_hash: str) -> None:
+    """Replace the user's password hash ``old_hash`` by ``new_hash`` (the same password re-hashed with the
+    current parameters); nothing if the password changed in between."""
+    user = s.get(User, user_id)
+    if user is not None and user.password_hash == old_hash:
+        user.password_hash = new_hash

@@ -10,21 +10,26 @@ them and closes the bus and the engine. It does not migrate: ``duelclub serve`` 
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
+from pathlib import Path
 
 import anyio.to_thread
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 from prometheus_client import CollectorRegistry
+from prometheus_client.multiprocess import MultiProcessCollector
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.types import ASGIApp
 
 from duelclub.bus import open_bus
+from duelclub.logs import recent_errors
 from duelclub.play.bots import BotFactory, BotWorkers
 from duelclub.play.clock import ClockSweeper
 from duelclub.play.live import AnyGame
 from duelclub.play.matchmaking import Matchmaker
+from duelclub.play.metrics import PlayMetrics
 from duelclub.play.ownership import RedisLeases
 from duelclub.play.presence import PresenceTracker
 from duelclub.play.service import MatchService, use_threads
@@ -35,8 +40,10 @@ from duelclub.web import lobby_ws, turns, ws
 from duelclub.web.errors import install_error_handlers
 from duelclub.web.language import LanguageMiddleware
 from duelclub.web.middleware import wrap
+from duelclub.web.observe import Observe, WebMetrics
+from duelclub.web.passwords import Hashing
 from duelclub.web.ratelimit import AuthLimiter
-from duelclub.web.routes import admin, auth, chat, games, health, lobby, matches, members, replays
+from duelclub.web.routes import admin, auth, chat, docs, games, health, lobby, matches, members, replays
 from duelclub.web.session_watch import SessionWatch
 
 SESSION_COOKIE = "duelclub_session"
@@ -44,13 +51,15 @@ SESSION_MAX_AGE = int(SESSION_TTL.total_seconds())
 
 
 class DuelclubApp(FastAPI):
-    """FastAPI whose outermost layers are the security headers and the body size cap
-    (``web/middleware.py``): outside Starlette's error middleware, so a 500 answer gets the headers too;
-    around them the request's UI language (``web/language.py``)."""
+    """FastAPI whose outermost layers are the security headers, the path guard and the body size cap
+    (``web/middleware.py``) and the request id, log context and HTTP metrics (``web/observe.py``): outside
+    Starlette's error middleware, so a 500 answer gets the headers and is counted too; around them the
+    request's UI language (``web/language.py``)."""
 
     def build_middleware_stack(self) -> ASGIApp:
         settings: Settings = self.state.settings
-        inner = wrap(super().build_middleware_stack(), max_body_bytes=settings.MAX_BODY_BYTES)
+        observed = Observe(super().build_middleware_stack(), lambda: getattr(self.state, "web_metrics", None))
+        inner = wrap(observed, max_body_bytes=settings.MAX_BODY_BYTES)
         return LanguageMiddleware(inner)
 
 
@@ -59,10 +68,12 @@ def create_app(
     *,
     games_map: Mapping[str, AnyGame] | None = None,
     bot_factory: BotFactory | None = None,
+    bot_metrics_dir: Path | None = None,
 ) -> FastAPI:
     """The duelclub app. ``games_map`` defaults to the registry. Bots think in bot worker processes
     (``duelclub serve``'s pool or ``duelclub bots``); a ``bot_factory`` is for tests only: the app then runs
-    an in-process bot worker with it (play/bots.py)."""
+    an in-process bot worker with it (play/bots.py). ``bot_metrics_dir``: where the local bot pool writes
+    its think-time histograms (bots/metrics.py), added to ``/metrics``."""
     settings = settings or Settings()
 
     @asynccontextmanager
@@ -70,8 +81,14 @@ def create_app(
         from duelclub.games.registry import all_games
 
         db = Database(settings.DATABASE_URL, pool_size=settings.DB_POOL_SIZE)
-        app.state.metrics = CollectorRegistry()  # this process's counters, GET /metrics (routes/health.py)
-        bus = await open_bus(settings.REDIS_URL, app.state.metrics)
+        app.state.metrics = registry = CollectorRegistry()  # this process's, GET /metrics (routes/health.py)
+        app.state.web_metrics = WebMetrics(registry)
+        app.state.web_metrics.track_pool(db)
+        if bot_metrics_dir is not None:
+            MultiProcessCollector(registry, path=str(bot_metrics_dir))  # type: ignore[no-untyped-call]
+        app.state.recent_errors = recent_errors()
+        app.state.started_at = time.time()
+        bus = await open_bus(settings.REDIS_URL, registry)
         bots = bot_factory or BotWorkers(
             think_seconds=settings.BOT_THINK_SECONDS, poll_seconds=settings.BOT_POLL_SECONDS
         )
@@ -83,6 +100,7 @@ def create_app(
             abandon_grace_seconds=settings.ABANDON_GRACE_SECONDS,
             leases=RedisLeases.from_url(settings.REDIS_URL) if settings.REDIS_URL else None,
             rating_rules=settings.rating_rules(),
+            metrics=PlayMetrics(registry),
         )
         app.state.db, app.state.bus, app.state.service = db, bus, service
         app.state.clock = ClockSweeper(service)
@@ -106,8 +124,10 @@ def create_app(
             await bus.close()
             db.dispose()
 
-    app = DuelclubApp(title="duelclub", version="0.1.0", lifespan=lifespan)
+    # /docs and /redoc are served from local files (web/routes/docs.py), not FastAPI's CDN pages.
+    app = DuelclubApp(title="duelclub", version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.settings = settings
+    app.state.hashing = Hashing(settings)
     install_error_handlers(app)
     app.add_middleware(
         SessionMiddleware,
@@ -139,5 +159,7 @@ def create_app(
     app.include_router(language.router)
     app.include_router(pages.router)
     app.include_router(rules.router)
+    app.include_router(docs.router)
+    app.mount(docs.ASSETS_URL, docs.assets(), name="api-docs")
     app.mount("/static", StaticFiles(directory=settings.STATIC_DIR, check_dir=False), name="static")
     return app

@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict
 from sqlalchemy.orm import Session
 from starlette.requests import HTTPConnection
 
+from duelclub.logs import bind
 from duelclub.store import sessions
 from duelclub.store.db import Database
 from duelclub.store.models import utcnow
@@ -74,11 +75,16 @@ def optional_user(conn: HTTPConnection) -> UserInfo | None:
     token = session_token(conn)
     if token is None:
         return None
-    with get_database(conn).session() as s:
-        found = sessions.lookup(s, token, utcnow())
+    db, now = get_database(conn), utcnow()
+    with db.read_session() as s:  # no write lock on SQLite for the read every request makes
+        found, due = sessions.find(s, token, now)
+    if due:
+        with db.session() as s:
+            sessions.touch(s, token, now)
     if found is None:
         conn.session.clear()
         return None
+    bind(user_id=found.id)  # the log context (duelclub/logs.py)
     return UserInfo(id=found.id, username=found.username, is_admin=found.is_admin)
 
 

@@ -7,6 +7,9 @@ Server → client (each with a ``seq`` counting this socket's pushes):
 - ``{"type":"match", seq, id, why}`` when a match of the member starts (their challenge was accepted, the
   queue paired them, a rematch was accepted): the ``user:{id}`` channel.
 Client → server: ``{"type":"sync"}`` (send the table and the queue status again) — anything else is ignored.
+Messages pass the same per-socket budget and limits as the match socket's (web/wsguard.py): over them,
+``{"type":"error", seq, code, message}`` (``rate_limited``, ``too_large``, ``malformed``), then a close with
+1008 if the flood goes on.
 
 A logged-in member's open lobby socket keeps their queue entry alive (a heartbeat, and a touch on connect),
 and leaving the page leaves the queue: when the member's last lobby socket on this worker closes, a roll call
@@ -35,6 +38,7 @@ from duelclub.play.notify import LOBBY_CHANNEL, user_channel
 from duelclub.play.service import MatchService
 from duelclub.web.deps import OptionalUser, get_service
 from duelclub.web.security import origin_ok
+from duelclub.web.wsguard import POLICY_VIOLATION, MessageGuard
 
 log = logging.getLogger(__name__)
 router = APIRouter()
@@ -58,6 +62,7 @@ class LobbySocket:
         self.ws, self.service, self.user_id = ws, service, user_id
         self.seq = 0
         self._lock = asyncio.Lock()
+        self.guard = MessageGuard.from_settings(ws.app.state.settings)
 
     async def send(self, message: dict[str, Any]) -> None:
         async with self._lock:
@@ -101,8 +106,15 @@ class LobbySocket:
             raw = await self.ws.receive()
             if raw["type"] == "websocket.disconnect":
                 return
-            text = raw.get("text") or ""
-            if '"sync"' in text[:200]:
+            text = raw.get("text")
+            refused = self.guard.check(text)
+            if refused is not None:
+                if self.guard.exhausted:
+                    await self.ws.close(code=POLICY_VIOLATION)
+                    return
+                await self.send({"type": "error", "code": refused.code, "message": refused.message})
+                continue
+            if '"sync"' in (text or "")[:200]:
                 await self.send_table()
                 await self.send_queue()
 

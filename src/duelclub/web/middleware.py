@@ -17,6 +17,8 @@ import json
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from duelclub.web.strictjson import PathGuard
+
 CSP = "; ".join(
     [
         "default-src 'self'",
@@ -155,5 +157,6 @@ def _content_length(scope: Scope) -> int | None:
 
 
 def wrap(app: ASGIApp, *, max_body_bytes: int) -> ASGIApp:
-    """``app`` inside the body limit inside the security headers (so a 413 carries the headers too)."""
-    return SecurityHeaders(BodyLimit(app, max_body_bytes))
+    """``app`` inside the body limit and the path guard (web/strictjson.py) inside the security headers (so
+    a 413 or a refused path carries the headers too)."""
+    return SecurityHeaders(PathGuard(BodyLimit(app, max_body_bytes)))

@@ -1,18 +1,20 @@
 """Throttling of logins and registrations with the ``limits`` library (moving windows).
 
 Counters live in memory (one process), or in Redis when ``REDIS_URL`` is set, so that every worker shares
-them. Limits are settings (``LOGIN_FAILURES_PER_USERNAME``, ``LOGIN_FAILURES_PER_IP``,
+them. Limits are settings (``LOGIN_FAILURES_PER_USERNAME_IP``, ``LOGIN_FAILURES_PER_IP``,
 ``REGISTRATIONS_PER_IP``, in ``limits``' notation such as ``"10 per 15 minutes"``):
 
-- a login is refused before the password is checked while its username (casefolded) or its client IP has
-  used up its failed attempts; each failed login (and each wrong old password when changing it) counts
-  against both;
+- a login is refused before the password is checked while its (username casefolded, client IP) pair or its
+  client IP has used up its failed attempts; each failed login (and each wrong old password when changing
+  it) counts against both. Nothing is counted per username alone: a guesser elsewhere never locks the
+  owner out (issue 13 §1.6), while one client guessing stays throttled by both counters;
 - a registration is refused when its IP has used up its attempts; each registration attempt counts.
 
 Refusals are 429 ``{"code": "rate_limited", "message"}`` with ``Retry-After`` (seconds). The client IP is
-``request.client.host``: behind a reverse proxy, run uvicorn with ``--proxy-headers`` and
-``--forwarded-allow-ips`` so that it is the real client's. If the Redis counters cannot be reached, requests
-are let through (logged): an outage of the limiter must not lock everybody out.
+``request.client.host``: behind a reverse proxy, set ``FORWARDED_ALLOW_IPS`` to the proxy's address so that
+it is the real client's (``duelclub serve`` believes ``X-Forwarded-For`` from those addresses only). If the
+Redis counters cannot be reached, requests are let through (logged): an outage of the limiter must not lock
+everybody out.
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ class AuthLimiter:
     """The login and registration limits of one app (``app.state.limiter``)."""
 
     def __init__(self, settings: Settings) -> None:
-        self.per_username = parse(settings.LOGIN_FAILURES_PER_USERNAME)
+        self.per_username_ip = parse(settings.LOGIN_FAILURES_PER_USERNAME_IP)
         self.per_ip = parse(settings.LOGIN_FAILURES_PER_IP)
         self.registrations = parse(settings.REGISTRATIONS_PER_IP)
         self.storage = _storage(settings.REDIS_URL)
@@ -46,16 +48,16 @@ class AuthLimiter:
 
     # -- logins ------------------------------------------------------------------------------
     def check_login(self, ip: str, username_key: str) -> None:
-        """Raise 429 ``rate_limited`` if this username or IP has no failed attempts left."""
+        """Raise 429 ``rate_limited`` if this (username, IP) pair or this IP has no failed attempts left."""
         self._check(
-            (self.per_username, "login-user", username_key),
+            (self.per_username_ip, "login-user-ip", _pair(username_key, ip)),
             (self.per_ip, "login-ip", ip),
             message=_("Слишком много неудачных попыток входа. Подождите и попробуйте снова."),
         )
 
     def login_failed(self, ip: str, username_key: str) -> None:
-        """Count a failed login against the username and the IP."""
-        self._hit(self.per_username, "login-user", username_key)
+        """Count a failed login against the (username, IP) pair and the IP."""
+        self._hit(self.per_username_ip, "login-user-ip", _pair(username_key, ip))
         self._hit(self.per_ip, "login-ip", ip)
 
     # -- registrations -----------------------------------------------------------------------
@@ -87,6 +89,11 @@ class AuthLimiter:
             self.limiter.hit(item, scope, key)
         except Exception:
             log.warning("rate limiter storage failed; attempt not counted", exc_info=True)
+
+
+def _pair(username_key: str, ip: str) -> str:
+    """One counter key for a (username, IP) pair (``/`` cannot occur in an address)."""
+    return f"{ip}/{username_key}"
 
 
 def _storage(redis_url: str | None) -> Storage:

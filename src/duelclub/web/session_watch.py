@@ -11,7 +11,7 @@ in the background; if the session is gone it is told ``not_authenticated`` and c
 
 Usage: ``app.state.session_watch = SessionWatch(bus)``; ``await watch.start()``; sockets
 ``watch.add(user_id, sock)`` / ``watch.discard(user_id, sock)``; routes call ``watch.ended(user_id)`` from
-their worker thread after their commit.
+their worker thread after their commit (``await watch.announce(user_id)`` from the event loop).
 """
 
 from __future__ import annotations
@@ -78,6 +78,12 @@ class SessionWatch:
         self._flag(user_id, check_now=False)
         with contextlib.suppress(Exception):  # the bus only carries news: never fail the logout
             anyio.from_thread.run(self._publish, user_id)
+
+    async def announce(self, user_id: int) -> None:
+        """:meth:`ended` for a caller on the event loop (an async route, after its commit)."""
+        self._flag(user_id, check_now=False)
+        with contextlib.suppress(Exception):
+            await self._publish(user_id)
 
     async def _publish(self, user_id: int) -> None:
         self._flag(user_id, check_now=True)

@@ -8,12 +8,14 @@ Client → server: ``{"type":"sync","seq":n}`` (state with the events after n), 
 action}`` (as ``POST …/actions``), ``{"type":"ping"}`` → ``{"type":"pong"}`` (the page's heartbeat: a socket
 on a dead network may never close, so a page that hears nothing for a while pings, and drops the socket when
 no answer comes; static/js/live.js). Auth is the session cookie; others are read-only spectators. Malformed
-messages get an error ``malformed`` and the socket stays open; so do messages over ``MAX_BODY_BYTES`` (64
-KiB): error ``too_large``. (``duelclub serve`` also caps frames at the server, ``ws_max_size`` 1 MiB: a bigger
-frame is never buffered and the socket closes with 1009.) A cross-origin handshake is refused (1008). Every
-session that ends (logout, logout-all, password change) is announced to the member's sockets on every
-worker (web/session_watch.py): the socket checks it then, before its next act or push, and if it has ended
-gets ``not_authenticated`` and is closed with 4401 — no read per act (issue 12 §2).
+messages (also: nested deeper than ``WS_MAX_NESTING``) get an error ``malformed`` and the socket stays open;
+so do messages over ``MAX_BODY_BYTES`` (64 KiB): error ``too_large``; and messages over the socket's budget
+``WS_MESSAGE_BUDGET``: error ``rate_limited``, then a close with 1008 if it goes on (web/wsguard.py).
+(``duelclub serve`` also caps frames at the server, ``ws_max_size`` 1 MiB: a bigger frame is never
+buffered and the socket closes with 1009.) A cross-origin handshake is refused (1008). Every session that
+ends (logout, logout-all, password change) is announced to the member's sockets on every worker
+(web/session_watch.py): the socket checks it then, before its next act or push, and if it has ended gets
+``not_authenticated`` and is closed with 4401 — no read per act (issue 12 §2).
 
 Presence (issue 6): a seated player's sockets are counted by ``app.state.presence`` (play/presence.py);
 whenever a seat connects or leaves, every socket of the match gets ``{"type":"presence", seq, seats,
@@ -33,6 +35,7 @@ import logging
 from typing import Annotated, Any, Literal
 
 import anyio
+import orjson
 from fastapi import APIRouter, WebSocket
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError
 from starlette.websockets import WebSocketDisconnect
@@ -47,6 +50,7 @@ from duelclub.store.matches import ACTIVE, OPEN
 from duelclub.web.deps import UserInfo, get_service, optional_user
 from duelclub.web.security import origin_ok
 from duelclub.web.session_watch import SessionWatch
+from duelclub.web.wsguard import POLICY_VIOLATION, MessageGuard
 
 log = logging.getLogger(__name__)
 router = APIRouter()
@@ -78,7 +82,7 @@ class MatchSocket:
 
     def __init__(self, ws: WebSocket, service: MatchService, match_id: str, user: UserInfo | None) -> None:
         self.ws, self.service, self.match_id, self.user = ws, service, match_id, user
-        self.max_bytes: int = ws.app.state.settings.MAX_BODY_BYTES
+        self.guard = MessageGuard.from_settings(ws.app.state.settings)
         self.sent_seq: int | None = None
         self.sent_status: str | None = None
         self.seat: int | None = None
@@ -276,18 +280,20 @@ class MatchSocket:
             if raw["type"] == "websocket.disconnect":
                 return
             text = raw.get("text")
-            if text is None:
-                await self.error("malformed", "send JSON text frames")
+            refused = self.guard.check(text)
+            if refused is not None:
+                if self.guard.exhausted:
+                    await self.ws.close(code=POLICY_VIOLATION)
+                    return
+                await self.error(*refused)
                 continue
-            if len(text) > self.max_bytes // 4 and len(text.encode()) > self.max_bytes:
-                await self.error("too_large", f"messages are at most {self.max_bytes} bytes")
-                continue
+            assert text is not None
             await self.handle(text)
 
 
 def _guess_id(text: str) -> str | None:
     try:
-        data = json.loads(text)
+        data = orjson.loads(text)  # depth-limited: never a RecursionError (issue 13 §1.4)
     except ValueError:
         return None
     value = data.get("id") if isinstance(data, dict) else None

@@ -6,17 +6,27 @@ match appears nowhere here (rules/fairness.md §Values): logs and replays exist 
 
 from __future__ import annotations
 
+import os
+import time
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query
+from fastapi import APIRouter, Depends, Query, Request
+from pydantic import BaseModel
 
 from duelclub.play.schemas import MatchListItem, MatchLog, MatchSummary, ReplayStep
-from duelclub.play.service import MatchService
+from duelclub.play.service import MatchService, in_thread
+from duelclub.store import botjobs
+from duelclub.store import matches as repo
+from duelclub.store.models import utcnow
 from duelclub.web.deps import AdminUser, admin_user, get_service
 from duelclub.web.security import csrf_guard
+from duelclub.web.strictjson import StrictJsonRoute
 
 router = APIRouter(
-    prefix="/api/admin", tags=["admin"], dependencies=[Depends(csrf_guard), Depends(admin_user)]
+    prefix="/api/admin",
+    tags=["admin"],
+    dependencies=[Depends(csrf_guard), Depends(admin_user)],
+    route_class=StrictJsonRoute,
 )
 Service = Annotated[MatchService, Depends(get_service)]
 
@@ -51,3 +61,45 @@ async def abort_match(match_id: str, service: Service) -> Any:
     """Abort an open or active match (no winner; the server seed is then published).
     409 ``match_not_active``."""
     return await service.abort(match_id)
+
+
+class ServerStatus(BaseModel):
+    """«Состояние сервера» of the worker that answers (each worker has its own sockets and errors).
+
+    ``live``: open and active matches by game (the whole club, from the database); ``sockets``: this
+    worker's open WebSockets (``match``, ``lobby``); ``bots``: jobs ``waiting`` for a bot worker and those a
+    worker is ``thinking`` on now (the whole club); ``db_pool_in_use``: this worker's checked-out
+    connections; ``bus_ok``: Redis (or the in-process bus) reachable; ``recent_errors``: this worker's last
+    warnings and errors (duelclub/logs.py), newest last."""
+
+    worker_pid: int
+    uptime_seconds: float
+    live: dict[str, dict[str, int]]
+    sockets: dict[str, int]
+    bots: dict[str, int]
+    db_pool_in_use: int
+    bus_ok: bool
+    recent_errors: list[dict[str, Any]]
+
+
+@router.get("/status", response_model=ServerStatus)
+async def server_status(request: Request, service: Service) -> Any:
+    """The server's state for the admin page «Состояние сервера» (see :class:`ServerStatus`)."""
+    state = request.app.state
+
+    def read() -> tuple[dict[str, dict[str, int]], tuple[int, int]]:
+        with service.db.read_session() as s:
+            return repo.live_counts(s), botjobs.counts(s, utcnow())
+
+    live, (waiting, thinking) = await in_thread(read)
+    pool: Any = service.db.engine.pool
+    return ServerStatus(
+        worker_pid=os.getpid(),
+        uptime_seconds=round(time.time() - getattr(state, "started_at", time.time()), 1),
+        live=live,
+        sockets=state.web_metrics.open_sockets(),
+        bots={"waiting": waiting, "thinking": thinking},
+        db_pool_in_use=int(pool.checkedout()) if hasattr(pool, "checkedout") else 0,
+        bus_ok=bool(service.bus.healthy),
+        recent_errors=state.recent_errors.snapshot()[-20:],
+    )

@@ -5,7 +5,8 @@ Sessions are server-side (``store/sessions.py``): the cookie carries a random se
 a ``user_sessions`` row, so ending a session (logout, logout-all, a password change) is final even for a
 copy of the cookie. The rules for names and passwords are in ``store/users.py`` (``bad_username``,
 ``bad_password``, 422, with a message for people); logins and registrations are throttled
-(``web/ratelimit.py``, 429 ``rate_limited``).
+(``web/ratelimit.py``, 429 ``rate_limited``). Passwords are hashed and checked with no database connection
+held, at most ``HASH_CONCURRENCY`` at once (``web/passwords.py``, issue 13 §1.1).
 """
 
 from __future__ import annotations
@@ -17,17 +18,24 @@ from pydantic import BaseModel, Field
 from sqlalchemy.orm import Session
 
 from duelclub.i18n import gettext as _
+from duelclub.play.service import in_thread
 from duelclub.store import sessions, users
+from duelclub.store.db import Database
 from duelclub.store.models import utcnow
-from duelclub.web.deps import SESSION_ID_KEY, CurrentUser, DbSession, UserInfo, session_token
+from duelclub.web.deps import SESSION_ID_KEY, CurrentUser, DbSession, UserInfo, get_database, session_token
 from duelclub.web.errors import ApiError
+from duelclub.web.passwords import Hashing, get_hashing
 from duelclub.web.ratelimit import AuthLimiter, client_ip, get_limiter
 from duelclub.web.security import csrf_guard
+from duelclub.web.strictjson import StrictJsonRoute
 
-router = APIRouter(prefix="/api", tags=["auth"], dependencies=[Depends(csrf_guard)])
+router = APIRouter(
+    prefix="/api", tags=["auth"], dependencies=[Depends(csrf_guard)], route_class=StrictJsonRoute
+)
 Limiter = Annotated[AuthLimiter, Depends(get_limiter)]
+Hasher = Annotated[Hashing, Depends(get_hashing)]
+Db = Annotated[Database, Depends(get_database)]
 
-_DUMMY_HASH = users.hash_password("not a password of anyone")
 # Generous bounds only: the real rules (and their messages) are users.check_username/check_new_password.
 _Name = Annotated[str, Field(max_length=40)]
 _Password = Annotated[str, Field(max_length=1024)]
@@ -57,22 +65,36 @@ def _sessions_ended(request: Request, s: Session, user_id: int) -> None:
         watch.ended(user_id)
 
 
-def _start_session(request: Request, s: Session, user_id: int) -> None:
-    """A new server-side session in the cookie; the cookie's previous session (if any) ends."""
+async def _announce(request: Request, user_ids: list[int]) -> None:
+    """:func:`_sessions_ended`'s news for an async route, after its transaction committed."""
+    watch = getattr(request.app.state, "session_watch", None)
+    if watch is not None:
+        for user_id in user_ids:
+            await watch.announce(user_id)
+
+
+def _new_session(request: Request, s: Session, user_id: int) -> list[int]:
+    """A new server-side session in the cookie; the cookie's previous session (if any) ends. Returns the
+    owners of the ended sessions (to announce once committed)."""
+    ended: list[int] = []
     old = session_token(request)
     if old is not None:
         owner = sessions.end_session(s, old)
         if owner is not None:
-            _sessions_ended(request, s, owner)
+            ended.append(owner)
     token = sessions.create_session(s, user_id, utcnow())
     request.session.clear()
     request.session[SESSION_ID_KEY] = token
+    return ended
 
 
 @router.post("/auth/register", status_code=201, response_model=UserInfo)
-def register(body: RegisterBody, request: Request, s: DbSession, limiter: Limiter) -> UserInfo:
-    """Create an account and log in. 422 ``bad_username``/``bad_password``, 409 ``username_taken`` (also
-    for a look-alike of an existing name), 429 ``rate_limited``."""
+async def register(
+    body: RegisterBody, request: Request, db: Db, limiter: Limiter, hashing: Hasher
+) -> UserInfo:
+    """Create an account and log in. 422 ``bad_username`` (also for a reserved name such as ``admin``)/
+    ``bad_password``, 409 ``username_taken`` (also for a look-alike of an existing name), 429
+    ``rate_limited``. The password is hashed before any database session opens (web/passwords.py)."""
     try:
         users.check_username(body.username)
         users.check_new_password(body.password, body.username)
@@ -80,28 +102,56 @@ def register(body: RegisterBody, request: Request, s: DbSession, limiter: Limite
         raise ApiError(422, "bad_username", str(exc)) from None
     except users.BadPassword as exc:
         raise ApiError(422, "bad_password", str(exc)) from None
-    limiter.register_attempt(client_ip(request))
+    await in_thread(limiter.register_attempt, client_ip(request))
+    password_hash = await hashing.hash(body.password)
+
+    def store() -> tuple[UserInfo, list[int]]:
+        with db.session() as s:
+            user = users.create_user(s, body.username, body.password, password_hash=password_hash)
+            ended = _new_session(request, s, user.id)
+            return UserInfo(id=user.id, username=user.username, is_admin=user.is_admin), ended
+
     try:
-        user = users.create_user(s, body.username, body.password)
+        info, ended = await in_thread(store)
     except users.UsernameTaken:
         raise ApiError(409, "username_taken", _("Это имя (или очень похожее) уже занято.")) from None
-    _start_session(request, s, user.id)
-    return UserInfo(id=user.id, username=user.username, is_admin=user.is_admin)
+    await _announce(request, ended)
+    return info
+
+
+def _find(db: Database, username: str) -> tuple[UserInfo, str] | None:
+    with db.session() as s:
+        user = users.find_user(s, username)
+        if user is None:
+            return None
+        return UserInfo(id=user.id, username=user.username, is_admin=user.is_admin), user.password_hash
 
 
 @router.post("/auth/login", response_model=UserInfo)
-def login(body: LoginBody, request: Request, s: DbSession, limiter: Limiter) -> UserInfo:
-    """Log in (sets the session cookie). 401 ``bad_credentials``, 429 ``rate_limited``."""
+async def login(body: LoginBody, request: Request, db: Db, limiter: Limiter, hashing: Hasher) -> UserInfo:
+    """Log in (sets the session cookie). 401 ``bad_credentials``, 429 ``rate_limited``.
+
+    No database connection is held while the password is checked (issue 13 §1.1): one short read for the
+    account, the argon2 check under the hashing limiter, then one short write for the session (and a new
+    hash when the stored one has other parameters than the settings')."""
     ip, key = client_ip(request), users.username_key(body.username)
-    limiter.check_login(ip, key)
-    user = users.find_user(s, body.username)
-    if user is None:
-        users.check_password_hash(_DUMMY_HASH, body.password)  # same cost as a real check
-    if user is None or not users.check_password(user, body.password):
-        limiter.login_failed(ip, key)
+    await in_thread(limiter.check_login, ip, key)
+    found = await in_thread(_find, db, body.username)
+    stored = found[1] if found is not None else None
+    if not await hashing.verify(stored, body.password) or found is None:
+        await in_thread(limiter.login_failed, ip, key)
         raise ApiError(401, "bad_credentials", "wrong username or password")
-    _start_session(request, s, user.id)
-    return UserInfo(id=user.id, username=user.username, is_admin=user.is_admin)
+    info, password_hash = found
+    new_hash = await hashing.rehash(password_hash, body.password)
+
+    def start() -> list[int]:
+        with db.session() as s:
+            if new_hash is not None:
+                users.store_hash(s, info.id, password_hash, new_hash)
+            return _new_session(request, s, info.id)
+
+    await _announce(request, await in_thread(start))
+    return info
 
 
 @router.post("/auth/logout", status_code=204)
@@ -126,27 +176,38 @@ def logout_all(request: Request, user: CurrentUser, s: DbSession) -> Response:
 
 
 @router.post("/auth/password", status_code=204)
-def change_password(
-    body: PasswordBody, request: Request, user: CurrentUser, s: DbSession, limiter: Limiter
+async def change_password(
+    body: PasswordBody, request: Request, user: CurrentUser, db: Db, limiter: Limiter, hashing: Hasher
 ) -> Response:
     """Change the caller's password and end their other sessions (this one stays).
-    403 ``wrong_password`` (the old one does not match), 422 ``bad_password``, 429 ``rate_limited``."""
+    403 ``wrong_password`` (the old one does not match), 422 ``bad_password``, 429 ``rate_limited``.
+    Hashing runs with no database connection held, as for logins."""
     ip, key = client_ip(request), users.username_key(user.username)
-    limiter.check_login(ip, key)
-    account = users.get_user(s, user.id)
-    if account is None:
+    await in_thread(limiter.check_login, ip, key)
+    found = await in_thread(_find, db, user.username)
+    if found is None or found[0].id != user.id:
         raise ApiError(401, "not_authenticated", "log in first")
-    if not users.check_password(account, body.old_password):
-        limiter.login_failed(ip, key)
+    if not await hashing.verify(found[1], body.old_password):
+        await in_thread(limiter.login_failed, ip, key)
         raise ApiError(403, "wrong_password", _("Текущий пароль указан неверно."))
     if body.new_password == body.old_password:
         raise ApiError(422, "bad_password", _("Новый пароль совпадает с текущим."))
     try:
-        users.set_password(s, account, body.new_password)
+        users.check_new_password(body.new_password, user.username)
     except users.BadPassword as exc:
         raise ApiError(422, "bad_password", str(exc)) from None
-    sessions.end_user_sessions(s, user.id, keep=session_token(request))
-    _sessions_ended(request, s, user.id)
+    new_hash = await hashing.hash(body.new_password)
+
+    def store() -> None:
+        with db.session() as s:
+            account = users.get_user(s, user.id)
+            if account is None:
+                raise ApiError(401, "not_authenticated", "log in first")
+            users.set_password(s, account, body.new_password, password_hash=new_hash)
+            sessions.end_user_sessions(s, user.id, keep=session_token(request))
+
+    await in_thread(store)
+    await _announce(request, [user.id])
     return Response(status_code=204)
 
 

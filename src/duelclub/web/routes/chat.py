@@ -20,10 +20,16 @@ from duelclub.play.chat import MAX_LENGTH, PLAYERS, SPECTATORS, Chat, has_chat
 from duelclub.play.service import MatchService
 from duelclub.web.deps import AdminUser, CurrentUser, OptionalUser, admin_user, get_service
 from duelclub.web.security import csrf_guard
+from duelclub.web.strictjson import StrictJsonRoute
 
-router = APIRouter(prefix="/api", tags=["chat"], dependencies=[Depends(csrf_guard)])
+router = APIRouter(
+    prefix="/api", tags=["chat"], dependencies=[Depends(csrf_guard)], route_class=StrictJsonRoute
+)
 admin_router = APIRouter(
-    prefix="/api/admin", tags=["admin"], dependencies=[Depends(csrf_guard), Depends(admin_user)]
+    prefix="/api/admin",
+    tags=["admin"],
+    dependencies=[Depends(csrf_guard), Depends(admin_user)],
+    route_class=StrictJsonRoute,
 )
 Service = Annotated[MatchService, Depends(get_service)]
 

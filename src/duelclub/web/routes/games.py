@@ -13,8 +13,9 @@ from duelclub.i18n import gettext as _
 from duelclub.play.service import MatchService
 from duelclub.web.deps import get_service
 from duelclub.web.errors import ApiError
+from duelclub.web.strictjson import StrictJsonRoute
 
-router = APIRouter(prefix="/api", tags=["games"])
+router = APIRouter(prefix="/api", tags=["games"], route_class=StrictJsonRoute)
 
 
 class GameInfo(BaseModel):

@@ -5,11 +5,17 @@
   the database when ``SELECT 1`` fails or takes over :data:`DATABASE_TIMEOUT` seconds (run in a worker
   thread), the bus when ``bus.healthy`` is False (Redis unreachable; the in-process bus is always up).
   While the bus is down the worker still serves its own players; other workers' players catch up later.
-- ``GET /metrics`` → this process's Prometheus counters (``app.state.metrics``; bus/metrics.py names them).
+- ``GET /metrics`` → this process's Prometheus metrics (``app.state.metrics``: bus/metrics.py,
+  play/metrics.py, web/observe.py, and the local bot workers' think times, bots/metrics.py), for clients
+  from ``METRICS_ALLOW_IPS`` (addresses or networks; loopback by default) or with ``Authorization: Bearer
+  <METRICS_TOKEN>``; anyone else gets 403 ``forbidden``.
 """
 
 from __future__ import annotations
 
+import functools
+import ipaddress
+import secrets
 from typing import Any
 
 import anyio
@@ -18,7 +24,9 @@ from fastapi.responses import JSONResponse
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from sqlalchemy import text
 
+from duelclub.settings import Settings
 from duelclub.store.db import Database
+from duelclub.web.errors import ApiError
 
 router = APIRouter(tags=["health"])
 DATABASE_TIMEOUT = 2.0
@@ -31,7 +39,7 @@ async def healthz() -> dict[str, str]:
 
 
 def _select_one(db: Database) -> None:
-    with db.engine.connect() as conn:
+    with db.read_engine.connect() as conn:
         conn.execute(text("SELECT 1"))
 
 
@@ -56,7 +64,30 @@ async def readyz(request: Request) -> Any:
     return JSONResponse(found, status_code=200 if ready else 503)
 
 
+def metrics_allowed(request: Request) -> bool:
+    """Whether this client may read ``/metrics`` (see the module docstring)."""
+    settings: Settings = request.app.state.settings
+    token = settings.METRICS_TOKEN
+    if token:
+        given = request.headers.get("authorization", "")
+        if given.startswith("Bearer ") and secrets.compare_digest(given[7:].encode(), token.encode()):
+            return True
+    host = request.client.host if request.client is not None else ""
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return any(address in network for network in _networks(settings.METRICS_ALLOW_IPS))
+
+
+@functools.cache
+def _networks(spec: str) -> tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]:
+    return tuple(ipaddress.ip_network(p.strip(), strict=False) for p in spec.split(",") if p.strip())
+
+
 @router.get("/metrics", include_in_schema=False)
 async def metrics(request: Request) -> Response:
-    """Prometheus text exposition of this worker's counters."""
+    """Prometheus text exposition of this worker's metrics; 403 ``forbidden`` for other clients."""
+    if not metrics_allowed(request):
+        raise ApiError(403, "forbidden", "metrics are for the monitoring only")
     return Response(generate_latest(request.app.state.metrics), media_type=CONTENT_TYPE_LATEST)

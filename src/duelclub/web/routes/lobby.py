@@ -28,8 +28,11 @@ from duelclub.store import users
 from duelclub.web.deps import CurrentUser, OptionalUser, get_service
 from duelclub.web.routes.matches import AcceptBody, AcceptedOut, ClientSeed, CreatedMatchOut
 from duelclub.web.security import csrf_guard
+from duelclub.web.strictjson import StrictJsonRoute
 
-router = APIRouter(prefix="/api", tags=["lobby"], dependencies=[Depends(csrf_guard)])
+router = APIRouter(
+    prefix="/api", tags=["lobby"], dependencies=[Depends(csrf_guard)], route_class=StrictJsonRoute
+)
 Service = Annotated[MatchService, Depends(get_service)]
 MoveSeconds = Annotated[int | None, Field(default=None, ge=1, le=10**7)]
 

@@ -34,8 +34,11 @@ from duelclub.play.schemas import (
 from duelclub.play.service import MatchService
 from duelclub.web.deps import CurrentUser, OptionalUser, get_service
 from duelclub.web.security import csrf_guard
+from duelclub.web.strictjson import StrictJsonRoute
 
-router = APIRouter(prefix="/api", tags=["matches"], dependencies=[Depends(csrf_guard)])
+router = APIRouter(
+    prefix="/api", tags=["matches"], dependencies=[Depends(csrf_guard)], route_class=StrictJsonRoute
+)
 Service = Annotated[MatchService, Depends(get_service)]
 ClientSeed = Annotated[str | None, Field(default=None, max_length=64)]
 

@@ -232,6 +232,12 @@ def admin_page(request: Request, user: OptionalUser) -> Response:
     return _admin_gate(request, user) or _render(request, "admin.html", user)
 
 
+@page("/admin/status")
+def admin_status_page(request: Request, user: OptionalUser) -> Response:
+    """Admins: «Состояние сервера» — live matches, open sockets, bots waiting and thinking, recent errors."""
+    return _admin_gate(request, user) or _render(request, "admin_status.html", user)
+
+
 @page("/admin/matches/{match_id}")
 def admin_match_page(request: Request, match_id: str, user: OptionalUser) -> Response:
     """Admins: one match's audit data, log and step-by-step replay, and the abort button."""
