@@ -351,15 +351,14 @@ document.addEventListener("lobby:matches-changed", loadMatches);
 loadMatches();
 
 // «Подобрать по силе»: the level whose ladder rating is closest to my rating for this game (bots/ladder.py
-// level_for_rating via /api/games/{slug}/level-for-rating); without a rating in /api/me — the middle level.
+// level_for_rating via /api/games/{slug}/level-for-rating, which reads my rating); without one — the middle level.
 for (const btn of document.querySelectorAll(".match-level")) {
   btn.addEventListener("click", async () => {
     const game = btn.dataset.game;
     try {
-      if (!me) me = await get("/api/me");
-      const mine = me && me.ratings && me.ratings[game] ? me.ratings[game].rating : null;
-      const query = typeof mine === "number" ? `?rating=${encodeURIComponent(mine)}` : "";
-      const pick = await get(`/api/games/${encodeURIComponent(game)}/level-for-rating${query}`);
+      // the server picks by the caller's own rating in this game (none yet: the middle level)
+      const pick = await get(`/api/games/${encodeURIComponent(game)}/level-for-rating`);
+      const mine = pick.rating;
       const input = document.querySelector(`#${game}-form input[name="bot_level"][value="${pick.level}"]`);
       if (!input) return;
       input.checked = true;

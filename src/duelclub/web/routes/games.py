@@ -11,7 +11,8 @@ from pydantic import BaseModel
 from duelclub.bots.ladder import ladder_rating, level_for_rating
 from duelclub.i18n import gettext as _
 from duelclub.play.service import MatchService
-from duelclub.web.deps import get_service
+from duelclub.store.ratings import member_ratings
+from duelclub.web.deps import DbSession, OptionalUser, get_service
 from duelclub.web.errors import ApiError
 from duelclub.web.strictjson import StrictJsonRoute
 
@@ -58,15 +59,25 @@ class LevelPick(BaseModel):
 
     level: str
     ladder_rating: float | None
+    rating: float | None = None
+    """The rating the level was picked for (None: the middle level, for want of one)."""
 
 
 @router.get("/games/{slug}/level-for-rating", response_model=LevelPick)
 def level_for(
-    slug: str, service: Annotated[MatchService, Depends(get_service)], rating: float | None = None
+    slug: str,
+    service: Annotated[MatchService, Depends(get_service)],
+    user: OptionalUser,
+    s: DbSession,
+    rating: float | None = None,
 ) -> LevelPick:
-    """The level whose ladder rating is closest to ``rating`` (bots/ladder.py ``level_for_rating``; no
-    ``rating``: the middle level). 404 ``unknown_game``."""
+    """The level whose ladder rating is closest to ``rating`` — by default the caller's own rating in
+    this game, when logged in and rated (bots/ladder.py ``level_for_rating``; no rating: the middle level).
+    404 ``unknown_game``."""
     if slug not in service.games:
         raise ApiError(404, "unknown_game", f"no game {slug!r}")
+    if rating is None and user is not None:
+        mine = member_ratings(s, user.id).get(slug)
+        rating = None if mine is None else round(mine.rating.rating, 1)
     level = level_for_rating(slug, rating)
-    return LevelPick(level=level, ladder_rating=ladder_rating(slug, level))
+    return LevelPick(level=level, ladder_rating=ladder_rating(slug, level), rating=rating)
