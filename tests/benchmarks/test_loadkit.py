@@ -33,13 +33,21 @@ async def test_cookie_signed_with_another_secret_is_refused(app: FastAPI, sqlite
     assert r.status_code == 401
 
 
-# A process that starts a child which starts a grandchild, then says "ok" once both run.
-_TREE = """
+# A process that starts a child which starts a grandchild; the grandchild burns 0.3 s of CPU (Python's
+# start-up alone may cost less than one clock tick, so a tree of sleepers could read 0.0), then each says
+# "ok" upwards.
+_GRANDCHILD = (
+    "import time; t = time.process_time()\n"
+    "while time.process_time() - t < 0.3: pass\n"
+    "print('ok', flush=True); time.sleep(10)"
+)
+_TREE = f"""
 import subprocess, sys, time
-sleeper = [sys.executable, "-c", "import time; time.sleep(10)"]
-middle = [sys.executable, "-c", f"import subprocess, time; subprocess.Popen({sleeper!r}); time.sleep(10)"]
-subprocess.Popen(middle)
-time.sleep(1.0)
+sleeper = [sys.executable, "-c", {_GRANDCHILD!r}]
+middle = [sys.executable, "-c", "import subprocess, time; p = subprocess.Popen(%r, stdout=subprocess.PIPE); "
+          "p.stdout.readline(); print('ok', flush=True); time.sleep(10)" % (sleeper,)]
+child = subprocess.Popen(middle, stdout=subprocess.PIPE)
+child.stdout.readline()
 print("ok", flush=True)
 time.sleep(10)
 """
@@ -51,7 +59,7 @@ def test_process_tree_includes_grandchildren() -> None:
         assert root.stdout is not None and root.stdout.readline().strip() == b"ok"
         tree = loadkit.process_tree([root.pid])
         assert tree[0] == root.pid and len(tree) == 3
-        assert loadkit.cpu_seconds([root.pid]) > 0
+        assert loadkit.cpu_seconds([root.pid]) >= 0.25  # the grandchild's 0.3 s, counted from the root
     finally:
         for pid in loadkit.process_tree([root.pid])[::-1]:
             os.kill(pid, signal.SIGKILL)
