@@ -99,23 +99,11 @@ class RedisServer:
         self.proc = None
 
 
-class Chaos(kit.Club):
+class Chaos(kit.IncidentClub):
     """The matches, the incidents and the checks."""
 
     def __init__(self, args: argparse.Namespace, cluster: kit.Cluster, members: list[kit.Member]) -> None:
-        self.stats, self.hold = kit.Stats(), asyncio.Event()
-        super().__init__(
-            cluster,
-            members,
-            args.game,
-            stats=self.stats,
-            seed=args.seed,
-            api_timeout=10.0,
-            http_every=args.http_every,
-            resend_after=args.resend_after,
-            hold=self.hold,
-        )
-        self.args = args
+        super().__init__(args, cluster, members)
         self.lagging: list[int] = []
         """Per check: how many sockets had not caught up."""
 

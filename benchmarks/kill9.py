@@ -102,21 +102,8 @@ async def restart(cluster: kit.Cluster, i: int, timeout: float = 60.0) -> float:
     raise RuntimeError(f"worker {i} did not come back within {timeout} s")
 
 
-class Kill9(kit.Club):
-    def __init__(self, args: argparse.Namespace, cluster: kit.Cluster, members: list[kit.Member]) -> None:
-        self.stats, self.hold = kit.Stats(), asyncio.Event()
-        super().__init__(
-            cluster,
-            members,
-            args.game,
-            stats=self.stats,
-            seed=args.seed,
-            api_timeout=10.0,
-            http_every=args.http_every,
-            resend_after=args.resend_after,
-            hold=self.hold,
-        )
-        self.args = args
+class Kill9(kit.IncidentClub):
+    """The matches of the suite (loadkit.IncidentClub)."""
 
 
 async def timeline(game: Kill9, t0: float) -> list[dict[str, Any]]:

@@ -713,3 +713,24 @@ class Club:
             await asyncio.gather(*(p.play(until, sock) for p, sock in current))
             current = None
         self.current.pop(slot, None)
+
+
+class IncidentClub(Club):
+    """A club for the incident suites (chaos.py, kill9.py): every player shares one :class:`Stats` and one
+    ``hold`` event (a quiet spell), and takes ``--game``, ``--seed``, ``--http-every`` and
+    ``--resend-after`` from the suite's arguments."""
+
+    def __init__(self, args: Any, cluster: Cluster, members: list[Member]) -> None:
+        self.stats, self.hold = Stats(), asyncio.Event()
+        super().__init__(
+            cluster,
+            members,
+            args.game,
+            stats=self.stats,
+            seed=args.seed,
+            api_timeout=10.0,
+            http_every=args.http_every,
+            resend_after=args.resend_after,
+            hold=self.hold,
+        )
+        self.args = args

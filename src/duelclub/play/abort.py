@@ -13,7 +13,7 @@ from duelclub.play import views
 from duelclub.play.errors import PlayError, stale
 from duelclub.play.schemas import MatchSummary
 from duelclub.play.service import MatchService, in_thread
-from duelclub.store.matches import ABORTED, ACTIVE, Finish
+from duelclub.store.matches import ABORTED, Finish
 
 PLAYER_ABORT = "player_abort"
 
@@ -24,14 +24,7 @@ async def abort(service: MatchService, match_id: str, user_id: int) -> MatchSumm
     Raises PlayError ``match_not_found`` (404), ``not_your_seat`` (403), ``match_not_active`` (409),
     ``abort_too_late`` (409: both players have made their first action, or a bot plays), ``stale_seq`` (409:
     a move was stored meanwhile; look again)."""
-    live = await service.get_live(match_id)
-    seat = live.seat_of(user_id)
-    if seat is None:
-        raise PlayError(403, "not_your_seat", "you do not play in this match")
-    async with live.lock:
-        await service.catch_up(live)
-        if live.status != ACTIVE:
-            raise PlayError(409, "match_not_active", f"the match is {live.status}")
+    async with service.seated_active(match_id, user_id) as (live, seat):
         if not live.abortable():
             raise PlayError(409, "abort_too_late", "both players have moved (or a bot plays): resign instead")
         result = {**service.result_json(live, Outcome(None, PLAYER_ABORT)), "seat": seat}

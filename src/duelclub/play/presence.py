@@ -173,14 +173,7 @@ async def claim_win(service: MatchService, match_id: str, user_id: int) -> Prese
     Raises PlayError ``not_your_seat`` (403), ``match_not_active`` (409), ``claim_not_allowed`` (409: a
     clocked match, or a bot opponent), ``opponent_connected`` (409), ``claim_too_early`` (409, the message
     says when), ``stale_seq`` (409: a move was stored meanwhile)."""
-    live = await service.get_live(match_id)
-    seat = live.seat_of(user_id)
-    if seat is None:
-        raise PlayError(403, "not_your_seat", "you do not play in this match")
-    async with live.lock:
-        await service.catch_up(live)
-        if live.status != ACTIVE:
-            raise PlayError(409, "match_not_active", f"the match is {live.status}")
+    async with service.seated_active(match_id, user_id) as (live, seat):
         if not _claimable_match(live, seat):
             raise PlayError(409, "claim_not_allowed", "only a match without a clock against a member")
         rows = await in_thread(_rows, service, match_id)

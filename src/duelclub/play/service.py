@@ -22,11 +22,12 @@ Ratings (issue 14 §2): the transaction that stores a rated match's final action
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 from functools import partial
@@ -203,6 +204,22 @@ class MatchService:
         live.refresh(record, names)
         for action in actions:
             live.replay_stored(action)
+
+    @contextlib.asynccontextmanager
+    async def seated_active(self, match_id: str, user_id: int) -> AsyncIterator[tuple[LiveMatch, Seat]]:
+        """``async with service.seated_active(id, user) as (live, seat):`` — the caller's seat in an active
+        match, under its lock and caught up with the database (for a player's own way to end it: abort,
+        claim). Raises PlayError ``match_not_found`` (404), ``not_your_seat`` (403), ``match_not_active``
+        (409)."""
+        live = await self.get_live(match_id)
+        seat = live.seat_of(user_id)
+        if seat is None:
+            raise PlayError(403, "not_your_seat", "you do not play in this match")
+        async with live.lock:
+            await self.catch_up(live)
+            if live.status != ACTIVE:
+                raise PlayError(409, "match_not_active", f"the match is {live.status}")
+            yield live, seat
 
     async def fresh(self, match_id: str, known: Message | None = None) -> LiveMatch:
         """The match caught up with the database; skips the query when ``known`` (a bus message) shows
