@@ -33,7 +33,7 @@ LANGS = ("ru", "uk")
 DEFAULT_LANG = "ru"
 COOKIE = "lang"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
-JS_SOURCE_PREFIX = "static/js/"
+JS_SOURCE_PREFIX = "src/duelclub/static/js/"
 
 _current: contextvars.ContextVar[str] = contextvars.ContextVar("duelclub_lang", default=DEFAULT_LANG)
 

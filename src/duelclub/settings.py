@@ -17,6 +17,7 @@ from limits import parse as parse_limit
 from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from duelclub import resources
 from duelclub.ratings.glicko2 import Rating
 from duelclub.ratings.rules import RatingRules
 
@@ -84,8 +85,8 @@ class Settings(BaseSettings):
     BOT_WORKERS: int = Field(default_factory=lambda: default_bot_workers(), ge=0)
     BOT_LEASE_SECONDS: float = Field(default=10.0, gt=0)
     BOT_POLL_SECONDS: float = Field(default=0.05, gt=0, le=5)
-    TEMPLATES_DIR: Path = PROJECT_ROOT / "templates"
-    STATIC_DIR: Path = PROJECT_ROOT / "static"
+    TEMPLATES_DIR: Path = resources.TEMPLATES_DIR
+    STATIC_DIR: Path = resources.STATIC_DIR
     COOKIE_SECURE: bool = False
     MAX_BODY_BYTES: int = Field(default=64 * 1024, ge=1024)
     LOGIN_FAILURES_PER_USERNAME_IP: str = "10 per 15 minutes"

@@ -7,13 +7,13 @@ from alembic.config import Config
 from sqlalchemy import create_engine, text
 from sqlalchemy.pool import NullPool
 
-from duelclub.settings import PROJECT_ROOT
+from duelclub.resources import ALEMBIC_INI, MIGRATIONS_DIR
 
 
 def alembic_config(url: str) -> Config:
-    """The project's alembic.ini with the database URL passed through ``attributes["url"]``."""
-    cfg = Config(str(PROJECT_ROOT / "alembic.ini"))
-    cfg.set_main_option("script_location", str(PROJECT_ROOT / "migrations"))
+    """The package's ``store/alembic.ini`` with the database URL passed through ``attributes["url"]``."""
+    cfg = Config(str(ALEMBIC_INI))
+    cfg.set_main_option("script_location", str(MIGRATIONS_DIR))
     cfg.attributes["url"] = url
     return cfg
 

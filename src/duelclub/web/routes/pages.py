@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import quote, urlsplit
 
@@ -23,6 +22,7 @@ from duelclub.bots.levels import DEFAULT_LEVEL, LEVEL_WORDS
 from duelclub.i18n import N_
 from duelclub.i18n import gettext as _
 from duelclub.play.clock import MOVE_SECONDS_PRESETS
+from duelclub.resources import TEMPLATES_DIR
 from duelclub.store import matches as matches_repo
 from duelclub.web import language
 from duelclub.web.deps import OptionalUser, UserInfo, get_database, get_service
@@ -38,8 +38,8 @@ def page(path: str) -> Callable[[_Handler], _Handler]:
     return router.api_route(path, methods=["GET", "HEAD"], response_class=HTMLResponse)
 
 
-# Fallback when the settings carry no templates directory: <repo>/templates next to src/.
-_DEFAULT_TEMPLATES_DIR = Path(__file__).resolve().parents[4] / "templates"
+# Fallback when the settings carry no templates directory: the package's own.
+_DEFAULT_TEMPLATES_DIR = TEMPLATES_DIR
 
 
 def _templates(request: Request) -> Jinja2Templates:
