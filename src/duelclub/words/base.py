@@ -1,0 +1,101 @@
+"""The shape every game's words module has (issue 15 §2): :class:`GameWords`.
+
+Every method answers in the *current* language (:func:`duelclub.i18n.current_lang`, set per request and per
+socket), so a module holds Russian msgids marked with ``N_`` and translates where it speaks. Nothing here
+reads or changes a state: the inputs are the data the rules emit (options, outcome codes, event dicts as
+``Game.event_view`` gives them to one seat).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import ClassVar
+
+from pydantic import BaseModel
+
+from duelclub.games.contract import JSON, Seat
+from duelclub.i18n import N_
+from duelclub.i18n import gettext as _
+
+PLATFORM_REASONS: dict[str, str] = {
+    "resign": N_("сдача"),
+    "timeout": N_("время вышло"),
+    "aborted": N_("партия прервана"),
+    "abort": N_("партия прервана"),
+    "cancelled": N_("приглашение отменено"),
+    "player_abort": N_("отменена до первых ходов"),
+    "no_first_move": N_("не было первого хода"),
+    "abandoned": N_("соперник покинул партию"),
+}
+"""End reasons the platform sets, whatever the game (resignation, the clock, aborts, abandonment): msgids."""
+
+
+def platform_reason(code: str) -> str | None:
+    """The platform's end reason ``code`` in words, or None when the code is a game's own."""
+    msgid = PLATFORM_REASONS.get(code)
+    return _(msgid) if msgid is not None else None
+
+
+class GameWords(ABC):
+    """One game's words. Subclasses set the class attributes and implement the abstract methods.
+
+    - ``slug``: the game's slug (``games.registry``).
+    - ``title``: the game's name as a msgid («Дві вежі»).
+    - ``tagline``: one line under the title in the lobby; ``summary``: two or three sentences for a
+      newcomer (msgids).
+    - ``reasons``: each outcome reason code the game's rules emit (its ``Reason`` ``Literal``) → a msgid.
+      A test checks it covers the ``Literal`` exactly.
+    """
+
+    slug: ClassVar[str]
+    title: ClassVar[str]
+    tagline: ClassVar[str] = ""
+    summary: ClassVar[str] = ""
+    reasons: ClassVar[dict[str, str]] = {}
+
+    def game_title(self) -> str:
+        """The title in the current language."""
+        return _(self.title)
+
+    def reason(self, code: str) -> str:
+        """An end reason (the game's or the platform's) in words; the code itself if nobody knows it."""
+        msgid = self.reasons.get(code)
+        if msgid is not None:
+            return _(msgid)
+        return platform_reason(code) or code
+
+    def reason_texts(self) -> dict[str, str]:
+        """Every reason this game's matches can end with (its own and the platform's) → words."""
+        codes = [*self.reasons, *PLATFORM_REASONS]
+        return {code: self.reason(code) for code in codes}
+
+    def catalog(self) -> JSON:
+        """Static data the UI needs to draw this game (card names and texts, battlefields, …), worded."""
+        return {}
+
+    def options_form(self) -> list[JSON]:
+        """The lobby's form for the game's options, field by field, labelled for people.
+
+        Each field is ``{"name", "label", "choices": [{"value", "label", "hint"?}], "default"}``: the
+        lobby draws one group of radio buttons per field and sends ``{name: value, …}`` as the options, so
+        every value must be valid for ``Game.parse_options``. An empty list means the game has no options.
+        """
+        return []
+
+    def options_text(self, options: BaseModel, seat: Seat | None) -> str:
+        """The options in words for ``seat`` (None: a third party), e.g. «Ваш дом: Дом Горна»; shown in match
+        lists, on the invite and challenge tables and to admins. Empty when there is nothing to say."""
+        return ""
+
+    @abstractmethod
+    def event_lines(self, events: list[JSON], seat: Seat | None) -> list[JSON | None]:
+        """One entry per event (as ``Game.event_view`` gave it to ``seat``, in order, one action's batch or
+        several): ``{"text": str, "cls"?: str}`` for the match log, or None when the event has no line of
+        its own. ``cls`` names a style the page script knows («own», «opp», «score», …)."""
+
+    def describe(self, events: list[JSON], seat: Seat | None) -> list[JSON]:
+        """``events`` with each one's log line added under ``"line"`` where it has one (copies)."""
+        lines = self.event_lines(events, seat)
+        return [ev if line is None else {**ev, "line": line} for ev, line in zip(events, lines, strict=True)]
+
+
