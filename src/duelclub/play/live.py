@@ -16,6 +16,7 @@ from duelclub.games.contract import Game, IllegalAction, Seat
 from duelclub.games.fairness import match_key
 from duelclub.play.errors import PlayError
 from duelclub.store.matches import ACTIVE, OPEN, ActionRecord, MatchRecord
+from duelclub.words import words_for
 
 AnyGame = Game[Any, Any, Any]
 JSON = dict[str, Any]
@@ -122,7 +123,8 @@ class LiveMatch:
     def visible_events(
         self, seat: Seat | None, since: int, state: Any = None, upto: int | None = None
     ) -> list[JSON]:
-        """Events of actions ``since+1 .. upto`` as ``seat`` may see them, each tagged with its ``seq``."""
+        """Events of actions ``since+1 .. upto`` as ``seat`` may see them, each tagged with its ``seq`` and
+        worded for the match log in the current language (``line``, :meth:`GameWords.describe`)."""
         state = self.state if state is None else state
         last = self.seq if upto is None else upto
         out: list[JSON] = []
@@ -131,7 +133,7 @@ class LiveMatch:
                 seen = self.game.event_view(state, event, seat)
                 if seen is not None:
                     out.append({**seen, "seq": seq})
-        return out
+        return words_for(self.game.slug).describe(out, seat)
 
     def state_at(self, seq: int) -> Any:
         """A fresh replay of the first ``seq`` actions (used to answer a resent client action id)."""

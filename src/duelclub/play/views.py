@@ -61,9 +61,9 @@ PUSH_REUSE_SECONDS = 0.5
 
 
 def push_lang(live: LiveMatch) -> str:
-    """The language a built message is good for: "" when the game's views never depend on it, else the
-    current request's (a Сундук войны log line is rendered in the reader's language)."""
-    return i18n.current_lang() if live.game.worded_events else ""
+    """The language a built message is good for: the current request's (every event carries its log line in
+    the reader's language, duelclub.words)."""
+    return i18n.current_lang()
 
 
 def _current_pushes(live: LiveMatch) -> dict[tuple[Seat | None, int, str], tuple[JSON, str | None]]:

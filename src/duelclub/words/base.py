@@ -97,5 +97,3 @@ class GameWords(ABC):
         """``events`` with each one's log line added under ``"line"`` where it has one (copies)."""
         lines = self.event_lines(events, seat)
         return [ev if line is None else {**ev, "line": line} for ev, line in zip(events, lines, strict=True)]
-
-
