@@ -17,7 +17,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Literal, TypeVar
+from typing import Any, ClassVar, Generic, Literal, Protocol, Self, TypeVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
@@ -25,7 +25,19 @@ Seat = int
 """0 or 1. Seat 0 opened the match (vs a bot: the human); seat 1 joined (fairness.md §Values)."""
 
 JSON = dict[str, Any]
-StateT = TypeVar("StateT")
+
+
+class MatchState(Protocol):
+    """What the contract needs of every game's ``State``: its result (None while the match goes on) and a
+    fast independent copy (bots copy on every simulation)."""
+
+    @property
+    def outcome(self) -> Outcome | None: ...
+
+    def copy(self) -> Self: ...
+
+
+StateT = TypeVar("StateT", bound=MatchState)
 ActionT = TypeVar("ActionT", bound=BaseModel)
 OptionsT = TypeVar("OptionsT", bound=BaseModel)
 
@@ -164,9 +176,9 @@ class Game(ABC, Generic[StateT, ActionT, OptionsT]):
     def determinize(self, state: StateT, seat: Seat, rng: random.Random) -> StateT:
         """A copy where all ``seat`` cannot see is re-sampled consistently with what it has seen."""
 
-    @abstractmethod
     def outcome(self, state: StateT) -> Outcome | None:
         """The result, or None while the match goes on."""
+        return state.outcome
 
     @abstractmethod
     def timeout_action(self, state: StateT, seat: Seat) -> ActionT:
@@ -180,14 +192,11 @@ class Game(ABC, Generic[StateT, ActionT, OptionsT]):
     def from_position(self, position: JSON) -> StateT:
         """Inverse of :meth:`to_position`; raises ValueError on a malformed position."""
 
-    @abstractmethod
     def copy(self, state: StateT) -> StateT:
         """An independent copy (fast: bots copy on every simulation)."""
+        return state.copy()
 
     # -- helpers shared by every game --------------------------------------------------------
-    def is_resign(self, action: ActionT) -> bool:
-        return getattr(action, "kind", None) == "resign"
-
     def replay(self, key: bytes, options: OptionsT, log: Iterable[tuple[Seat, ActionT]]) -> StateT:
         """``new_match`` then every logged action in order; raises IllegalAction if the log is corrupt."""
         state = self.new_match(key, options)
