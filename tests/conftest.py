@@ -243,7 +243,7 @@ def make_settings(url: str, var_dir: Path, redis_url: str | None = None, **overr
         "DATABASE_URL": url,
         "REDIS_URL": redis_url,
         "SECRET_KEY": "test-secret-key-0123456789abcdef",
-        "VAR_DIR": var_dir,
+        "DATA_DIR": var_dir,
         "BOT_THINK_SECONDS": 0.05,
         # cheap argon2 in tests (web/passwords.py; the production profile costs tens of ms per hash)
         "ARGON2_TIME_COST": 1,
