@@ -8,9 +8,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 8000
 BABEL_KEYWORDS := -k N_ -k ngettext:1,2 -k t -k tn:2,3
 
-.PHONY: run test install install-dev lock wheel-smoke browser lint typecheck bench messages clean
-
-LOCKS  := requirements/run.lock requirements/dev.lock
+.PHONY: run test test-fast install install-dev lock wheel-smoke browser lint typecheck bench messages clean
 
 $(BIN)/python:
 	@echo ">> Creating the virtual environment $(VENV) with $(PYTHON)"
@@ -64,9 +62,20 @@ browser:
 	      || echo "!! could not install chromium: browser tests will be skipped"; \
 	  else echo "!! chromium missing and not root: browser tests will be skipped"; fi; }
 
-## The whole suite (PostgreSQL/Redis tests skip loudly where those servers are absent).
+## The whole suite, slow tests included, in TEST_WORKERS pytest-xdist workers (`auto`: one per core;
+## TEST_WORKERS=0 runs it in this process). PostgreSQL/Redis tests skip loudly where those servers are absent.
+TEST_WORKERS ?= auto
 test: install-dev browser
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(TEST_WORKERS)
+
+## The suite without the tests marked slow (strength matches, real servers killed and restarted).
+test-fast: install-dev
+	$(BIN)/pytest -n $(TEST_WORKERS) -m "not slow"
+
+## Build the wheel, install it into a fresh virtual environment outside the checkout, migrate, serve from an
+## empty directory and fetch the pages (issue 15 §6; CI runs it).
+wheel-smoke:
+	bash .ci/wheel_smoke.sh
 
 lint: install-dev
 	$(BIN)/ruff check .

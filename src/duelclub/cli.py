@@ -22,6 +22,7 @@ import getpass
 import json
 import os
 import shutil
+import signal
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -84,6 +85,10 @@ def _serve(args: argparse.Namespace) -> int:
     settings = Settings()
     configure_logging(settings.LOG_FORMAT, settings.LOG_LEVEL)
     upgrade(settings.DATABASE_URL)
+    # uvicorn shuts down gracefully on SIGTERM, then raises the signal again to die "by it"; with the default
+    # handler that would skip the ``finally`` below (bot workers left to the kernel, their metrics files left
+    # in DATA_DIR). This handler turns it into SystemExit(143), the exit code of a process ended by SIGTERM.
+    signal.signal(signal.SIGTERM, _exit_on_signal)
     # Bots never think in the web process (issue 12): their own processes, stopped when uvicorn returns
     # and killed by the kernel if this process dies (bots/pool.py). They write their think times to a
     # directory of this process, which /metrics reads (bots/metrics.py).
@@ -102,9 +107,11 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _bots(args: argparse.Namespace) -> int:
-    import signal
+def _exit_on_signal(signum: int, _frame: object) -> None:
+    raise SystemExit(128 + signum)
 
+
+def _bots(args: argparse.Namespace) -> int:
     from duelclub.bots.pool import WorkerPool
 
     settings = Settings()

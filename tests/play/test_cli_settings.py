@@ -5,11 +5,17 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 from httpx import AsyncClient
+from support import free_port
 
 from duelclub.cli import main
 from duelclub.settings import Settings
@@ -144,6 +150,40 @@ def test_create_admin_reads_the_password_from_a_file(
     with pytest.raises(SystemExit):  # argparse: not allowed with --password-stdin
         main(["create-admin", "other", "--password-stdin", "--password-file", str(secret)])
     assert "not allowed with" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="POSIX signals")
+def test_serve_stops_cleanly_on_sigterm(tmp_path: Path) -> None:
+    """``docker stop``/systemd send SIGTERM: serve stops its bot workers and removes their metrics files from
+    DATA_DIR, exiting 143 (uvicorn re-raises the signal after its graceful shutdown, which used to kill the
+    process before that clean-up)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "VAR_DIR")}
+    env.update(DATA_DIR=str(tmp_path / "data"), SECRET_KEY="s" * 40, BOT_WORKERS="1")
+    log = tmp_path / "server.log"
+    port = free_port()
+    with log.open("wb") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "duelclub.cli", "serve", "--port", str(port)],
+            env=env,
+            stdout=out,
+            stderr=out,
+        )
+    try:
+        deadline = time.monotonic() + 120  # a loaded CI machine may take long to start it
+        while b"Application startup complete" not in log.read_bytes():
+            assert proc.poll() is None and time.monotonic() < deadline, log.read_text()
+            time.sleep(0.1)
+        metrics = tmp_path / "data" / "bot-metrics" / str(proc.pid)
+        assert metrics.is_dir()
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(60) == 128 + signal.SIGTERM, log.read_text()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(10)
+    assert not metrics.exists()
+    assert (tmp_path / "data" / "duelclub.db").is_file()
 
 
 async def _finished_mezha_log(client: AsyncClient) -> dict[str, Any]:
