@@ -36,10 +36,10 @@ install: $(VENV)/.installed
 install-dev: $(VENV)/.installed-dev
 
 ## Refresh the lock files from pyproject.toml's ranges (uv, a dev tool): pins kept where still allowed; add
-## `LOCK_ARGS=--upgrade` (or `--upgrade-package NAME`) to move to the newest allowed versions. uv reads no pip
-## configuration: pip's own index (`pip config get global.index-url`) is passed on when one is set, its
-## extra indexes (machine-local mirrors) are not, so the lock holds what every machine can install.
-PIP_INDEX = $(shell $(BIN)/pip config get global.index-url 2>/dev/null)
+## `LOCK_ARGS=--upgrade` (or `--upgrade-package NAME`) to move to the newest allowed versions. uv reads no
+## pip configuration: pip's own index (PIP_INDEX_URL, or `pip config get global.index-url`) is passed on
+## when one is set, its extra indexes (machine-local mirrors) are not: the lock holds what any machine gets.
+PIP_INDEX = $(or $(PIP_INDEX_URL),$(shell $(BIN)/pip config get global.index-url 2>/dev/null))
 UV_COMPILE = $(BIN)/uv pip compile pyproject.toml --universal --python-version 3.11 \
   --custom-compile-command "make lock" $(if $(PIP_INDEX),--index-url $(PIP_INDEX)) $(LOCK_ARGS)
 lock: install-dev

@@ -44,6 +44,9 @@ from support import fake_games, free_port
 PG_URL = os.environ.get("DUELCLUB_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 PG_DSN = PG_URL.replace("postgresql+psycopg://", "postgresql://")
 REDIS_URL = os.environ.get("DUELCLUB_TEST_REDIS", "redis://127.0.0.1:6379/0")
+# The tests pick their own data directories (several still by the older name VAR_DIR, which DATA_DIR would
+# override in the servers they start): never the developer's.
+os.environ.pop("DATA_DIR", None)
 
 
 # -- the fake game (tests/play/duel_fake.py) -------------------------------------------------------

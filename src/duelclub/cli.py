@@ -1,10 +1,11 @@
-"""The ``duelclub`` command (README §Using it).
+"""The ``duelclub`` command (README §The ``duelclub`` command).
 
-- ``duelclub serve [--host 127.0.0.1] [--port 8000]`` — apply the migrations, start ``BOT_WORKERS`` bot worker
-  processes (``bots/pool.py``; 0 = none), then serve the app (uvicorn); the workers stop with it.
-- ``duelclub bots [--workers N] [--metrics-port P]`` — run N bot worker processes alone (default
-  ``BOT_WORKERS``, at least 1), on any machine that reaches the same DATABASE_URL; until SIGTERM/SIGINT;
-  with ``--metrics-port`` their think times are served at ``http://127.0.0.1:P/metrics``.
+- ``duelclub serve [--host 127.0.0.1] [--port 8000] [--log-level info]`` — apply the migrations, start
+  ``BOT_WORKERS`` bot worker processes (``bots/pool.py``; 0 = none), then serve the app (uvicorn); the workers
+  stop with it (SIGINT, or SIGTERM: exit code 143 after the clean stop).
+- ``duelclub bots [--workers N] [--metrics-port P] [--metrics-host H]`` — run N bot worker processes alone
+  (default ``BOT_WORKERS``, at least 1), on any machine that reaches the same DATABASE_URL; until
+  SIGTERM/SIGINT; with ``--metrics-port`` their think times are served at ``http://H:P/metrics``.
 - ``duelclub migrate`` — apply the migrations (``alembic upgrade head``) to DATABASE_URL.
 - ``duelclub create-admin USERNAME [--password-stdin | --password-file PATH]`` — create an admin, or promote
   an existing user (and set its password when one is given); without either option the password is asked for
