@@ -33,7 +33,7 @@ PLATFORM_REASONS: dict[PlatformReason, str] = {
 
 def platform_reason(code: str) -> str | None:
     """The platform's end reason ``code`` in words, or None when the code is a game's own."""
-    msgid = PLATFORM_REASONS.get(code)  # type: ignore[call-overload]
+    msgid = PLATFORM_REASONS.get(code)  # type: ignore[call-overload]  # any code may come: a game's too
     return _(msgid) if msgid is not None else None
 
 
