@@ -179,11 +179,12 @@ def _ask_password() -> str:
 def _create_admin(args: argparse.Namespace) -> int:
     from duelclub.store import users
     from duelclub.store.db import Database
+    from duelclub.web.account_words import username_message
 
     try:
         users.check_username(args.username, allow_reserved=True)
     except users.BadUsername as exc:
-        print(f"username: {exc}", file=sys.stderr)
+        print(f"username: {username_message(exc)}", file=sys.stderr)
         return 2
     db = Database(Settings().DATABASE_URL)
     try:
@@ -207,11 +208,12 @@ def _create_admin(args: argparse.Namespace) -> int:
 
 def _check_password(password: str, username: str) -> str:
     from duelclub.store import users
+    from duelclub.web.account_words import password_message
 
     try:
         return users.check_new_password(password, username)
     except users.BadPassword as exc:
-        raise SystemExit(f"password: {exc}") from None
+        raise SystemExit(f"password: {password_message(exc)}") from None
 
 
 def _verify(args: argparse.Namespace) -> int:

@@ -23,30 +23,6 @@ const OMENS = {
   storm: { name: "Гроза", text: t("Перед подсчётом молния бьёт в самую сильную карту каждого поля: −3.") },
 };
 
-// Fallback card data (the catalog from GET /api/games wins when present).
-const FALLBACK_CARDS = [
-  ["ten_v_listve", "Тень в листве", "olkha", 5, ["cache"]],
-  ["seyanets", "Сеянец", "olkha", 3, ["sprout"]],
-  ["stary_dub", "Старый дуб", "olkha", 5, ["roots"]],
-  ["otshelnik", "Отшельник", "olkha", 3, ["loner"]],
-  ["sova", "Сова-дозорная", "olkha", 3, ["cache", "sprout"]],
-  ["bortnik", "Бортник", "olkha", 4, []],
-  ["khozyayka_roshchi", "Хозяйка рощи", "olkha", 6, ["roots"]],
-  ["pen_velikan", "Пень-великан", "olkha", 8, []],
-  ["vedunya", "Ведунья", "olkha", 2, ["messenger"]],
-  ["rosa", "Роса", "olkha", null, ["tactic"]],
-  ["podmasterye", "Подмастерье", "gorn", 2, ["messenger"]],
-  ["arbaletchik", "Арбалетчик", "gorn", 3, ["shot"], 2],
-  ["shchitonosets", "Щитоносец", "gorn", 4, ["shield"]],
-  ["znamenosets", "Знаменосец", "gorn", 2, ["rally"]],
-  ["kuznets", "Кузнец", "gorn", 5, []],
-  ["pushkar", "Пушкарь", "gorn", 3, ["shot"], 3],
-  ["master_gorna", "Мастер горна", "gorn", 5, ["rally"]],
-  ["golem", "Голем-наковальня", "gorn", 8, ["shield"]],
-  ["liteyshchitsa", "Литейщица", "gorn", 4, []],
-  ["podzhog", "Поджог", "gorn", null, ["tactic"]],
-].map(([id, name, house, strength, abilities, shot]) => ({ id, name, house, strength, abilities, shot: shot || 0 }));
-
 const FEMININE = new Set(["ten_v_listve", "sova", "khozyayka_roshchi", "vedunya", "liteyshchitsa"]);
 // Russian sentences decline these two names («щит Щитоносца»); the Ukrainian ones keep the name as it is.
 const GENITIVE = LANG === "ru" ? { shchitonosets: "Щитоносца", golem: "Голема-наковальни" } : {};
@@ -94,7 +70,7 @@ const cardsWord = (n) => tn(n, "{n} карта", "{n} карты", "{n} карт
 
 export function createRenderer(ctx) {
   const cards = new Map();
-  const list = ctx.catalog && Array.isArray(ctx.catalog.cards) ? ctx.catalog.cards : FALLBACK_CARDS;
+  const list = ctx.catalog && Array.isArray(ctx.catalog.cards) ? ctx.catalog.cards : [];
   for (const c of list) cards.set(c.id, c);
   const card = (id) => cards.get(id) || { id, name: id, strength: null, abilities: [], house: "" };
   const name = (id) => card(id).name;
