@@ -168,7 +168,7 @@ def test_hidden_cards_shields_and_burns() -> None:
         "burned": False,
     }
     assert texts([shot], 0) == ["Пушкарь стреляет: щит Щитоносца поглощает урон"]
-    assert texts([shot], 0, "uk") == ["Пушкарь стріляє: щит Щитоносець поглинає шкоду"]
+    assert texts([shot], 0, "uk") == ["Пушкарь стріляє: Щитоносец — щит поглинає шкоду"]
     burn = {"kind": "burn", "seat": 1, "field": 0, "placement": 1, "card": "vedunya", "cause": "shot"}
     assert texts([burn], 0) == ["Ведунья сгорела (отряд соперника)"]
     assert texts([{**burn, "card": "kuznets", "seat": 0}], 0) == ["Кузнец сгорел (ваш отряд)"]
