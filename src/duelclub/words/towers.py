@@ -97,80 +97,85 @@ class _Reader:
         return f" — {'; '.join(parts)}" if parts else _(" — без изменений")
 
     def line(self, ev: JSON) -> JSON | None:
-        kind, s = ev.get("kind"), ev.get("seat", -1)
-        me = s is not None and s == self.you
-        if kind == "turn":
-            income = ", ".join(f"+{_amount(r, n)}" for r, n in zip(RESOURCES, ev["produced"], strict=True))
-            if me:
-                text = _("Ход %(turn)s, ходите вы (доход: %(income)s)", turn=ev["turn"], income=income)
-            else:
-                text = _(
-                    "Ход %(turn)s, ходит %(who)s (доход: %(income)s)",
-                    turn=ev["turn"],
-                    who=self.who_lc(s),
-                    income=income,
-                )
-            return {"text": text, "cls": "log-sys"}
-        if kind == "play":
-            c = CARDS.get(ev["card"])
-            cost = _amount(RESOURCES[c.resource], c.cost) if c is not None else "?"
-            p = {"who": self.who(s), "card": _card(ev["card"]), "cost": cost}
-            played = (
-                _("%(who)s играете %(card)s (%(cost)s)", **p)
-                if me
-                else _("%(who)s играет %(card)s (%(cost)s)", **p)
-            )
-            return {"text": played + self.changes(ev["delta"]), "cls": self.side(s)}
-        if kind == "discard":
-            return {"text": self._discard(ev, me), "cls": self.side(s)}
-        if kind == "draw":
-            if "card" not in ev:
-                return None  # the opponent's hidden draws would only fill the log
-            p = {"who": self.who(s), "card": _card(ev["card"])}
-            text = _("%(who)s тянете %(card)s", **p) if me else _("%(who)s тянет %(card)s", **p)
-            return {"text": text, "cls": self.side(s)}
-        if kind == "reshuffle":
-            text = ngettext(
-                "Колода кончилась: сброс перемешан (%(n)s карта)",
-                "Колода кончилась: сброс перемешан (%(n)s карты)",
-                "Колода кончилась: сброс перемешан (%(n)s карт)",
-                ev["cards"],
-            )
-            return {"text": text, "cls": "log-sys"}
-        if kind == "again":
-            effect = _(_PLAY_AGAIN)
-            if me:
-                return {
-                    "text": _("«%(effect)s»: у вас ещё одно действие", effect=effect),
-                    "cls": self.side(s),
-                }
-            whom = _("игрока %(n)s", n=s + 1) if self.you is None else _("соперника")
-            text = _("«%(effect)s»: у %(whom)s ещё одно действие", effect=effect, whom=whom)
-            return {"text": text, "cls": self.side(s)}
-        if kind == "forced":
-            effect = _(_DRAW_DISCARD)
-            if me:
-                text = _("«%(effect)s»: выберите карту для сброса", effect=effect)
-            else:
-                text = _("«%(effect)s»: %(who)s выбирает карту для сброса", effect=effect, who=self.who_lc(s))
-            return {"text": text, "cls": self.side(s)}
-        if kind == "timeout":
-            p = {"who": self.who(s), "n": ev["count"]}
-            if ev["count"] >= 3:
-                text = _("%(who)s: время хода вышло (%(n)s-й раз подряд — поражение)", **p)
-            else:
-                text = _("%(who)s: время хода вышло (%(n)s-й раз подряд)", **p)
-            return {"text": text, "cls": "log-season log-bad"}
-        if kind == "resign":
-            text = _("Вы сдались") if me else _("%(who)s сдался", who=self.who(s))
-            return {"text": text, "cls": "log-season"}
-        if kind == "match_end":
-            title, reason = self.result(ev)
-            text = _("Партия окончена — %(result)s.", result=title) + (f" {reason}." if reason else "")
-            return {"text": text, "cls": "log-season"}
-        return None
+        """``ev`` in words, or None for the opponent's hidden draw and a kind with no line."""
+        method = getattr(self, f"_{ev.get('kind')}", None)
+        if method is None:
+            return None
+        s = ev.get("seat", -1)
+        out: tuple[str, str] | None = method(ev, s, s == self.you)
+        return None if out is None else {"text": out[0], "cls": out[1]}
 
-    def _discard(self, ev: JSON, me: bool) -> str:
+    def _turn(self, ev: JSON, s: int, me: bool) -> tuple[str, str]:
+        income = ", ".join(f"+{_amount(r, n)}" for r, n in zip(RESOURCES, ev["produced"], strict=True))
+        if me:
+            return _("Ход %(turn)s, ходите вы (доход: %(income)s)", turn=ev["turn"], income=income), "log-sys"
+        text = _(
+            "Ход %(turn)s, ходит %(who)s (доход: %(income)s)",
+            turn=ev["turn"],
+            who=self.who_lc(s),
+            income=income,
+        )
+        return text, "log-sys"
+
+    def _play(self, ev: JSON, s: int, me: bool) -> tuple[str, str]:
+        c = CARDS.get(ev["card"])
+        cost = _amount(RESOURCES[c.resource], c.cost) if c is not None else "?"
+        p = {"who": self.who(s), "card": _card(ev["card"]), "cost": cost}
+        played = (
+            _("%(who)s играете %(card)s (%(cost)s)", **p)
+            if me
+            else _("%(who)s играет %(card)s (%(cost)s)", **p)
+        )
+        return played + self.changes(ev["delta"]), self.side(s)
+
+    def _draw(self, ev: JSON, s: int, me: bool) -> tuple[str, str] | None:
+        if "card" not in ev:
+            return None  # the opponent's hidden draws would only fill the log
+        p = {"who": self.who(s), "card": _card(ev["card"])}
+        text = _("%(who)s тянете %(card)s", **p) if me else _("%(who)s тянет %(card)s", **p)
+        return text, self.side(s)
+
+    def _reshuffle(self, ev: JSON, s: int, me: bool) -> tuple[str, str]:
+        text = ngettext(
+            "Колода кончилась: сброс перемешан (%(n)s карта)",
+            "Колода кончилась: сброс перемешан (%(n)s карты)",
+            "Колода кончилась: сброс перемешан (%(n)s карт)",
+            ev["cards"],
+        )
+        return text, "log-sys"
+
+    def _again(self, ev: JSON, s: int, me: bool) -> tuple[str, str]:
+        effect = _(_PLAY_AGAIN)
+        if me:
+            return _("«%(effect)s»: у вас ещё одно действие", effect=effect), self.side(s)
+        whom = _("игрока %(n)s", n=s + 1) if self.you is None else _("соперника")
+        return _("«%(effect)s»: у %(whom)s ещё одно действие", effect=effect, whom=whom), self.side(s)
+
+    def _forced(self, ev: JSON, s: int, me: bool) -> tuple[str, str]:
+        effect = _(_DRAW_DISCARD)
+        if me:
+            return _("«%(effect)s»: выберите карту для сброса", effect=effect), self.side(s)
+        text = _("«%(effect)s»: %(who)s выбирает карту для сброса", effect=effect, who=self.who_lc(s))
+        return text, self.side(s)
+
+    def _timeout(self, ev: JSON, s: int, me: bool) -> tuple[str, str]:
+        p = {"who": self.who(s), "n": ev["count"]}
+        if ev["count"] >= 3:
+            return _("%(who)s: время хода вышло (%(n)s-й раз подряд — поражение)", **p), "log-season log-bad"
+        return _("%(who)s: время хода вышло (%(n)s-й раз подряд)", **p), "log-season log-bad"
+
+    def _resign(self, ev: JSON, s: int, me: bool) -> tuple[str, str]:
+        return (_("Вы сдались") if me else _("%(who)s сдался", who=self.who(s))), "log-season"
+
+    def _match_end(self, ev: JSON, s: int, me: bool) -> tuple[str, str]:
+        title, reason = self.result(ev)
+        text = _("Партия окончена — %(result)s.", result=title) + (f" {reason}." if reason else "")
+        return text, "log-season"
+
+    def _discard(self, ev: JSON, s: int, me: bool) -> tuple[str, str]:
+        return self._discarded(ev, me), self.side(s)
+
+    def _discarded(self, ev: JSON, me: bool) -> str:
         s = ev["seat"]
         p = {"who": self.who(s), "card": _card(ev["card"])}
         if ev.get("tag") == "timeout_discard":
