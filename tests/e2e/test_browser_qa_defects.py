@@ -152,18 +152,3 @@ def test_result_lines_name_winner_and_cause(live_server: str, page: Any) -> None
         "() => wcRenderer.outcome({ seat: 1, view: null, result: { winner: 0, reason: 'control' } })"
     )
     assert o["reason"] == "Соперник первым выставил все свои маркеры контроля", o
-
-
-def test_towers_log_counts_agree(live_server: str, page: Any) -> None:
-    state = TOWERS.new_match(bytes(32), TOWERS.parse_options({}))
-    mount(page, live_server, TOWERS, state, 0, "active")
-    lines = page.evaluate(
-        """() => [
-          window.r.describe({ kind: 'turn', seat: 1, turn: 7, produced: [2, 3, 1] }).text,
-          window.r.describe({ kind: 'turn', seat: 0, turn: 8, produced: [5, 1, 21] }).text,
-        ]"""
-    )
-    assert lines == [
-        "Ход 7, ходит соперник (доход: +2 руды, +3 маны, +1 отряд)",
-        "Ход 8, ходите вы (доход: +5 руды, +1 маны, +21 отряд)",
-    ], lines

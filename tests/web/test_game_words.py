@@ -17,9 +17,9 @@ from typing import Any
 from httpx import AsyncClient
 from websockets.asyncio.client import connect
 
-from duelclub.games.towers.card_texts import CARD_TEXT
 from duelclub.i18n import use_lang
 from duelclub.web.routes.pages import lobby_games
+from duelclub.words.towers_cards import CARD_TEXT
 
 UKRAINIAN_ONLY = re.compile("[іїєґІЇЄҐ]")
 RUSSIAN_ONLY = re.compile("[ыэъёЫЭЪЁ]")
