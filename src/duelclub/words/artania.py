@@ -280,7 +280,8 @@ class ArtaniaWords(GameWords):
         cards = data["cards"]
         assert isinstance(cards, list)
         data["cards"] = [
-            {**c, "text": _(EQUIPMENT_TEXTS[c["id"]])} if c["id"] in EQUIPMENT_TEXTS else c for c in cards
+            {**c, "text": _(EQUIPMENT_TEXTS.get(str(c["id"]), ""))} if c["id"] in EQUIPMENT_TEXTS else c
+            for c in cards
         ]
         return data
 

@@ -116,7 +116,8 @@ def coins_words(n: int) -> str:
 
 def _agreeing(t: str, masc: str, fem: str) -> str:
     """A sentence whose participle agrees with unit ``t`` («Мечник отравлен», «Кавалерия отравлена»)."""
-    return _(fem if t in _FEMININE else masc, unit=unit_name(t))
+    msgid = fem if t in _FEMININE else masc
+    return _(msgid, unit=unit_name(t))
 
 
 # -- the log ------------------------------------------------------------------------------------
@@ -138,8 +139,9 @@ _MOVES = {
 
 
 def _move(e: JSON) -> str:
-    masc, fem = _MOVES[e["how"]]
-    return _(fem if e["type"] in _FEMININE else masc, unit=unit_name(e["type"]), hex=hex_words(e["to"]))
+    t, (masc, fem) = e["type"], _MOVES[e["how"]]
+    msgid = fem if t in _FEMININE else masc
+    return _(msgid, unit=unit_name(t), hex=hex_words(e["to"]))
 
 
 def _bolster(e: JSON) -> str:
@@ -164,7 +166,7 @@ _BODIES: dict[str, Callable[[JSON], str]] = {
         unit=UNIT[e["type"]].ru,
     ),
     "draw": lambda e: _("раунд %(round)s: тянет %(coins)s", round=e["round"], coins=coins_words(e["count"])),
-    "face_down": lambda e: _(_FACE_DOWN[e["action"]]),
+    "face_down": lambda e: _(_FACE_DOWN.get(e["action"], "")),
     "deploy": lambda e: _(
         "выставляет %(unit)s на %(hex)s", unit=unit_name(e["type"], "acc"), hex=hex_words(e["to"])
     ),
