@@ -20,6 +20,7 @@ from duelclub.games.artania import GAME as ARTANIA
 from duelclub.games.towers import GAME as TOWERS
 from duelclub.games.warchest import GAME as WARCHEST
 from duelclub.games.warchest.actions import WarchestOptions
+from duelclub.words import words_for
 
 pytestmark = pytest.mark.browser
 
@@ -61,7 +62,9 @@ def mount(page: Any, base: str, game: Any, state: Any, seat: int | None, status:
         "legal": [],
         "result": outcome.to_json() if outcome else None,
     }
-    return page.evaluate(JS_MOUNT, {"slug": game.slug, "catalog": game.catalog(), "msg": msg, "seats": SEATS})
+    return page.evaluate(
+        JS_MOUNT, {"slug": game.slug, "catalog": words_for(game.slug).catalog(), "msg": msg, "seats": SEATS}
+    )
 
 
 @pytest.fixture
@@ -83,7 +86,7 @@ def test_artania_result_keeps_the_deciding_turn(live_server: str, page: Any) -> 
     assert state.outcome.reason in ("five_tokens", "deck_exhausted")
     got = mount(page, live_server, ARTANIA, state, 0, "finished")
     last = ARTANIA.view(state, 0)["results"][-1]
-    names = {c["id"]: c["name"] for c in ARTANIA.catalog()["cards"]}
+    names = {c["id"]: c["name"] for c in words_for("artania").catalog()["cards"]}
     shown = page.locator("#art-field .art-card-name").all_inner_texts()
     placed = [names[s["card"]] for side in last["slots"] for s in side if s["card"]]
     assert sorted(shown) == sorted(placed) and shown, (shown, placed)
