@@ -33,7 +33,6 @@ class ArtaniaGame(Game[State, ArtaniaAction, ArtaniaOptions]):
     """
 
     slug: ClassVar[str] = "artania"
-    title: ClassVar[str] = "Артания и Куявия"
     options_model: ClassVar[type[BaseModel]] = ArtaniaOptions
     action_adapter: ClassVar[TypeAdapter[Any]] = ACTION_ADAPTER
     event_adapter: ClassVar[TypeAdapter[list[Event]]] = EVENT_ADAPTER

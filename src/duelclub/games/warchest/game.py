@@ -29,7 +29,6 @@ class WarchestGame(Game[State, WarchestAction, WarchestOptions]):
     """Сундук войны: bag-building hex duel with the Nobility and Nightfall expansions."""
 
     slug: ClassVar[str] = "warchest"
-    title: ClassVar[str] = "Сундук войны"
     options_model: ClassVar[type[BaseModel]] = WarchestOptions
     action_adapter: ClassVar[TypeAdapter[Any]] = ACTION_ADAPTER
     event_adapter: ClassVar[TypeAdapter[list[Event]]] = EVENT_ADAPTER
