@@ -109,10 +109,12 @@ def test_artania_steps_are_words_not_codes(live_server: str, page: Any) -> None:
 
 def test_artania_swords_agree_with_their_number(live_server: str, page: Any) -> None:
     mount(page, live_server, ARTANIA, ARTANIA.new_match(bytes(32), ARTANIA.parse_options({})), 0, "active")
-    titles = page.evaluate(
-        """() => [1, 2, 3, 4].map((n) => window.r.describe({ kind: 'turn_scored', turn: 1, first: 0,
-             slots: [], totals: [n, 5] }).text)"""
-    )
+    scored = [
+        {"kind": "turn_scored", "turn": 1, "first": 0, "slots": [], "totals": [n, 5]} for n in (1, 2, 3, 4)
+    ]
+    titles = [
+        line and line["text"] for line in words_for("artania").event_lines(scored, 0)
+    ]  # worded on the server
     assert titles[0] == "Ход 1: мечи — вы 1, соперник 5", titles
     tips = page.locator("#art-hand [data-card]").evaluate_all("(bs) => bs.map((b) => b.title)")
     assert not [t for t in tips if "меч." in t], tips
