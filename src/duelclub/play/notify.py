@@ -11,7 +11,7 @@ there as ``{"presence": true}`` and rematch offers as ``{"rematch": id}``.
 
 from __future__ import annotations
 
-from duelclub.bus import Bus
+from duelclub.play.port import Publisher
 
 LOBBY_CHANNEL = "lobby"
 
@@ -21,11 +21,11 @@ def user_channel(user_id: int) -> str:
     return f"user:{user_id}"
 
 
-async def challenges_changed(bus: Bus) -> None:
+async def challenges_changed(bus: Publisher) -> None:
     await bus.publish(LOBBY_CHANNEL, {"kind": "challenges"})
 
 
-async def match_started(bus: Bus, user_ids: list[int | None], match_id: str, why: str) -> None:
+async def match_started(bus: Publisher, user_ids: list[int | None], match_id: str, why: str) -> None:
     """Tell each member in ``user_ids`` that ``match_id`` has started for them."""
     for uid in user_ids:
         if uid is not None:

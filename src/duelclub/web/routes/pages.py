@@ -8,10 +8,9 @@ public JSON API and the match WebSocket, exactly as a script would. Protected pa
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable
 from typing import Any, TypeVar
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -26,6 +25,7 @@ from duelclub.resources import TEMPLATES_DIR
 from duelclub.store import matches as matches_repo
 from duelclub.web import language
 from duelclub.web.deps import OptionalUser, UserInfo, get_database, get_service
+from duelclub.web.redirects import safe_next
 
 _Handler = TypeVar("_Handler", bound=Callable[..., Any])
 
@@ -61,29 +61,6 @@ def _render(
     return _templates(request).TemplateResponse(
         request, name, {"user": user, **context}, status_code=status_code
     )
-
-
-MAX_NEXT_LENGTH = 2000
-
-
-def _safe_next(raw: str | None) -> str:
-    """``raw`` if it is a path on this site, else ``"/"`` (no open redirects).
-
-    Accepted: one leading ``/`` not followed by another, no scheme or host when parsed, and no backslash,
-    whitespace or control/format character anywhere — browsers drop tabs and newlines from URLs, so
-    ``/<tab>/evil.example`` would become ``//evil.example``, and they treat a backslash like ``/``.
-    """
-    if not raw or len(raw) > MAX_NEXT_LENGTH or not raw.startswith("/") or raw.startswith("//"):
-        return "/"
-    if any(c == "\\" or c.isspace() or unicodedata.category(c).startswith(("C", "Z")) for c in raw):
-        return "/"
-    try:
-        parts = urlsplit(raw)
-    except ValueError:
-        return "/"
-    if parts.scheme or parts.netloc or not parts.path.startswith("/") or parts.path.startswith("//"):
-        return "/"
-    return raw
 
 
 def _to_login(request: Request) -> RedirectResponse:
@@ -158,15 +135,15 @@ def lobby_games(request: Request) -> list[dict[str, Any]]:
 @page("/login")
 def login_page(request: Request, user: OptionalUser, next: str | None = None) -> Response:
     if user is not None:
-        return RedirectResponse(_safe_next(next), status_code=303)
-    return _render(request, "login.html", None, next=_safe_next(next))
+        return RedirectResponse(safe_next(next), status_code=303)
+    return _render(request, "login.html", None, next=safe_next(next))
 
 
 @page("/register")
 def register_page(request: Request, user: OptionalUser, next: str | None = None) -> Response:
     if user is not None:
-        return RedirectResponse(_safe_next(next), status_code=303)
-    return _render(request, "register.html", None, next=_safe_next(next))
+        return RedirectResponse(safe_next(next), status_code=303)
+    return _render(request, "register.html", None, next=safe_next(next))
 
 
 @page("/account")
