@@ -20,6 +20,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from duelclub.bus import match_channel
+from duelclub.bus.messages import ChatHidden, ChatPosted
 from duelclub.play.errors import PlayError
 from duelclub.play.live import LiveMatch
 from duelclub.play.port import LobbyPort
@@ -108,7 +109,7 @@ class Chat:
         now = self.service.now()
         message = await in_thread(self._store, match_id, user_id, channel, text, now)
         data = message_json(message)
-        await self.service.publish(match_channel(match_id), {"chat": data})
+        await self.service.publish(match_channel(match_id), ChatPosted(type="chat", message=data))
         return data
 
     def _check_rate(self, user_id: int) -> None:
@@ -178,7 +179,9 @@ class Chat:
         now = self.service.now()
         await in_thread(self._settle, message, admin_id, hide, mute_minutes, now)
         if hide:
-            await self.service.publish(match_channel(message.match_id), {"chat_hidden": message_id})
+            await self.service.publish(
+                match_channel(message.match_id), ChatHidden(type="chat_hidden", id=message_id)
+            )
 
     def _settle(
         self, message: repo.MessageRecord, admin_id: int, hide: bool, minutes: int, now: datetime

@@ -22,6 +22,7 @@ from typing import Any
 
 from duelclub.bots.levels import DEFAULT_LEVEL, canonical
 from duelclub.bus import match_channel
+from duelclub.bus.messages import RematchOffered
 from duelclub.games.contract import IllegalAction
 from duelclub.games.fairness import commitment, is_valid_client_seed, new_server_seed
 from duelclub.play import notify, rating_views, views
@@ -254,5 +255,7 @@ async def cancel_invite(service: LobbyPort, match_id: str, user_id: int) -> Matc
     if live.record.listed:
         await notify.challenges_changed(service)
     if live.record.rematch_of:
-        await service.publish(match_channel(live.record.rematch_of), {"rematch": match_id})
+        await service.publish(
+            match_channel(live.record.rematch_of), RematchOffered(type="rematch", id=match_id)
+        )
     return summary

@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from sqlalchemy.orm import Session
 
+from duelclub.bus import Message
 from duelclub.games.contract import Outcome, Seat
 from duelclub.play.live import JSON, AnyGame, LiveMatch
 from duelclub.play.schemas import MatchSummary
@@ -26,7 +27,7 @@ from duelclub.store.matches import Finish, MatchRecord
 class Publisher(Protocol):
     """What publishes on the bus: ``await publish(channel, message)`` (a ``Bus``, a ``LobbyPort``)."""
 
-    async def publish(self, channel: str, message: JSON) -> None: ...
+    async def publish(self, channel: str, message: Message) -> None: ...
 
 
 class LobbyPort(Publisher, Protocol):

@@ -23,6 +23,7 @@ from datetime import datetime, timedelta
 
 from duelclub.aio import BackgroundLoop
 from duelclub.bus import match_channel
+from duelclub.bus.messages import PresenceChanged
 from duelclub.games.contract import Outcome, Seat
 from duelclub.play.errors import PlayError
 from duelclub.play.live import LiveMatch
@@ -58,7 +59,7 @@ class PresenceTracker:
         key = (match_id, seat)
         self._sockets[key] += 1
         await in_thread(self._write, match_id, seat, False)
-        await self._service.publish(match_channel(match_id), {"presence": True})
+        await self._service.publish(match_channel(match_id), PresenceChanged(type="presence"))
 
     async def disconnected(self, match_id: str, seat: Seat) -> None:
         """A socket of ``seat`` closed on this worker; the last one marks the seat as gone."""
@@ -68,7 +69,7 @@ class PresenceTracker:
             return
         del self._sockets[key]
         await in_thread(self._write, match_id, seat, True)
-        await self._service.publish(match_channel(match_id), {"presence": True})
+        await self._service.publish(match_channel(match_id), PresenceChanged(type="presence"))
 
     def _write(self, match_id: str, seat: Seat, gone: bool) -> None:
         now = self._service.now()

@@ -21,6 +21,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 
 from duelclub.bus import match_channel
+from duelclub.bus.messages import RematchOffered
 from duelclub.games.fairness import commitment, new_server_seed
 from duelclub.play import lobby, notify
 from duelclub.play.clock import next_deadline
@@ -75,7 +76,7 @@ async def offer_or_accept(
 
     record, started = await in_thread(write)
     live = await service.fresh(record.id)
-    await service.publish(match_channel(match_id), {"rematch": record.id})
+    await service.publish(match_channel(match_id), RematchOffered(type="rematch", id=record.id))
     if started:
         await service.changed(live)
         await notify.match_started(service, list(record.seat_users), record.id, "rematch")

@@ -36,6 +36,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from duelclub.bus import Bus, Message, match_channel
+from duelclub.bus.messages import Change
 from duelclub.games.contract import IllegalAction, Outcome, Seat
 from duelclub.play import rating_views, views
 from duelclub.play.bots import BotDriver, BotSource
@@ -247,17 +248,18 @@ class MatchService:
         """After a committed change: notify every worker, with the players' socket messages built here,
         once (issue 12 §3: pushes are computed by the match's owner), and let the bot driver look.
 
-        The message is ``{"seq", "status", "since", "push": {seat: text}, "lang"?}``: ``push`` holds each
-        seated member's ``state`` message with the events after ``since`` (default: the last action's, ``seq -
-        1``; a change without an action, such as a start or an abort, passes ``since=seq``). A socket that
-        last got ``since`` sends its seat's text as it is; any other socket reads the match itself."""
+        The message is a ``change`` (bus/messages.py: ``seq``, ``status``, ``since``, ``push``, ``lang``?):
+        ``push`` holds each seated member's ``state`` message with the events after ``since``
+        (default: the last action's, ``seq - 1``; a change without an action, such as a start or an
+        abort, passes ``since=seq``). A socket that last got ``since`` sends its seat's text as it is;
+        any other socket reads the match itself."""
         since = max(live.seq - 1, 0) if since is None else since
         push = {
             str(seat): views.state_message(live, seat, since)
             for seat in (0, 1)
             if live.record.seat_users[seat] is not None and live.state is not None
         }
-        message = {"seq": live.seq, "status": live.status, "since": since, "push": push}
+        message = Change(type="change", seq=live.seq, status=live.status, since=since, push=push)
         lang = views.push_lang(live)
         if lang:  # texts in this language only: a reader of another builds their own (web/ws.py)
             message["lang"] = lang
