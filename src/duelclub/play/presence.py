@@ -6,7 +6,7 @@ per beat for all its seats), and the last one to close
 marks when it left (``match_presence``, store/lobby.py), so every worker answers the same. A seat is online
 when it was seen within :data:`OFFLINE_AFTER_SECONDS` and has not left since; away since when it left (or
 was last seen; or the match started, if it never connected). Each change is published on ``match:{id}`` as
-``{"presence": true}`` so both players see it at once.
+``{"type": "presence"}`` so both players see it at once.
 
 In a match without a move clock, a player whose opponent has been away for the grace period
 (``ABANDON_GRACE_SECONDS``, default 60 s) may claim the win (:func:`claim_win`): the server checks it

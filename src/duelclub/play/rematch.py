@@ -5,7 +5,8 @@ creates an open match (rated if the old one was) with both seats already taken â
 the old seat 0 at seat 1 â€” and the offering player's client seed. ``matches.rematch_of`` is unique, so there
 is one rematch per match: when the other player asks too, that accepts the offer and the match starts (with
 its first move deadline). Either player may decline or withdraw it with ``DELETE /api/matches/{new id}``. The
-offer is published on the old match's channel (``{"rematch": id}``) so the opponent's page shows it at once.
+offer is published on the old match's channel (``{"type": "rematch", "id": id}``) so the opponent's page
+shows it at once.
 
 Against a bot a rematch is simply a new match against the same level with the same options (the human
 keeps seat 0: bots never open matches); it too is the old match's one ``rematch_of``.

@@ -23,6 +23,9 @@ grace_seconds, claim_at, can_claim}`` (also on connect), and ``{"type":"rematch"
 is offered or accepted after the match. Every push carries the ``seq`` of the match state the socket last got.
 Chat (issue 16 §5, play/chat.py): ``{"type":"chat", message}`` for each message the reader may see, and
 ``{"type":"chat_hidden", id}`` when an admin hides one; messages are posted over HTTP.
+
+Every message is typed (issue 15 §3): what the socket sends and accepts in web/socket_messages.py, what it
+hears on the bus in bus/messages.py — dispatched on ``type``, never told apart by which keys it has.
 """
 
 from __future__ import annotations
