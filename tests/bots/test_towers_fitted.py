@@ -7,9 +7,13 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import sys
 from importlib import resources
+from pathlib import Path
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "games"))
 from test_towers_helpers import play, state
 
 from duelclub.bots.towers import fitted
