@@ -1,4 +1,4 @@
-"""Fit Дві вежі's evaluation (games/towers/fitted.py) on self-play and rewrite its weights file.
+"""Fit Дві вежі's evaluation (bots/towers/fitted.py) on self-play and rewrite its weights file.
 
     .venv/bin/pip install -e '.[bench]'      # numpy, for the regression
     .venv/bin/python benchmarks/towers_fit.py [--easy N] [--greedy M] [--workers W] [--out PATH]
@@ -9,7 +9,7 @@
 2. A first fit on those positions.
 3. M matches (default 16000) of the fitted greedy player (``fitted.greedy_action`` with the first fit's
    weights) against itself, the same way (keys ``towers-fit/greedy/i``).
-4. The final fit on all positions; the weights go to ``src/duelclub/games/towers/eval_weights.json``.
+4. The final fit on all positions; the weights go to ``src/duelclub/bots/towers/eval_weights.json``.
 
 A position is recorded when a turn ends and the match goes on: the counters of the player who just moved
 (``me``) and of the enemy, labelled 1 if ``me`` won the match, 0 if it lost (draws are left out). The
@@ -32,13 +32,14 @@ from pathlib import Path
 
 import numpy as np
 
-from duelclub.games.towers import GAME, fitted
+from duelclub.bots.towers import fitted
+from duelclub.bots.towers.heuristics import EasyBot, score
+from duelclub.games.towers import GAME
 from duelclub.games.towers.battlefields import BATTLEFIELD_IDS, BATTLEFIELDS
-from duelclub.games.towers.bot import EasyBot, score
 
 DECKS = ("normal", "infinite")
 EPSILON = 0.1
-OUT = Path(__file__).resolve().parent.parent / "src/duelclub/games/towers/eval_weights.json"
+OUT = Path(__file__).resolve().parent.parent / "src/duelclub/bots/towers/eval_weights.json"
 
 Row = tuple[int, int, tuple[int, ...], tuple[int, ...], float]
 """(field, match index, me's counters, enemy's counters, 1.0 if me won else 0.0)."""
@@ -160,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
         rows += selfplay("greedy", args.greedy, args.workers, first)
     weights = fit(rows, report=True)
     doc = {
-        "about": "Дві вежі fitted evaluation (games/towers/fitted.py); written by benchmarks/towers_fit.py",
+        "about": "Дві вежі fitted evaluation (bots/towers/fitted.py); written by benchmarks/towers_fit.py",
         "matches": {"easy": args.easy, "greedy": args.greedy},
         "features": [*fitted.FEATURES, "bias"],
         "weights": {bf.id: [round(v, 8) for v in w] for bf, w in zip(BATTLEFIELDS, weights, strict=True)},

@@ -15,7 +15,7 @@ also counts the time a worker waited for a core, so the load average is printed 
 ``--fit-draft N`` instead plays N matches of ``easy`` against itself with randomly dealt armies
 (``draft="random"``, expansions cycled, keys ``sha256("calib/i")``, bots' rng ``Random(i)``) and prints
 the L2-regularised logistic regression of the winner on the two armies: the per-type values of
-``DRAFT_LOGIT``, hard's draft table in games/warchest/bot.py (fitted with N = 3000).
+``DRAFT_LOGIT``, hard's draft table in bots/warchest/heuristics.py (fitted with N = 3000).
 
 Targets (issue): easy beats random in >= 90% of decided matches; hard beats easy in >= 65% of decided
 matches; hard thinks <= 2 s per decision on one core.

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
+import time
+from collections.abc import Awaitable, Callable
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 
 async def stop_task(task: asyncio.Task[None] | None) -> None:
@@ -53,3 +57,82 @@ class LeanQueue(Generic[T]):
 
     def empty(self) -> bool:
         return not self.items
+
+
+Step = Callable[[], Awaitable["float | None"]]
+"""One pass of a background loop; it may return the seconds to wait before the next pass (None: the loop's
+``interval``)."""
+
+
+class BackgroundLoop:
+    """Runs ``step`` again and again in one task: :meth:`start` / :meth:`stop` (the clock sweeper, the
+    matchmaker, presence heartbeats, lease renewal).
+
+    - ``interval``: seconds between the end of one pass and the start of the next, unless the pass returns
+      its own delay (a float, in seconds; floored at ``min_delay``).
+    - ``first_delay``: wait before the first pass (default: none — run at once).
+    - An exception in a pass is logged on ``logger`` (with its traceback) and the loop goes on; while the same
+      step keeps failing, at most one log line per ``log_every`` seconds, the next one saying how many were
+      left out. Cancellation (:meth:`stop`) ends the loop, even in the middle of a pass.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        interval: float,
+        step: Step,
+        *,
+        first_delay: float = 0.0,
+        min_delay: float = 0.0,
+        logger: logging.Logger | None = None,
+        log_every: float = 60.0,
+    ) -> None:
+        self.name = name
+        self.interval = interval
+        self._step = step
+        self._first_delay = first_delay
+        self._min_delay = min_delay
+        self._log = logger or log
+        self._log_every = log_every
+        self._task: asyncio.Task[None] | None = None
+        self._last_logged: float | None = None
+        self.failures = 0
+        """Passes that raised since the loop was made (tests and metrics read it)."""
+        self._unlogged = 0
+
+    @property
+    def running(self) -> bool:
+        return self._task is not None and not self._task.done()
+
+    async def start(self) -> None:
+        """Start the task (once; a second call while it runs does nothing)."""
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name=self.name)
+
+    async def stop(self) -> None:
+        """Cancel the task and wait until it has ended; the loop may be started again afterwards."""
+        task, self._task = self._task, None
+        await stop_task(task)
+
+    async def _run(self) -> None:
+        if self._first_delay > 0:
+            await asyncio.sleep(self._first_delay)
+        while True:
+            delay: float | None = None
+            try:
+                delay = await self._step()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                self._failed()
+            await asyncio.sleep(max(self._min_delay, self.interval if delay is None else delay))
+
+    def _failed(self) -> None:
+        self.failures += 1
+        now = time.monotonic()
+        if self._last_logged is not None and now - self._last_logged < self._log_every:
+            self._unlogged += 1
+            return
+        left_out, self._unlogged, self._last_logged = self._unlogged, 0, now
+        more = f" ({left_out} more failures not logged)" if left_out else ""
+        self._log.exception("%s: a pass failed%s", self.name, more)

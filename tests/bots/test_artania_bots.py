@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from duelclub.bots.artania import HARD_ROUNDS, RolloutBot
+from duelclub.bots.artania.heuristics import economical_move
 from duelclub.bots.registry import bot_levels, make_bot
 from duelclub.games.artania import GAME
 from duelclub.games.artania.actions import PASS, Idol, Nektar, Place
-from duelclub.games.artania.bot import economical_move
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "games"))
 from artania_helpers import state

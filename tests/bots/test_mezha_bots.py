@@ -1,4 +1,4 @@
-"""Межа bots (games/mezha/bot.py, bots/registry.py): legal choices everywhere, no peeking, time budget."""
+"""Межа bots (bots/mezha/, bots/registry.py): legal choices everywhere, no peeking, time budget."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ import pytest
 
 from duelclub.bots.base import Bot
 from duelclub.bots.ismcts import IsmctsBot, SearchConfig
+from duelclub.bots.mezha.heuristics import EasyBot, heuristic_action
 from duelclub.bots.registry import bot_levels, make_bot
 from duelclub.games.mezha import GAME
-from duelclub.games.mezha.bot import EasyBot, heuristic_action
 from duelclub.games.mezha.state import State
 
 HOUSES = ("olkha", "gorn")

@@ -1,13 +1,13 @@
-"""The ``easy`` heuristic (games/mezha/bot.py) in set-up positions: the rules of thumb it should follow."""
+"""The ``easy`` heuristic (bots/mezha/heuristics.py) in set-up positions: its rules of thumb."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
+from duelclub.bots.mezha.heuristics import EasyBot
 from duelclub.games.mezha import GAME
 from duelclub.games.mezha.actions import Play
-from duelclub.games.mezha.bot import EasyBot
 from duelclub.games.mezha.cards import CARDS, HOUSE_KINDS, HOUSES
 from duelclub.games.mezha.state import State
 

@@ -16,9 +16,9 @@ from test_towers_helpers import play, state
 
 from duelclub.bots.registry import bot_levels, make_bot
 from duelclub.bots.towers import LookaheadBot, overrule
+from duelclub.bots.towers.heuristics import EasyBot
 from duelclub.games.towers import GAME
 from duelclub.games.towers.actions import discard_action, play_action
-from duelclub.games.towers.bot import EasyBot
 
 
 def _states() -> list[object]:

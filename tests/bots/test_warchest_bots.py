@@ -10,10 +10,10 @@ import pytest
 from duelclub.bots.ismcts import SearchConfig
 from duelclub.bots.registry import bot_levels, make_bot
 from duelclub.bots.warchest import HardBot, Horizon
+from duelclub.bots.warchest.heuristics import DRAFT_LOGIT, DRAFT_VALUE, EasyBot, evaluate, play
 from duelclub.games.warchest import GAME, engine
 from duelclub.games.warchest.actions import act
 from duelclub.games.warchest.board import HEX_ID
-from duelclub.games.warchest.bot import DRAFT_LOGIT, DRAFT_VALUE, EasyBot, evaluate, play
 from duelclub.games.warchest.state import PLAY, Unit
 
 

@@ -137,8 +137,8 @@ async def test_publish_during_an_outage_reaches_local_subscribers_and_recovers(
 
     private_redis.start()
     await until(lambda: bus.healthy)
-    assert await next_message(sub) == {"kind": "resync"}
-    assert await next_message(late) == {"kind": "resync"}
+    assert await next_message(sub) == {"type": "resync"}
+    assert await next_message(late) == {"type": "resync"}
     other = Redis.from_url(private_redis.url)
     try:
         for channel, seq in (("match:out", 2), ("match:late", 3)):  # both channels are subscribed again
@@ -162,7 +162,7 @@ async def test_first_publish_after_a_restart_reaches_other_workers(
     assert await next_message(sub_b) == {"seq": 1}
     private_redis.kill()
     private_redis.start()
-    assert await next_message(sub_b, 10) == {"kind": "resync"}
+    assert await next_message(sub_b, 10) == {"type": "resync"}
     await a.publish("match:stale", {"seq": 2})
     assert await next_message(sub_b) == {"seq": 2}
 

@@ -15,7 +15,7 @@ import pytest
 from fake_clock import FakeClock
 
 from duelclub.play import lobby
-from duelclub.play.clock import ClockSweeper, clock_setting
+from duelclub.play.clock import clock_setting
 from duelclub.play.errors import PlayError
 from duelclub.play.service import MatchService
 from duelclub.store import matches as repo
@@ -102,7 +102,7 @@ async def test_an_expired_clock_plays_the_timeout_as_a_logged_clock_action(
     a, b = _users(db, "alice", "bob")
     mid = await _clocked(worker, a, b)
     opened = await _open(worker, mid, [a, b])
-    sweeper = ClockSweeper(worker)
+    sweeper = worker.clock_sweeper()
     _, st = await _mover(worker, mid, [a, b])
     clock.advance(T - 0.001)
     assert await sweeper.sweep() == 0
@@ -129,7 +129,7 @@ async def test_a_clock_running_out_before_the_first_players_first_action_aborts_
     mid = await _clocked(worker, a, b)
     _, st = await _mover(worker, mid, [a, b])
     clock.advance(T)
-    assert await ClockSweeper(worker).sweep() == 1
+    assert await worker.clock_sweeper().sweep() == 1
     record = _row(db, mid)
     assert record.status == "aborted" and record.deadline_at is None
     assert record.result is not None
@@ -151,7 +151,7 @@ async def test_a_clock_running_out_before_the_second_players_first_action_aborts
     await worker.act(mid, uid, "first", st.seq, st.legal[0])
     _, second = await _mover(worker, mid, [a, b])
     clock.advance(T)
-    assert await ClockSweeper(worker).sweep() == 1
+    assert await worker.clock_sweeper().sweep() == 1
     record = _row(db, mid)
     assert record.status == "aborted" and record.result is not None
     assert (record.result["reason"], record.result["seat"]) == ("no_first_move", second.to_move[0])
@@ -185,7 +185,7 @@ async def test_a_move_before_the_deadline_counts_and_the_timeout_does_not(
     clock.at(deadline - timedelta(milliseconds=1))
     await worker.act(mid, uid, "last-second", st.seq, st.legal[0])
     clock.at(deadline)
-    assert await ClockSweeper(worker).sweep() == 0
+    assert await worker.clock_sweeper().sweep() == 0
     assert [(e.seq, e.source) for e in _log(db, mid)][opened:] == [(opened + 1, "player")]
 
 
@@ -225,7 +225,7 @@ async def test_two_workers_and_a_late_move_racing_for_one_deadline_store_one_act
             return exc.code
         return "applied"
 
-    results = await asyncio.gather(ClockSweeper(one).sweep(), ClockSweeper(two).sweep(), late_move())
+    results = await asyncio.gather(one.clock_sweeper().sweep(), two.clock_sweeper().sweep(), late_move())
     entries = _log(db, mid)[opened:]
     assert [e.seq for e in entries] == [opened + 1]
     assert entries[0].source == "clock"
@@ -247,7 +247,7 @@ async def test_a_restarted_worker_sweeps_a_deadline_that_passed_while_it_was_dow
     clock.advance(3600)
     restarted = service_factory(db, bots=False)
     restarted.now = clock
-    sweeper = ClockSweeper(restarted, interval=0.01)
+    sweeper = restarted.clock_sweeper(interval=0.01)
     restarted.add_background(sweeper)
     await restarted.start()
     async with asyncio.timeout(5):

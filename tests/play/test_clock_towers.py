@@ -12,7 +12,6 @@ from fake_clock import FakeClock
 
 from duelclub.bus import MemoryBus
 from duelclub.play import lobby
-from duelclub.play.clock import ClockSweeper
 from duelclub.play.service import MatchService
 from duelclub.store import matches as repo
 from duelclub.store import users
@@ -36,7 +35,7 @@ async def test_a_towers_duel_with_15_second_moves_ends_on_the_third_consecutive_
     created = await lobby.create_match(service, a, game="towers", vs="invite", options={}, move_seconds=15)
     assert created.invite_token is not None
     mid, _ = await lobby.accept_invite(service, created.invite_token, b, "beef")
-    sweeper = ClockSweeper(service)
+    sweeper = service.clock_sweeper()
     uids = {0: a, 1: b}
     while len((await service.fresh(mid)).moved) < 2:  # both players' first moves (a card may play again)
         (seat,) = (await service.fresh(mid)).to_move()

@@ -115,8 +115,8 @@ async def test_when_the_owner_dies_the_other_worker_continues_and_takes_the_leas
             assert one.leases.owns(mid)
             # The owner dies: it stops answering and renewing, and never releases its lease.
             await one.forwarder.stop()
-            assert one.leases._task is not None
-            one.leases._task.cancel()
+            assert one.leases._renewal.running
+            await one.leases._renewal.stop()
             one.leases._held.clear()
             uid, seq, action = await _turn(two, mid, uids)
             acked.append(await two.act_seq(mid, uid, "m2", seq, action))  # no answer → written here

@@ -12,6 +12,7 @@ from httpx import AsyncClient
 from websockets.asyncio.client import ClientConnection, connect
 
 from duelclub.store import users
+from duelclub.web.socket_messages import MATCH_SERVER_MESSAGE
 
 PW = "password123"
 
@@ -39,6 +40,7 @@ async def next_chat(ws: ClientConnection, timeout: float = 5.0) -> dict[str, Any
     async with asyncio.timeout(timeout):
         while True:
             msg = json.loads(await ws.recv())
+            MATCH_SERVER_MESSAGE.validate_python(msg)  # typed (web/socket_messages.py)
             if msg["type"] in ("chat", "chat_hidden"):
                 return dict(msg)
 

@@ -12,6 +12,8 @@ import pytest
 from httpx import AsyncClient
 from websockets.asyncio.client import ClientConnection, connect
 
+from duelclub.web.socket_messages import LOBBY_SERVER_MESSAGE, MATCH_SERVER_MESSAGE
+
 PW = "password123"
 
 
@@ -27,9 +29,13 @@ def _cookie(c: AsyncClient) -> dict[str, str]:
 
 
 async def _recv(ws: ClientConnection, kind: str, timeout: float = 5.0) -> dict[str, Any]:
+    """The next message of type ``kind``; each one read is a typed message of the socket it came from (the
+    lobby's or a match's, web/socket_messages.py)."""
+    adapter = LOBBY_SERVER_MESSAGE if ws.request is not None and ws.request.path == "/ws/lobby" else None
     async with asyncio.timeout(timeout):
         while True:
             msg = json.loads(await ws.recv())
+            (adapter or MATCH_SERVER_MESSAGE).validate_python(msg)
             if msg["type"] == kind:
                 return dict(msg)
 

@@ -12,6 +12,8 @@ from httpx import AsyncClient
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
+from duelclub.web.socket_messages import MATCH_SERVER_MESSAGE
+
 PW = "password123"
 
 
@@ -27,10 +29,12 @@ def cookie_header(c: AsyncClient) -> dict[str, str]:
 
 
 async def recv(ws: ClientConnection, kind: str, timeout: float = 5.0) -> dict[str, Any]:
-    """The next message of type ``kind`` (others are skipped)."""
+    """The next message of type ``kind`` (others are skipped); every message read must be one of the
+    match socket's typed messages (web/socket_messages.py)."""
     async with asyncio.timeout(timeout):
         while True:
             msg = json.loads(await ws.recv())
+            MATCH_SERVER_MESSAGE.validate_python(msg)
             if msg["type"] == kind:
                 return dict(msg)
 

@@ -1,6 +1,7 @@
 """The bus contract (DESIGN.md §Real time): publish/subscribe of small JSON messages per channel.
 
-The match service publishes ``{"seq": n}`` on ``match:{id}`` after every committed change; every worker's
+The match service publishes a ``change`` notice on ``match:{id}`` after every committed change (the
+messages are typed in ``bus/messages.py``); every worker's
 WebSocket hub subscribes and pushes fresh views to its own sockets. Messages are notifications: a subscriber
 that misses one (a slow socket, a Redis reconnect) still converges at the next one or on ``sync``.
 
@@ -11,7 +12,7 @@ The database is the truth, the bus only carries news (issue 18 §1):
   logged (rate-limited) and counted, and is left to the repair below.
 - ``healthy`` says whether the bus reaches the other workers now (the in-process bus: always).
 - When the connection to Redis comes back after a failure, every local subscription (every channel) gets
-  :data:`RESYNC` — ``{"kind": "resync"}`` — meaning "news may have been lost: re-read from the database".
+  :data:`RESYNC` — ``{"type": "resync"}`` — meaning "news may have been lost: re-read from the database".
 - ``worker_id`` is a unique id of this bus, i.e. of the worker process (per-worker channels).
 - ``metrics`` counts publish failures, reconnects and resyncs (``bus/metrics.py``).
 
@@ -30,15 +31,17 @@ from __future__ import annotations
 import os
 import secrets
 import socket
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from typing import Any, Protocol
 
 from duelclub.aio import LeanQueue
 from duelclub.bus.metrics import BusMetrics
 
-Message = dict[str, Any]
+Message = Mapping[str, Any]
+"""A bus message: any JSON object (the club's own are typed in ``bus/messages.py``); receivers never
+change one (every local subscriber gets the same object)."""
 RESYNC_KIND = "resync"
-RESYNC: Message = {"kind": RESYNC_KIND}
+RESYNC: Message = {"type": RESYNC_KIND}
 """Delivered to every local subscription when the bus reconnects after a failure: re-read the database."""
 
 
@@ -49,7 +52,7 @@ def new_worker_id() -> str:
 
 def is_resync(message: Message) -> bool:
     """Whether ``message`` is the :data:`RESYNC` notice."""
-    return message.get("kind") == RESYNC_KIND
+    return message.get("type") == RESYNC_KIND
 
 
 def match_channel(match_id: str) -> str:

@@ -4,7 +4,7 @@ Names (each worker process exposes its own at ``GET /metrics``, web/routes/healt
 
 - ``duelclub_bus_publish_failures_total`` — messages Redis did not carry to the other workers;
 - ``duelclub_bus_reconnects_total`` — times the bus got its Redis connection back after losing it;
-- ``duelclub_bus_resyncs_total`` — ``{"kind": "resync"}`` notices delivered to local subscriptions;
+- ``duelclub_bus_resyncs_total`` — ``{"type": "resync"}`` notices delivered to local subscriptions;
 - ``duelclub_bus_healthy`` — 1 while the bus reaches the other workers, else 0.
 """
 

@@ -15,7 +15,7 @@ Issue 18 §1 (the database is the truth, the bus only carries news):
   the dicts as published.
 - The reader owns the pub/sub connection: on any error (or no answer to its pings for
   :data:`DEAD_SECONDS`) it marks the bus unhealthy, drops the connection and reconnects with backoff,
-  subscribing afresh to every channel that has local subscribers; once back, it delivers ``{"kind":
+  subscribing afresh to every channel that has local subscribers; once back, it delivers ``{"type":
   "resync"}`` to every local subscription. redis-py's own silent reconnect is off on that connection
   (no retries), so a lost connection is always seen.
 - The publish connections have a health check before reuse after :data:`HEALTH_CHECK_SECONDS` idle and

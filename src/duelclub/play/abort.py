@@ -11,14 +11,15 @@ from __future__ import annotations
 from duelclub.games.contract import Outcome, PlatformReason
 from duelclub.play import views
 from duelclub.play.errors import PlayError, stale
+from duelclub.play.port import LobbyPort
 from duelclub.play.schemas import MatchSummary
-from duelclub.play.service import MatchService, in_thread
+from duelclub.play.threads import in_thread
 from duelclub.store.matches import ABORTED, Finish
 
 PLAYER_ABORT: PlatformReason = "player_abort"
 
 
-async def abort(service: MatchService, match_id: str, user_id: int) -> MatchSummary:
+async def abort(service: LobbyPort, match_id: str, user_id: int) -> MatchSummary:
     """The player ``user_id`` aborts ``match_id`` (``POST /api/matches/{id}/abort``).
 
     Raises PlayError ``match_not_found`` (404), ``not_your_seat`` (403), ``match_not_active`` (409),

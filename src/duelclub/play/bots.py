@@ -8,12 +8,12 @@ only ``game.to_position(game.determinize(state, seat, rng))`` — the bot cannot
 deck orders, future omens or the stream key, whatever its code does — with a fresh seed for the bot's own
 ``random.Random`` (never the match stream). A bot worker process (``bots/worker.py``) answers it.
 
-The driver's collector applies answered jobs through ``MatchService.apply_as(..., source="bot",
-expected_seq=job.seq)`` and deletes them; a late or repeated answer is harmless (``apply_as`` returns False
-when the match moved on). It collects its own jobs when told (PostgreSQL NOTIFY; on SQLite it polls every
-``poll_seconds`` while it has jobs out), and every ``sweep_seconds`` it also applies any job answered more
-than ``sweep_seconds`` ago — whatever web worker created it, so the jobs of a dead web worker are not lost —
-and deletes the jobs of matches that are no longer active.
+The driver's collector applies answered jobs through its ``act`` callable (``MatchService.apply_as(...,
+source="bot", expected_seq=job.seq)``) and deletes them; a late or repeated answer is harmless (``apply_as``
+returns False when the match moved on). It collects its own jobs when told (PostgreSQL NOTIFY; on SQLite it
+polls every ``poll_seconds`` while it has jobs out), and every ``sweep_seconds`` it also applies any job
+answered more than ``sweep_seconds`` ago — whatever web worker created it, so the jobs of a dead web worker
+are not lost — and deletes the jobs of matches that are no longer active.
 
 What thinks is chosen by the ``bots`` argument: a :class:`BotWorkers` (production: bot worker processes
 started by ``duelclub serve`` or ``duelclub bots``), or a ``BotFactory`` — FOR TESTS ONLY: the driver then
@@ -30,7 +30,7 @@ import os
 import secrets
 import socket
 import threading
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
@@ -43,11 +43,11 @@ from duelclub.games.contract import Seat
 from duelclub.play.errors import PlayError
 from duelclub.store import botjobs
 from duelclub.store import matches as repo
+from duelclub.store.db import Database
 from duelclub.store.models import utcnow
 
 if TYPE_CHECKING:
-    from duelclub.play.live import LiveMatch
-    from duelclub.play.service import MatchService
+    from duelclub.play.live import AnyGame, LiveMatch
 
 log = logging.getLogger(__name__)
 BotFactory = Callable[[str, str], Bot]
@@ -71,6 +71,12 @@ class BotWorkers:
 
 
 BotSource = BotFactory | BotWorkers
+Act = Callable[..., Awaitable[bool]]
+"""``act(match_id, seat, action, *, expected_seq=seq) -> Awaitable[bool]``: apply a bot's answer if the match
+is still at ``expected_seq`` (False: it moved on); PlayError if the engine refuses it
+(``MatchService.apply_as`` with ``source="bot"``)."""
+Look = Callable[[str], Awaitable["LiveMatch"]]
+"""``look(match_id) -> Awaitable[LiveMatch]``: the match as the service has it cached."""
 
 
 def bot_seat_due(live: LiveMatch) -> Seat | None:
@@ -88,12 +94,25 @@ def bot_seat_due(live: LiveMatch) -> Seat | None:
 class BotDriver:
     """Enqueues bot jobs for due bot seats and applies their answers (one per service).
 
-    ``bots``: None (no bot matches), a :class:`BotWorkers` (bot worker processes), or a factory (tests only:
-    an in-process worker thinks with it).
+    It knows nothing of the service, which builds it with: ``db`` (where jobs live), ``game(slug)``, ``act``
+    (:data:`Act`: applies an answer) and ``look`` (:data:`Look`: reads a match). ``bots``: None (no bot
+    matches), a :class:`BotWorkers` (bot worker processes), or a factory (tests only: an in-process worker
+    thinks with it).
     """
 
-    def __init__(self, service: MatchService, bots: BotSource | None) -> None:
-        self._service = service
+    def __init__(
+        self,
+        db: Database,
+        game: Callable[[str], AnyGame],
+        *,
+        act: Act,
+        look: Look,
+        bots: BotSource | None,
+    ) -> None:
+        self._db = db
+        self._game = game
+        self._act = act
+        self._look = look
         self._config = bots if isinstance(bots, BotWorkers) else BotWorkers(poll_seconds=0.02)
         self._factory = bots if bots is not None and not isinstance(bots, BotWorkers) else None
         self._available = bots is not None
@@ -152,12 +171,12 @@ class BotDriver:
         ids = await anyio.to_thread.run_sync(self._active_ids)
         for match_id in ids:
             try:
-                self.poke(await self._service.get_live(match_id))
+                self.poke(await self._look(match_id))
             except Exception:
                 log.exception("bot resume failed for match %s", match_id)
 
     def _active_ids(self) -> list[str]:
-        with self._service.db.session() as s:
+        with self._db.session() as s:
             return repo.active_bot_match_ids(s)
 
     async def stop(self) -> None:
@@ -185,14 +204,14 @@ class BotDriver:
             return
         self._loop = asyncio.get_running_loop()
         self._loops.append(asyncio.create_task(self._collector(), name="bots:collector"))
-        if self._service.db.url.startswith("postgresql"):
+        if self._db.url.startswith("postgresql"):
             self._loops.append(asyncio.create_task(self._listen(), name="bots:listen"))
         if self._factory is not None:
             self._local = _LocalWorker(self, self._factory)
 
     async def _in_db(self, fn: Callable[..., Any], *args: Any) -> Any:
         def run() -> Any:
-            with self._service.db.session() as s:
+            with self._db.session() as s:
                 return fn(s, *args)
 
         return await anyio.to_thread.run_sync(run)
@@ -242,7 +261,7 @@ class BotDriver:
                 log.exception("bot answers: collection failed")
 
     def _listening(self) -> bool:
-        return self._service.db.url.startswith("postgresql") and self._local is None
+        return self._db.url.startswith("postgresql") and self._local is None
 
     async def _collect(self, sweep: bool) -> None:
         jobs: list[botjobs.Job] = []
@@ -272,9 +291,7 @@ class BotDriver:
     async def _apply(self, job: botjobs.Job) -> None:
         assert job.action is not None
         try:
-            applied = await self._service.apply_as(
-                job.match_id, job.seat, job.action, source="bot", expected_seq=job.seq
-            )
+            applied = await self._act(job.match_id, job.seat, job.action, expected_seq=job.seq)
         except PlayError as exc:
             log.error("bot answer refused on match %s seq %d: %s", job.match_id, job.seq, exc.code)
             applied = False
@@ -283,13 +300,13 @@ class BotDriver:
             del self._pending[job.match_id]
         if not applied and not self._closed:  # the match moved on: is the bot due again?
             with contextlib.suppress(Exception):
-                self.poke(await self._service.get_live(job.match_id))
+                self.poke(await self._look(job.match_id))
 
     async def _listen(self) -> None:
         """PostgreSQL: wake the collector on NOTIFY for this driver's answers (reconnects on failure)."""
         import psycopg
 
-        dsn = pg_dsn(self._service.db.url)
+        dsn = pg_dsn(self._db.url)
         while True:
             try:
                 async with await psycopg.AsyncConnection.connect(dsn, autocommit=True) as conn:
@@ -315,11 +332,10 @@ class _LocalWorker:
     service's games (production bots think in bot worker processes, ``bots/worker.py``)."""
 
     def __init__(self, driver: BotDriver, factory: BotFactory) -> None:
-        service = driver._service
         self.wakeup = PollWakeup()
         self.worker = BotWorker(
-            service.db,
-            lambda slug: service.games[slug],
+            driver._db,
+            driver._game,
             lambda slug, level, _think: factory(slug, level),
             name=f"local-{driver.name}",
             lease_seconds=driver._config.lease_seconds,

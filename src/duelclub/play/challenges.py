@@ -14,15 +14,16 @@ from typing import Any
 from duelclub.play import lobby, rating_views, views
 from duelclub.play.errors import PlayError
 from duelclub.play.live import JSON
+from duelclub.play.port import LobbyPort
 from duelclub.play.schemas import Challenge, CreatedMatch, MatchSummary, RatingBrief
-from duelclub.play.service import MatchService, in_thread
+from duelclub.play.threads import in_thread
 from duelclub.store import matches as repo
 from duelclub.store import users
 from duelclub.store.matches import MatchRecord
 
 
 async def publish(
-    service: MatchService,
+    service: LobbyPort,
     user_id: int,
     *,
     game: str,
@@ -45,11 +46,11 @@ async def publish(
     )
 
 
-async def open_table(service: MatchService, viewer: int | None, game: str | None = None) -> list[Challenge]:
+async def open_table(service: LobbyPort, viewer: int | None, game: str | None = None) -> list[Challenge]:
     """The open challenges, oldest first (``GET /api/challenges``); ``mine`` marks the viewer's own."""
 
     def read() -> list[Challenge]:
-        with service.db.session() as s:
+        with service.session() as s:
             records = repo.open_challenges(s, game)
             names = users.usernames(s, {r.seat_users[0] for r in records if r.seat_users[0] is not None})
             ratings = rating_views.current(
@@ -74,7 +75,7 @@ async def open_table(service: MatchService, viewer: int | None, game: str | None
 
 
 def _row(
-    service: MatchService, r: MatchRecord, author: str | None, viewer: int | None, rating: RatingBrief | None
+    service: LobbyPort, r: MatchRecord, author: str | None, viewer: int | None, rating: RatingBrief | None
 ) -> Challenge:
     return Challenge(
         id=r.id,
@@ -91,7 +92,7 @@ def _row(
     )
 
 
-async def accept(service: MatchService, match_id: str, user_id: int, client_seed: str | None = None) -> str:
+async def accept(service: LobbyPort, match_id: str, user_id: int, client_seed: str | None = None) -> str:
     """Take seat 1 of the challenge and start the match for both (``POST /api/challenges/{id}/accept``).
 
     Raises PlayError ``challenge_not_found`` (404), ``own_challenge``, ``challenge_taken``,
@@ -114,7 +115,7 @@ async def accept(service: MatchService, match_id: str, user_id: int, client_seed
     )
 
 
-async def cancel(service: MatchService, match_id: str, user_id: int) -> MatchSummary:
+async def cancel(service: LobbyPort, match_id: str, user_id: int) -> MatchSummary:
     """The author withdraws an open challenge (``DELETE /api/challenges/{id}``); as
     :func:`lobby.cancel_invite` (``match_not_open`` once accepted)."""
     return await lobby.cancel_invite(service, match_id, user_id)

@@ -20,9 +20,11 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from duelclub.bus import match_channel
+from duelclub.bus.messages import ChatHidden, ChatPosted
 from duelclub.play.errors import PlayError
 from duelclub.play.live import LiveMatch
-from duelclub.play.service import MatchService, in_thread
+from duelclub.play.port import LobbyPort
+from duelclub.play.threads import in_thread
 from duelclub.store import chat as repo
 from duelclub.store.matches import ENDED
 
@@ -69,7 +71,7 @@ def has_chat(live: LiveMatch) -> bool:
 class Chat:
     """The chat of every match, for one process (``app.state.chat``)."""
 
-    def __init__(self, service: MatchService) -> None:
+    def __init__(self, service: LobbyPort) -> None:
         self.service = service
         self._sent: defaultdict[int, deque[float]] = defaultdict(deque)
 
@@ -89,7 +91,7 @@ class Chat:
         return [message_json(m, admin=True) for m in rows]
 
     def _read(self, match_id: str, channels: tuple[str, ...], with_hidden: bool) -> list[repo.MessageRecord]:
-        with self.service.db.session() as s:
+        with self.service.session() as s:
             return repo.messages(s, match_id, channels, with_hidden=with_hidden)
 
     async def post(self, match_id: str, user_id: int, text: str) -> dict[str, Any]:
@@ -107,7 +109,7 @@ class Chat:
         now = self.service.now()
         message = await in_thread(self._store, match_id, user_id, channel, text, now)
         data = message_json(message)
-        await self.service.bus.publish(match_channel(match_id), {"chat": data})
+        await self.service.publish(match_channel(match_id), ChatPosted(type="chat", message=data))
         return data
 
     def _check_rate(self, user_id: int) -> None:
@@ -122,7 +124,7 @@ class Chat:
     def _store(
         self, match_id: str, user_id: int, channel: str, text: str, now: datetime
     ) -> repo.MessageRecord:
-        with self.service.db.session() as s:
+        with self.service.session() as s:
             until = repo.muted_until(s, user_id, now)
             if until is not None:
                 raise PlayError(403, "muted", f"an admin muted you until {until.isoformat()}")
@@ -142,11 +144,11 @@ class Chat:
         return await in_thread(self._report, message_id, reporter_id)
 
     def _get(self, message_id: int) -> repo.MessageRecord | None:
-        with self.service.db.session() as s:
+        with self.service.session() as s:
             return repo.get_message(s, message_id)
 
     def _report(self, message_id: int, reporter_id: int) -> bool:
-        with self.service.db.session() as s:
+        with self.service.session() as s:
             return repo.report(s, message_id, reporter_id, self.service.now())
 
     async def reports(self) -> list[dict[str, Any]]:
@@ -165,7 +167,7 @@ class Chat:
         ]
 
     def _reports(self) -> list[repo.ReportRecord]:
-        with self.service.db.session() as s:
+        with self.service.session() as s:
             return repo.open_reports(s)
 
     async def settle(self, message_id: int, admin_id: int, *, hide: bool, mute_minutes: int) -> None:
@@ -177,12 +179,14 @@ class Chat:
         now = self.service.now()
         await in_thread(self._settle, message, admin_id, hide, mute_minutes, now)
         if hide:
-            await self.service.bus.publish(match_channel(message.match_id), {"chat_hidden": message_id})
+            await self.service.publish(
+                match_channel(message.match_id), ChatHidden(type="chat_hidden", id=message_id)
+            )
 
     def _settle(
         self, message: repo.MessageRecord, admin_id: int, hide: bool, minutes: int, now: datetime
     ) -> None:
-        with self.service.db.session() as s:
+        with self.service.session() as s:
             repo.settle(s, message.id, admin_id, hide=hide, at=now)
             if minutes > 0:
                 repo.mute(s, message.user_id, now + timedelta(minutes=minutes), admin_id, now)

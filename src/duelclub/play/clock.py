@@ -6,7 +6,8 @@ the match starts and after every action (:func:`next_deadline`, written in the s
 action by ``store.matches.append_action``), so the deadline and the log never disagree.
 
 When the deadline passes, ``game.timeout_action(state, seat)`` is applied as an ordinary logged action with
-source ``clock`` (``MatchService.run_clock``), through the same (match_id, seq) path as a player's move.
+source ``clock`` (``MatchService.run_clock``, handed to the sweeper as a callable), through the same
+(match_id, seq) path as a player's move.
 :class:`ClockSweeper` polls for overdue matches — also those whose deadline passed while no worker ran — and
 is safe with several workers: the seq key lets exactly one of them store the timeout.
 
@@ -17,23 +18,22 @@ D19); ``optional`` when the opener sets ``T``; ``required`` always between membe
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 import anyio.to_thread
 
-from duelclub.aio import stop_task
+from duelclub.aio import BackgroundLoop
 from duelclub.play.errors import PlayError
 from duelclub.store import matches as repo
+from duelclub.store.db import Database
 from duelclub.store.matches import MatchRecord
 from duelclub.store.models import utcnow
 
 if TYPE_CHECKING:
     from duelclub.play.live import AnyGame
-    from duelclub.play.service import MatchService
 
 log = logging.getLogger(__name__)
 MIN_MOVE_SECONDS, MAX_MOVE_SECONDS = 10, 86_400
@@ -93,28 +93,33 @@ def clock_payload(record: MatchRecord, now: datetime | None = None) -> dict[str,
 
 
 class ClockSweeper:
-    """Applies timeouts of overdue matches: one task per service, polling the ``deadline_at`` index.
+    """Applies timeouts of overdue matches: one background loop per service, polling the ``deadline_at``
+    index.
 
     It wakes at the earliest running deadline (at most every ``interval`` seconds, so a deadline set by
     another worker is seen within that). :meth:`sweep` does one pass (tests call it after moving their
-    fake clock)."""
+    fake clock). It knows nothing of the service: ``run_clock(match_id) -> Awaitable[bool]`` stores the
+    timeout of one match if it is overdue (True if this call stored one), ``now()`` is the service's clock,
+    ``db`` where the deadlines are read; the service builds it (``MatchService.clock_sweeper``)."""
 
-    def __init__(self, service: MatchService, *, interval: float = 1.0) -> None:
-        self._service = service
-        self._interval = interval
-        self._task: asyncio.Task[None] | None = None
-
-    @property
-    def now(self) -> Callable[[], datetime]:
-        return self._service.now
+    def __init__(
+        self,
+        run_clock: Callable[[str], Awaitable[bool]],
+        now: Callable[[], datetime],
+        db: Database,
+        *,
+        interval: float = 1.0,
+    ) -> None:
+        self._run_clock = run_clock
+        self.now = now
+        self._db = db
+        self._loop = BackgroundLoop("clock-sweeper", interval, self._pass, min_delay=0.02, logger=log)
 
     async def start(self) -> None:
-        if self._task is None:
-            self._task = asyncio.create_task(self._run(), name="clock-sweeper")
+        await self._loop.start()
 
     async def stop(self) -> None:
-        task, self._task = self._task, None
-        await stop_task(task)
+        await self._loop.stop()
 
     async def sweep(self) -> int:
         """Run the clock of every overdue match once; the number of timeouts this worker stored."""
@@ -123,30 +128,23 @@ class ClockSweeper:
         applied = 0
         for match_id in ids:
             try:
-                applied += int(await self._service.run_clock(match_id))
+                applied += int(await self._run_clock(match_id))
             except Exception:
                 log.exception("clock: match %s", match_id)
         return applied
 
     def _overdue(self, now: datetime) -> list[str]:
-        with self._service.db.session() as s:
+        with self._db.session() as s:
             return repo.overdue_match_ids(s, now)
 
     def _next(self) -> datetime | None:
-        with self._service.db.session() as s:
+        with self._db.session() as s:
             return repo.next_deadline_at(s)
 
-    async def _run(self) -> None:
-        while True:
-            try:
-                await self.sweep()
-                upcoming = await anyio.to_thread.run_sync(self._next)
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("clock sweep failed")
-                upcoming = None
-            delay = self._interval
-            if upcoming is not None:
-                delay = min(delay, max(0.02, (upcoming - self.now()).total_seconds()))
-            await asyncio.sleep(delay)
+    async def _pass(self) -> float | None:
+        """One sweep; the seconds until the earliest running deadline if that is sooner than ``interval``."""
+        await self.sweep()
+        upcoming = await anyio.to_thread.run_sync(self._next)
+        if upcoming is None:
+            return None
+        return min(self._loop.interval, (upcoming - self.now()).total_seconds())

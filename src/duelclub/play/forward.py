@@ -1,10 +1,11 @@
 """Forwarding a match's writes to the worker that owns it (issue 12 §3, DESIGN.md §Real time).
 
 Each worker listens on its own bus channel ``worker:{worker id}`` (play/ownership.py). An act that reaches a
-worker which does not own the match is sent there as ``{"rid", "reply": worker id, "op": {...}}``; the owner
-runs it with :meth:`MatchService.run_local` and answers on the caller's channel ``{"rid", "ok": result}`` or
-``{"rid", "err": [status, code, message]}`` (a :class:`PlayError`). The socket stays where it is: only the
-request travels.
+worker which does not own the match is sent there as ``{"type": "op", "rid", "reply": worker id, "op":
+{...}}`` (bus/messages.py ``ForwardedOp``, validated on receipt); the owner runs it with
+:meth:`MatchService.run_local` and answers on the caller's channel ``{"type": "answer", "rid", "ok": result}``
+or ``{"type": "answer", "rid", "err": [status, code, message]}`` (a :class:`PlayError`). The socket stays
+where it is: only the request travels.
 
 When no answer comes within :data:`FORWARD_TIMEOUT_SECONDS` (the owner died, is frozen, or the bus is down),
 :meth:`Forwarder.call` raises :class:`NoAnswer` and the caller writes itself: the ``(match_id, seq)`` key and
@@ -19,13 +20,17 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from pydantic import TypeAdapter, ValidationError
+
 from duelclub.aio import stop_task
 from duelclub.bus import Bus, Message, Subscription
+from duelclub.bus.messages import ForwardAnswer, ForwardedOp
 from duelclub.play.errors import PlayError
 
 log = logging.getLogger(__name__)
 FORWARD_TIMEOUT_SECONDS = 3.0
 Handler = Callable[[dict[str, Any]], Awaitable[Any]]
+FORWARDED_OP = TypeAdapter(ForwardedOp)
 
 
 class NoAnswer(Exception):
@@ -75,7 +80,9 @@ class Forwarder:
         self._waiting[rid] = fut
         self.forwarded += 1
         try:
-            await self._bus.publish(worker_channel(owner), {"rid": rid, "reply": self.worker_id, "op": op})
+            await self._bus.publish(
+                worker_channel(owner), ForwardedOp(type="op", rid=rid, reply=self.worker_id, op=op)
+            )
             async with asyncio.timeout(self.timeout):
                 reply = await fut
         except TimeoutError:
@@ -90,25 +97,31 @@ class Forwarder:
     async def _listen(self, sub: Subscription) -> None:
         try:
             async for message in sub:
-                if "op" in message and "reply" in message:
-                    task = asyncio.create_task(self._serve(message))
+                kind = message.get("type")
+                if kind == "op":
+                    try:  # a write to run here: checked at the boundary (cheap next to the write)
+                        op = FORWARDED_OP.validate_python(message)
+                    except ValidationError:
+                        log.warning("forwarder: malformed op dropped")
+                        continue
+                    task = asyncio.create_task(self._serve(op))
                     self._running.add(task)
                     task.add_done_callback(self._running.discard)
-                elif "rid" in message:
+                elif kind == "answer":
                     fut = self._waiting.get(int(message["rid"]))
                     if fut is not None and not fut.done():
                         fut.set_result(message)
         finally:
             await sub.close()
 
-    async def _serve(self, message: Message) -> None:
+    async def _serve(self, message: ForwardedOp) -> None:
         self.served += 1
-        reply: Message = {"rid": message["rid"]}
+        reply = ForwardAnswer(type="answer", rid=message["rid"])
         try:
             reply["ok"] = await self._handler(message["op"])
         except PlayError as exc:
             reply["err"] = [exc.status, exc.code, exc.message]
         except Exception:
-            log.exception("forwarded op failed: %s", message.get("op", {}).get("kind"))
+            log.exception("forwarded op failed: %s", message["op"].get("kind"))
             reply["err"] = [500, "internal", "the owner of the match failed; retry"]
         await self._bus.publish(worker_channel(str(message["reply"])), reply)

@@ -22,14 +22,16 @@ from typing import Any
 
 from duelclub.bots.levels import DEFAULT_LEVEL, canonical
 from duelclub.bus import match_channel
+from duelclub.bus.messages import RematchOffered
 from duelclub.games.contract import IllegalAction
 from duelclub.games.fairness import commitment, is_valid_client_seed, new_server_seed
 from duelclub.play import notify, rating_views, views
 from duelclub.play.clock import clock_setting, next_deadline
 from duelclub.play.errors import PlayError
 from duelclub.play.live import JSON, AnyGame, LiveMatch, build
+from duelclub.play.port import LobbyPort
 from duelclub.play.schemas import CreatedMatch, InviteInfo, MatchSummary
-from duelclub.play.service import MatchService, in_thread
+from duelclub.play.threads import in_thread
 from duelclub.store import matches as repo
 from duelclub.store import users
 from duelclub.store.matches import ACTIVE, ENDED, OPEN, MatchRecord
@@ -55,7 +57,7 @@ def seed_or_refuse(client_seed: str | None) -> str:
 
 
 async def create_match(
-    service: MatchService,
+    service: LobbyPort,
     user_id: int,
     *,
     game: str,
@@ -91,7 +93,7 @@ async def create_match(
     if vs == "bot":
         default = DEFAULT_LEVEL if DEFAULT_LEVEL in g.bot_levels else next(iter(g.bot_levels), None)
         level = bot_level or default
-        if level is None or not {level, canonical(level)} & set(g.bot_levels) or not service.bots.available:
+        if level is None or not {level, canonical(level)} & set(g.bot_levels) or not service.bots_available:
             raise PlayError(422, "bad_bot_level", f"bot levels: {', '.join(g.bot_levels)}")
     server_seed, match_id, now = new_server_seed(), new_match_id(), service.now()
     fields: dict[str, Any] = {
@@ -116,10 +118,9 @@ async def create_match(
     }
     record, name = await in_thread(_insert, service, fields, user_id)
     live = await in_thread(build, record, g, (name, None), [])
-    service.remember(live)
-    service.bots.poke(live)
+    service.opened(live)
     if vs == "challenge":
-        await notify.challenges_changed(service.bus)
+        await notify.challenges_changed(service)
     return CreatedMatch(
         id=record.id,
         status=record.status,
@@ -129,17 +130,17 @@ async def create_match(
     )
 
 
-def _insert(service: MatchService, fields: dict[str, Any], user_id: int) -> tuple[MatchRecord, str | None]:
-    with service.db.session() as s:
+def _insert(service: LobbyPort, fields: dict[str, Any], user_id: int) -> tuple[MatchRecord, str | None]:
+    with service.session() as s:
         user = users.get_user(s, user_id)
         return repo.insert_match(s, **fields), user.username if user is not None else None
 
 
-async def invite_info(service: MatchService, token: str) -> InviteInfo:
+async def invite_info(service: LobbyPort, token: str) -> InviteInfo:
     """What an invite link offers (``GET /api/invites/{token}``); PlayError 404 ``invite_not_found``."""
 
     def read() -> InviteInfo:
-        with service.db.session() as s:
+        with service.session() as s:
             record = repo.get_by_invite(s, token)
             if record is None:
                 raise PlayError(404, "invite_not_found", "no such invite")
@@ -163,7 +164,7 @@ async def invite_info(service: MatchService, token: str) -> InviteInfo:
 
 
 async def accept_invite(
-    service: MatchService, token: str, user_id: int, client_seed: str | None = None
+    service: LobbyPort, token: str, user_id: int, client_seed: str | None = None
 ) -> tuple[str, int]:
     """Take seat 1 of an open invite match and start it; returns ``(match id, 1)``.
 
@@ -190,7 +191,7 @@ async def accept_invite(
 
 
 async def take_seat1(
-    service: MatchService,
+    service: LobbyPort,
     find: Any,
     user_id: int,
     seed_b: str,
@@ -204,7 +205,7 @@ async def take_seat1(
     aborted), ``<kind>_taken`` (409)."""
 
     def claim() -> tuple[MatchRecord, bool]:
-        with service.db.session() as s:
+        with service.session() as s:
             record: MatchRecord = find(s)
             if record.seat_users[0] == user_id:
                 raise PlayError(409, own[0], own[1])
@@ -228,13 +229,13 @@ async def take_seat1(
     if started:
         live = await service.fresh(record.id)
         await service.changed(live)
-        await notify.match_started(service.bus, [record.seat_users[0]], record.id, kind)
+        await notify.match_started(service, [record.seat_users[0]], record.id, kind)
         if record.listed:
-            await notify.challenges_changed(service.bus)
+            await notify.challenges_changed(service)
     return record.id
 
 
-async def cancel_invite(service: MatchService, match_id: str, user_id: int) -> MatchSummary:
+async def cancel_invite(service: LobbyPort, match_id: str, user_id: int) -> MatchSummary:
     """The opener withdraws an open invite (``DELETE /api/matches/{id}``): the match ends ``aborted`` with
     result reason ``cancelled`` and no winner; accepting it afterwards is 409 ``invite_closed``.
 
@@ -252,7 +253,9 @@ async def cancel_invite(service: MatchService, match_id: str, user_id: int) -> M
     )
     live = await service.get_live(match_id)
     if live.record.listed:
-        await notify.challenges_changed(service.bus)
+        await notify.challenges_changed(service)
     if live.record.rematch_of:
-        await service.bus.publish(match_channel(live.record.rematch_of), {"rematch": match_id})
+        await service.publish(
+            match_channel(live.record.rematch_of), RematchOffered(type="rematch", id=match_id)
+        )
     return summary

@@ -16,7 +16,6 @@ when the page closes; an entry not refreshed for :data:`STALE_SECONDS` is droppe
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 from dataclasses import dataclass
@@ -25,15 +24,16 @@ from typing import Any
 
 import anyio.to_thread
 
-from duelclub.aio import stop_task
+from duelclub.aio import BackgroundLoop
 from duelclub.games.contract import IllegalAction
 from duelclub.games.fairness import commitment, new_server_seed
 from duelclub.play import lobby, notify, rating_views
 from duelclub.play.clock import clock_setting
 from duelclub.play.errors import PlayError
 from duelclub.play.live import JSON
+from duelclub.play.port import LobbyPort
 from duelclub.play.schemas import QueueStatus
-from duelclub.play.service import MatchService, in_thread
+from duelclub.play.threads import in_thread
 from duelclub.store import lobby as qrepo
 from duelclub.store import matches as repo
 from duelclub.store import ratings as rating_repo
@@ -83,7 +83,7 @@ def rated_pairs(seekers: list[Seeker]) -> list[tuple[Seeker, Seeker]]:
 
 
 async def join(
-    service: MatchService,
+    service: LobbyPort,
     user_id: int,
     *,
     game: str,
@@ -116,7 +116,7 @@ async def join(
     entry = QueueRecord(user_id, g.slug, opts, clock, pool, seed, now, now, None, is_rated)
 
     def write() -> None:
-        with service.db.session() as s:
+        with service.session() as s:
             qrepo.join_queue(s, entry)
 
     await in_thread(write)
@@ -124,36 +124,36 @@ async def join(
     return await status(service, user_id)
 
 
-async def leave(service: MatchService, user_id: int, *, unseen_since: datetime | None = None) -> bool:
+async def leave(service: LobbyPort, user_id: int, *, unseen_since: datetime | None = None) -> bool:
     """Leave the queue (``DELETE /api/queue``, or the lobby page closing); True if the member was waiting.
 
     With ``unseen_since`` the entry stays if a heartbeat reached it at or after that time (another lobby
     page of the member is still open)."""
 
     def write() -> bool:
-        with service.db.session() as s:
+        with service.session() as s:
             return qrepo.leave_queue(s, user_id, waiting_only=True, unseen_since=unseen_since)
 
     return await in_thread(write)
 
 
-async def touch(service: MatchService, user_id: int) -> None:
+async def touch(service: LobbyPort, user_id: int) -> None:
     """The member is still waiting (heartbeat)."""
 
     def write() -> None:
-        with service.db.session() as s:
+        with service.session() as s:
             qrepo.touch_queue(s, user_id, service.now())
 
     await in_thread(write)
 
 
-async def status(service: MatchService, user_id: int, *, refresh: bool = False) -> QueueStatus:
+async def status(service: LobbyPort, user_id: int, *, refresh: bool = False) -> QueueStatus:
     """The member's entry: ``waiting``, ``matched`` (with ``match_id``) or ``none``. ``refresh`` counts as a
     heartbeat (a script polling ``GET /api/queue`` stays in the queue)."""
 
     def read() -> QueueStatus:
         now = service.now()
-        with service.db.session() as s:
+        with service.session() as s:
             if refresh:
                 qrepo.touch_queue(s, user_id, now)
             e = qrepo.queue_entry(s, user_id)
@@ -184,28 +184,18 @@ async def status(service: MatchService, user_id: int, *, refresh: bool = False) 
 class Matchmaker:
     """Pairs compatible entries; one background task per worker (:meth:`start`) plus a pass per join."""
 
-    def __init__(self, service: MatchService, *, interval: float = 0.5) -> None:
+    def __init__(self, service: LobbyPort, *, interval: float = 0.5) -> None:
         self._service = service
-        self._interval = interval
-        self._task: asyncio.Task[None] | None = None
+        self._loop = BackgroundLoop("matchmaker", interval, self._pass, logger=log)
 
     async def start(self) -> None:
-        if self._task is None:
-            self._task = asyncio.create_task(self._run(), name="matchmaker")
+        await self._loop.start()
 
     async def stop(self) -> None:
-        task, self._task = self._task, None
-        await stop_task(task)
+        await self._loop.stop()
 
-    async def _run(self) -> None:
-        while True:
-            try:
-                await self.pair()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("matchmaking pass failed")
-            await asyncio.sleep(self._interval)
+    async def _pass(self) -> None:
+        await self.pair()
 
     async def pair(self) -> list[str]:
         """One pass: pair every pool's waiting entries (casual: the oldest two; rated: within their rating
@@ -228,7 +218,7 @@ class Matchmaker:
                 started.append(match_id)
                 live = await service.fresh(match_id)
                 await service.changed(live)
-                await notify.match_started(service.bus, [a.user_id, b.user_id], match_id, "queue")
+                await notify.match_started(service, [a.user_id, b.user_id], match_id, "queue")
         return started
 
     def _pairs(
@@ -246,7 +236,7 @@ class Matchmaker:
     def _waiting(self) -> tuple[list[QueueRecord], dict[tuple[int, str], float]]:
         """The waiting entries, oldest first, and the stored ratings of the rated seekers."""
         now = self._service.now()
-        with self._service.db.session() as s:
+        with self._service.session() as s:
             qrepo.drop_stale(s, now - timedelta(seconds=STALE_SECONDS))
             entries = qrepo.waiting(s, now - timedelta(seconds=STALE_SECONDS))
             stored = rating_repo.ratings_of(s, {(e.user_id, e.game) for e in entries if e.rated})
@@ -276,7 +266,7 @@ class Matchmaker:
             "invite_token": None,
             "rated": a.rated,
         }
-        with service.db.session() as s:
+        with service.session() as s:
             repo.insert_match(s, **fields)
             if not qrepo.claim_pair(s, a, b, match_id):
                 s.rollback()

@@ -19,7 +19,6 @@ database: the key already fences an ex-owner.
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 import time
@@ -28,7 +27,7 @@ from typing import Any, Protocol
 
 from redis.asyncio import Redis
 
-from duelclub.aio import stop_task
+from duelclub.aio import BackgroundLoop
 
 log = logging.getLogger(__name__)
 LEASE_SECONDS = 15.0
@@ -140,7 +139,8 @@ class RedisLeases:
         self._acquire: Any = client.register_script(_ACQUIRE)
         self._renew: Any = client.register_script(_RENEW)
         self._release: Any = client.register_script(_RELEASE)
-        self._task: asyncio.Task[None] | None = None
+        every = self._ttl_ms / 3000  # three renewals per lease: one lost write does not lose the match
+        self._renewal = BackgroundLoop("lease-renewal", every, self.renew, first_delay=every, logger=log)
         self._down_until = 0.0
         self._others: dict[str, tuple[str, float]] = {}
         """match id → (another worker that holds its lease, until when to believe it)."""
@@ -221,18 +221,11 @@ class RedisLeases:
                 log.info("leases: lost match %s", match_id)
 
     async def start(self) -> None:
-        if self._task is None:
-            self._task = asyncio.create_task(self._run(), name="lease-renewal")
+        await self._renewal.start()
 
     async def stop(self) -> None:
-        task, self._task = self._task, None
-        await stop_task(task)
+        await self._renewal.stop()
         for match_id in list(self._held):
             await self.release(match_id)
         with contextlib.suppress(Exception):
             await self._redis.aclose()
-
-    async def _run(self) -> None:
-        while True:
-            await asyncio.sleep(self._ttl_ms / 3000)
-            await self.renew()

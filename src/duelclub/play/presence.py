@@ -6,7 +6,7 @@ per beat for all its seats), and the last one to close
 marks when it left (``match_presence``, store/lobby.py), so every worker answers the same. A seat is online
 when it was seen within :data:`OFFLINE_AFTER_SECONDS` and has not left since; away since when it left (or
 was last seen; or the match started, if it never connected). Each change is published on ``match:{id}`` as
-``{"presence": true}`` so both players see it at once.
+``{"type": "presence"}`` so both players see it at once.
 
 In a match without a move clock, a player whose opponent has been away for the grace period
 (``ABANDON_GRACE_SECONDS``, default 60 s) may claim the win (:func:`claim_win`): the server checks it
@@ -17,18 +17,19 @@ the clock plays for the absent player.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections import Counter
 from datetime import datetime, timedelta
 
-from duelclub.aio import stop_task
+from duelclub.aio import BackgroundLoop
 from duelclub.bus import match_channel
+from duelclub.bus.messages import PresenceChanged
 from duelclub.games.contract import Outcome, PlatformReason, Seat
 from duelclub.play.errors import PlayError
 from duelclub.play.live import LiveMatch
+from duelclub.play.port import LobbyPort
 from duelclub.play.schemas import Presence, SeatPresence
-from duelclub.play.service import MatchService, in_thread
+from duelclub.play.threads import in_thread
 from duelclub.store import lobby as prepo
 from duelclub.store.lobby import PresenceRecord
 from duelclub.store.matches import ACTIVE, FINISHED, Finish
@@ -42,26 +43,23 @@ ABANDONED: PlatformReason = "abandoned"
 class PresenceTracker:
     """This worker's sockets per (match, seat) and their heartbeat task."""
 
-    def __init__(self, service: MatchService, *, heartbeat: float = HEARTBEAT_SECONDS) -> None:
+    def __init__(self, service: LobbyPort, *, heartbeat: float = HEARTBEAT_SECONDS) -> None:
         self._service = service
-        self._heartbeat = heartbeat
         self._sockets: Counter[tuple[str, Seat]] = Counter()
-        self._task: asyncio.Task[None] | None = None
+        self._loop = BackgroundLoop("presence", heartbeat, self.beat, first_delay=heartbeat, logger=log)
 
     async def start(self) -> None:
-        if self._task is None:
-            self._task = asyncio.create_task(self._run(), name="presence")
+        await self._loop.start()
 
     async def stop(self) -> None:
-        task, self._task = self._task, None
-        await stop_task(task)
+        await self._loop.stop()
 
     async def connected(self, match_id: str, seat: Seat) -> None:
         """A socket of ``seat`` opened on this worker."""
         key = (match_id, seat)
         self._sockets[key] += 1
         await in_thread(self._write, match_id, seat, False)
-        await self._service.bus.publish(match_channel(match_id), {"presence": True})
+        await self._service.publish(match_channel(match_id), PresenceChanged(type="presence"))
 
     async def disconnected(self, match_id: str, seat: Seat) -> None:
         """A socket of ``seat`` closed on this worker; the last one marks the seat as gone."""
@@ -71,11 +69,11 @@ class PresenceTracker:
             return
         del self._sockets[key]
         await in_thread(self._write, match_id, seat, True)
-        await self._service.bus.publish(match_channel(match_id), {"presence": True})
+        await self._service.publish(match_channel(match_id), PresenceChanged(type="presence"))
 
     def _write(self, match_id: str, seat: Seat, gone: bool) -> None:
         now = self._service.now()
-        with self._service.db.session() as s:
+        with self._service.session() as s:
             (prepo.left if gone else prepo.seen)(s, match_id, seat, now)
 
     async def beat(self) -> None:
@@ -91,13 +89,8 @@ class PresenceTracker:
 
     def _write_all(self, seats: list[tuple[str, Seat]]) -> None:
         now = self._service.now()
-        with self._service.db.session() as s:
+        with self._service.session() as s:
             prepo.seen_all(s, seats, now)
-
-    async def _run(self) -> None:
-        while True:
-            await asyncio.sleep(self._heartbeat)
-            await self.beat()
 
 
 def seat_presence(live: LiveMatch, rows: dict[int, PresenceRecord], now: datetime) -> list[SeatPresence]:
@@ -123,7 +116,7 @@ def seat_presence(live: LiveMatch, rows: dict[int, PresenceRecord], now: datetim
     return out
 
 
-async def presence(service: MatchService, match_id: str, user_id: int | None) -> Presence:
+async def presence(service: LobbyPort, match_id: str, user_id: int | None) -> Presence:
     """Both seats' connection status; for a seated caller of a clock-less active match against a member,
     when the win may be claimed (``GET /api/matches/{id}/presence``)."""
     live = await service.fresh(match_id)
@@ -131,13 +124,13 @@ async def presence(service: MatchService, match_id: str, user_id: int | None) ->
     return _presence(service, live, rows, live.seat_of(user_id))
 
 
-def _rows(service: MatchService, match_id: str) -> dict[int, PresenceRecord]:
-    with service.db.session() as s:
+def _rows(service: LobbyPort, match_id: str) -> dict[int, PresenceRecord]:
+    with service.session() as s:
         return prepo.presence(s, match_id)
 
 
 def _presence(
-    service: MatchService, live: LiveMatch, rows: dict[int, PresenceRecord], seat: Seat | None
+    service: LobbyPort, live: LiveMatch, rows: dict[int, PresenceRecord], seat: Seat | None
 ) -> Presence:
     now = service.now()
     seats = seat_presence(live, rows, now)
@@ -167,7 +160,7 @@ def _claimable_match(live: LiveMatch, seat: Seat | None) -> bool:
     )
 
 
-async def claim_win(service: MatchService, match_id: str, user_id: int) -> Presence:
+async def claim_win(service: LobbyPort, match_id: str, user_id: int) -> Presence:
     """Claim the win over an opponent gone for the grace period (``POST /api/matches/{id}/claim``).
 
     Raises PlayError ``not_your_seat`` (403), ``match_not_active`` (409), ``claim_not_allowed`` (409: a

@@ -15,8 +15,9 @@ from pydantic import BaseModel
 
 from duelclub.play import rating_views, views
 from duelclub.play.errors import PlayError
+from duelclub.play.port import LobbyPort
 from duelclub.play.schemas import MatchSummary, RatingBrief, SeatInfo
-from duelclub.play.service import MatchService, in_thread
+from duelclub.play.threads import in_thread
 from duelclub.store import history as hrepo
 from duelclub.store import ratings as rrepo
 from duelclub.store import users
@@ -34,14 +35,14 @@ CHART_POINTS = 500
 
 
 # -- the match page -----------------------------------------------------------------------------------
-async def summary(service: MatchService, match_id: str) -> MatchSummary:
+async def summary(service: LobbyPort, match_id: str) -> MatchSummary:
     """``GET /api/matches/{id}``: the summary with each member's rating beside their seat — what the match
     left (with the change) once a rated match has ended, else their rating now."""
     live = await service.fresh(match_id)
     out = views.summary(live)
 
     def read() -> list[RatingBrief | None]:
-        with service.db.session() as s:
+        with service.session() as s:
             shown = rating_views.seat_ratings(
                 s, service.rating_rules, [live.record], rating_views.rated_games(service.games), service.now()
             )
@@ -75,7 +76,7 @@ class Leaderboard(BaseModel):
     entries: list[LeaderboardEntry]
 
 
-def rated_game(service: MatchService, slug: str) -> str:
+def rated_game(service: LobbyPort, slug: str) -> str:
     """``slug`` if it names a rated game; PlayError 404 ``unknown_game`` otherwise."""
     game = service.games.get(slug)
     if game is None or not game.rated:
@@ -83,14 +84,14 @@ def rated_game(service: MatchService, slug: str) -> str:
     return slug
 
 
-async def leaderboard(service: MatchService, slug: str, limit: int = LEADERBOARD_SIZE) -> Leaderboard:
+async def leaderboard(service: LobbyPort, slug: str, limit: int = LEADERBOARD_SIZE) -> Leaderboard:
     """The leaderboard of a rated game (PlayError 404 ``unknown_game`` otherwise): rank, name, rating, RD,
     rated matches and W/D/L. The RD is aged to now, so a member idle for long drops off before 90 days."""
     game = rated_game(service, slug)
     rules, now = service.rating_rules, service.now()
 
     def read() -> list[rrepo.BoardRow]:
-        with service.db.session() as s:
+        with service.session() as s:
             since = now - timedelta(days=LEADERBOARD_ACTIVE_DAYS)
             return rrepo.leaderboard(
                 s, game, active_since=since, max_rd=rules.provisional_rd, limit=limit * 4
@@ -165,14 +166,14 @@ def _member(s: Any, username: str) -> Any:
     return user
 
 
-async def profile(service: MatchService, username: str) -> MemberProfile:
+async def profile(service: LobbyPort, username: str) -> MemberProfile:
     """A member's profile: per rated game (lobby order) the standing and the rating history.
     PlayError 404 ``member_not_found``."""
     rules, now = service.rating_rules, service.now()
     slugs = [slug for slug, g in service.games.items() if g.rated]
 
     def read() -> MemberProfile:
-        with service.db.session() as s:
+        with service.session() as s:
             user = _member(s, username)
             stored = rrepo.member_ratings(s, user.id)
             charts = {slug: rrepo.history(s, user.id, slug, CHART_POINTS) for slug in slugs if slug in stored}
@@ -251,7 +252,7 @@ def _outcome(record: MatchRecord, seat: int) -> str:
 
 
 def history_item(
-    service: MatchService,
+    service: LobbyPort,
     record: MatchRecord,
     user_id: int,
     names: dict[int, str],
@@ -288,14 +289,14 @@ def history_item(
     )
 
 
-def _items(service: MatchService, s: Any, records: list[MatchRecord], user_id: int) -> list[HistoryItem]:
+def _items(service: LobbyPort, s: Any, records: list[MatchRecord], user_id: int) -> list[HistoryItem]:
     names = users.usernames(s, {u for r in records for u in r.seat_users if u is not None})
     changes = rrepo.changes_for_matches(s, [r.id for r in records if r.rated])
     return [history_item(service, r, user_id, names, changes.get((r.id, user_id))) for r in records]
 
 
 def history_filter(
-    service: MatchService, s: Any, game: str | None, result: ResultFilter | None, opponent: str | None
+    service: LobbyPort, s: Any, game: str | None, result: ResultFilter | None, opponent: str | None
 ) -> HistoryFilter | None:
     """The filter for these query values; None when it can match nothing (an unknown opponent)."""
     opponent_id = None
@@ -308,7 +309,7 @@ def history_filter(
 
 
 async def history(
-    service: MatchService,
+    service: LobbyPort,
     username: str,
     *,
     page: int = 1,
@@ -322,7 +323,7 @@ async def history(
     page = max(1, page)
 
     def read() -> HistoryPage:
-        with service.db.session() as s:
+        with service.session() as s:
             user = _member(s, username)
             f = history_filter(service, s, game, result, opponent)
             total = hrepo.count(s, user.id, f) if f else 0
@@ -336,7 +337,7 @@ async def history(
 
 
 def export_items(
-    service: MatchService,
+    service: LobbyPort,
     username: str,
     *,
     game: str | None = None,
@@ -345,7 +346,7 @@ def export_items(
 ) -> Iterator[HistoryItem]:
     """Every item of a member's history, newest first (blocking: iterate in a worker thread).
     PlayError 404 ``member_not_found``."""
-    with service.db.session() as s:
+    with service.session() as s:
         user = _member(s, username)
         f = history_filter(service, s, game, result, opponent)
         if f is None:

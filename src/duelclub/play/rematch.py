@@ -5,7 +5,8 @@ creates an open match (rated if the old one was) with both seats already taken �
 the old seat 0 at seat 1 — and the offering player's client seed. ``matches.rematch_of`` is unique, so there
 is one rematch per match: when the other player asks too, that accepts the offer and the match starts (with
 its first move deadline). Either player may decline or withdraw it with ``DELETE /api/matches/{new id}``. The
-offer is published on the old match's channel (``{"rematch": id}``) so the opponent's page shows it at once.
+offer is published on the old match's channel (``{"type": "rematch", "id": id}``) so the opponent's page
+shows it at once.
 
 Against a bot a rematch is simply a new match against the same level with the same options (the human
 keeps seat 0: bots never open matches); it too is the old match's one ``rematch_of``.
@@ -21,18 +22,20 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 
 from duelclub.bus import match_channel
+from duelclub.bus.messages import RematchOffered
 from duelclub.games.fairness import commitment, new_server_seed
 from duelclub.play import lobby, notify
 from duelclub.play.clock import next_deadline
 from duelclub.play.errors import PlayError
+from duelclub.play.port import LobbyPort
 from duelclub.play.schemas import Rematch
-from duelclub.play.service import MatchService, in_thread
+from duelclub.play.threads import in_thread
 from duelclub.store import matches as repo
 from duelclub.store.matches import ENDED, OPEN, MatchRecord
 
 
 async def offer_or_accept(
-    service: MatchService, match_id: str, user_id: int, client_seed: str | None = None
+    service: LobbyPort, match_id: str, user_id: int, client_seed: str | None = None
 ) -> Rematch:
     """Offer a rematch of ended ``match_id``, or accept the opponent's offer; returns the new match.
 
@@ -52,7 +55,7 @@ async def offer_or_accept(
     new_seat = 1 - seat  # seats swap: my seat in the new match
 
     def write() -> tuple[MatchRecord, bool]:
-        with service.db.session() as s:
+        with service.session() as s:
             found = repo.get_rematch(s, match_id)
             if found is None:
                 try:
@@ -74,10 +77,10 @@ async def offer_or_accept(
 
     record, started = await in_thread(write)
     live = await service.fresh(record.id)
-    await service.bus.publish(match_channel(match_id), {"rematch": record.id})
+    await service.publish(match_channel(match_id), RematchOffered(type="rematch", id=record.id))
     if started:
         await service.changed(live)
-        await notify.match_started(service.bus, list(record.seat_users), record.id, "rematch")
+        await notify.match_started(service, list(record.seat_users), record.id, "rematch")
     return Rematch(id=record.id, status=live.status, offered_by=_offered_by(r, record))
 
 
@@ -90,13 +93,13 @@ def _started_or_closed(found: MatchRecord) -> MatchRecord:
 
 
 async def _bot_rematch(
-    service: MatchService, old: MatchRecord, user_id: int, seat: int, bot: str, seed: str
+    service: LobbyPort, old: MatchRecord, user_id: int, seat: int, bot: str, seed: str
 ) -> Rematch:
     """The new match against the same bot level. It carries ``rematch_of`` like a rematch between members,
     which is unique: two requests at once (issue 18 §2), or again later, answer the one match."""
 
     def existing() -> MatchRecord | None:
-        with service.db.session() as s:
+        with service.session() as s:
             return repo.get_rematch(s, old.id)
 
     found = await in_thread(existing)
@@ -121,7 +124,7 @@ async def _bot_rematch(
 
 
 def _insert(
-    service: MatchService, s: Any, old: MatchRecord, user_id: int, new_seat: int, seed: str
+    service: LobbyPort, s: Any, old: MatchRecord, user_id: int, new_seat: int, seed: str
 ) -> MatchRecord:
     server_seed, new_id = new_server_seed(), lobby.new_match_id()
     return repo.insert_match(
@@ -152,11 +155,11 @@ def _offered_by(old: MatchRecord, new: MatchRecord) -> int | None:
     return None
 
 
-async def rematch_of(service: MatchService, match_id: str) -> Rematch | None:
+async def rematch_of(service: LobbyPort, match_id: str) -> Rematch | None:
     """The rematch offered after ``match_id`` (for its summary)."""
 
     def read() -> tuple[MatchRecord | None, MatchRecord | None]:
-        with service.db.session() as s:
+        with service.session() as s:
             return repo.get_match(s, match_id), repo.get_rematch(s, match_id)
 
     old, new = await in_thread(read)

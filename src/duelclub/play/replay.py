@@ -1,7 +1,7 @@
 """Replays for members (issue 14 §7): once a match has ended, its players and any member may step through it
 with full information, on the ordinary match page.
 
-The steps are the admins' replay (``MatchService.replay_step``: the state after the first ``seq`` actions,
+The steps are the admins' replay (``LobbyPort.replay_step``: the state after the first ``seq`` actions,
 rebuilt by replaying the log, seen through ``game.full_view``) — the same server side, open to members. The
 move list (:func:`moves`) is the logged actions without the audit data of the admins' log. A live match is
 never replayable: its full view would show what the server seed still hides (rules/fairness.md §Values).
@@ -13,8 +13,8 @@ from pydantic import BaseModel
 
 from duelclub.play import views
 from duelclub.play.errors import PlayError
+from duelclub.play.port import LobbyPort
 from duelclub.play.schemas import LoggedAction, SeatInfo
-from duelclub.play.service import MatchService
 from duelclub.store.matches import ENDED
 
 
@@ -29,7 +29,7 @@ class ReplayMoves(BaseModel):
     actions: list[LoggedAction]
 
 
-async def moves(service: MatchService, match_id: str) -> ReplayMoves:
+async def moves(service: LobbyPort, match_id: str) -> ReplayMoves:
     """The move list of an ended, dealt match. Raises PlayError ``match_not_found`` (404),
     ``match_not_finished`` (409: live, or aborted before the deal)."""
     live = await service.fresh(match_id)

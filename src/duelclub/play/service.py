@@ -28,22 +28,26 @@ import logging
 import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Mapping
-from concurrent.futures import ThreadPoolExecutor
+from contextlib import AbstractContextManager
 from datetime import datetime
 from functools import partial
-from typing import Any, TypeVar
+from typing import Any
+
+from sqlalchemy.orm import Session
 
 from duelclub.bus import Bus, Message, match_channel
+from duelclub.bus.messages import Change
 from duelclub.games.contract import IllegalAction, Outcome, PlatformReason, Seat
 from duelclub.play import rating_views, views
 from duelclub.play.bots import BotDriver, BotSource
-from duelclub.play.clock import is_overdue, next_deadline
+from duelclub.play.clock import ClockSweeper, is_overdue, next_deadline
 from duelclub.play.errors import PlayError, not_found, stale
 from duelclub.play.forward import Forwarder, NoAnswer
 from duelclub.play.live import JSON, AnyGame, LiveMatch, build
 from duelclub.play.metrics import PlayMetrics
 from duelclub.play.ownership import Leases, LocalLeases
 from duelclub.play.schemas import MatchListItem, MatchLog, MatchSummary, ReplayStep, StatePayload
+from duelclub.play.threads import in_thread, use_threads
 from duelclub.ratings.rules import RatingRules
 from duelclub.store import matches as repo
 from duelclub.store import ratings as rating_repo
@@ -53,7 +57,7 @@ from duelclub.store.matches import ABORTED, ACTIVE, ENDED, FINISHED, OPEN, Actio
 from duelclub.store.models import utcnow
 
 log = logging.getLogger(__name__)
-_T = TypeVar("_T")
+__all__ = ["MatchService", "in_thread", "use_threads"]
 Names = tuple[str | None, str | None]
 RESIGN_TRIES = 3
 """How often a resignation is tried again when another write took its seq (it is never stale)."""
@@ -61,27 +65,6 @@ CACHE_SIZE = 2000
 """Ended matches beyond this many cached ones are dropped (they are rebuilt by replay when needed)."""
 NO_FIRST_MOVE: PlatformReason = "no_first_move"
 """Result reason of a match aborted because a player's clock ran out before their first action."""
-
-
-_threads = ThreadPoolExecutor(max_workers=32, thread_name_prefix="db")
-
-
-def use_threads(count: int) -> None:
-    """Size the thread pool of :func:`in_thread` (the app sizes it to its database pool, issue 12 §2)."""
-    global _threads
-    if _threads._max_workers != count:
-        old, _threads = _threads, ThreadPoolExecutor(max_workers=count, thread_name_prefix="db")
-        old.shutdown(wait=False)
-
-
-async def in_thread(fn: Callable[..., _T], *args: Any) -> _T:
-    """Run blocking work (SQLAlchemy, replays) in the service's worker threads.
-
-    A plain executor rather than ``anyio.to_thread``: on the hot path anyio's capacity limiter, cancel scope
-    and backend look-ups cost more than the database write they wrap (each asks for the running loop, which
-    on Python 3.11 is a ``getpid`` system call). Cancelling the caller does not stop the thread: its write
-    commits or fails on its own, and the (match_id, seq) key keeps the log right either way."""
-    return await asyncio.get_running_loop().run_in_executor(_threads, partial(fn, *args))
 
 
 class MatchService:
@@ -114,7 +97,13 @@ class MatchService:
         self.games = dict(games)
         self.now = now
         self.abandon_grace_seconds = abandon_grace_seconds
-        self.bots = BotDriver(self, bot_factory)
+        self.bots = BotDriver(
+            db,
+            self.games.__getitem__,
+            act=partial(self.apply_as, source="bot"),
+            look=self.get_live,
+            bots=bot_factory,
+        )
         self._cache: OrderedDict[str, LiveMatch] = OrderedDict()
         self._load_locks: dict[str, asyncio.Lock] = {}
         self._background: list[Any] = []
@@ -141,6 +130,30 @@ class MatchService:
         await self.bots.stop()
         await self.forwarder.stop()
         await self.leases.stop()
+
+    def clock_sweeper(self, *, interval: float = 1.0) -> ClockSweeper:
+        """The background worker that applies the timeouts of this service's overdue matches (register it
+        with :meth:`add_background`); it gets :meth:`run_clock` and ``now``, not the service."""
+        return ClockSweeper(self.run_clock, self.now, self.db, interval=interval)
+
+    # -- what the lobby modules use (play/port.py: LobbyPort) --------------------------------------
+    def session(self) -> AbstractContextManager[Session]:
+        """A database session, committed on a clean exit (blocking: run it in :func:`in_thread`)."""
+        return self.db.session()
+
+    async def publish(self, channel: str, message: Message) -> None:
+        """Publish ``message`` on the bus channel ``channel`` (every worker hears it)."""
+        await self.bus.publish(channel, message)
+
+    @property
+    def bots_available(self) -> bool:
+        """Whether this service can play bot seats (it was given bots)."""
+        return self.bots.available
+
+    def opened(self, live: LiveMatch) -> None:
+        """A match just created by this worker: into the cache, and to the bot driver if a bot is due."""
+        self.remember(live)
+        self.bots.poke(live)
 
     def game(self, slug: str) -> AnyGame:
         """The game ``slug``; PlayError 422 ``unknown_game`` otherwise."""
@@ -235,17 +248,18 @@ class MatchService:
         """After a committed change: notify every worker, with the players' socket messages built here,
         once (issue 12 §3: pushes are computed by the match's owner), and let the bot driver look.
 
-        The message is ``{"seq", "status", "since", "push": {seat: text}, "lang"?}``: ``push`` holds each
-        seated member's ``state`` message with the events after ``since`` (default: the last action's, ``seq -
-        1``; a change without an action, such as a start or an abort, passes ``since=seq``). A socket that
-        last got ``since`` sends its seat's text as it is; any other socket reads the match itself."""
+        The message is a ``change`` (bus/messages.py: ``seq``, ``status``, ``since``, ``push``, ``lang``?):
+        ``push`` holds each seated member's ``state`` message with the events after ``since``
+        (default: the last action's, ``seq - 1``; a change without an action, such as a start or an
+        abort, passes ``since=seq``). A socket that last got ``since`` sends its seat's text as it is;
+        any other socket reads the match itself."""
         since = max(live.seq - 1, 0) if since is None else since
         push = {
             str(seat): views.state_message(live, seat, since)
             for seat in (0, 1)
             if live.record.seat_users[seat] is not None and live.state is not None
         }
-        message = {"seq": live.seq, "status": live.status, "since": since, "push": push}
+        message = Change(type="change", seq=live.seq, status=live.status, since=since, push=push)
         lang = views.push_lang(live)
         if lang:  # texts in this language only: a reader of another builds their own (web/ws.py)
             message["lang"] = lang

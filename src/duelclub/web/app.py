@@ -26,13 +26,13 @@ from starlette.types import ASGIApp
 from duelclub.bus import open_bus
 from duelclub.logs import recent_errors
 from duelclub.play.bots import BotFactory, BotWorkers
-from duelclub.play.clock import ClockSweeper
 from duelclub.play.live import AnyGame
 from duelclub.play.matchmaking import Matchmaker
 from duelclub.play.metrics import PlayMetrics
 from duelclub.play.ownership import RedisLeases
 from duelclub.play.presence import PresenceTracker
-from duelclub.play.service import MatchService, use_threads
+from duelclub.play.service import MatchService
+from duelclub.play.threads import use_threads
 from duelclub.settings import Settings
 from duelclub.store.db import Database
 from duelclub.store.sessions import SESSION_TTL
@@ -103,7 +103,7 @@ def create_app(
             metrics=PlayMetrics(registry),
         )
         app.state.db, app.state.bus, app.state.service = db, bus, service
-        app.state.clock = ClockSweeper(service)
+        app.state.clock = service.clock_sweeper()
         app.state.matchmaker = Matchmaker(service)
         app.state.presence = PresenceTracker(service)
         for worker in (app.state.clock, app.state.matchmaker, app.state.presence):

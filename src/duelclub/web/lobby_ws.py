@@ -13,7 +13,7 @@ Messages pass the same per-socket budget and limits as the match socket's (web/w
 
 A logged-in member's open lobby socket keeps their queue entry alive (a heartbeat, and a touch on connect),
 and leaving the page leaves the queue: when the member's last lobby socket on this worker closes, a roll call
-goes out on the member's bus channel (``{"kind": "lobby_roll_call"}``); every lobby socket of the member on
+goes out on the member's bus channel (``{"type": "lobby_roll_call"}``); every lobby socket of the member on
 any worker answers it with a heartbeat, and :data:`ROLL_CALL_SECONDS` later the entry is withdrawn unless a
 heartbeat reached it after the close (another tab, possibly on another worker, or the same page reloaded).
 Anonymous visitors get the table only.
@@ -26,18 +26,22 @@ import contextlib
 import json
 import logging
 from collections import Counter
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import anyio
 from fastapi import APIRouter, Depends, WebSocket
+from pydantic import ValidationError
 from starlette.websockets import WebSocketDisconnect
 
-from duelclub.bus import Subscription, is_resync
+from duelclub.bus import Subscription
+from duelclub.bus.base import RESYNC_KIND
+from duelclub.bus.messages import RollCall
 from duelclub.play import challenges, matchmaking
 from duelclub.play.notify import LOBBY_CHANNEL, user_channel
 from duelclub.play.service import MatchService
 from duelclub.web.deps import OptionalUser, get_service
 from duelclub.web.security import origin_ok
+from duelclub.web.socket_messages import LOBBY_CLIENT_MESSAGE
 from duelclub.web.wsguard import POLICY_VIOLATION, MessageGuard
 
 log = logging.getLogger(__name__)
@@ -45,7 +49,7 @@ router = APIRouter()
 HEARTBEAT_SECONDS = 10.0
 ROLL_CALL_SECONDS = 1.0
 """How long the member's other lobby sockets have to answer a roll call before the queue entry goes."""
-ROLL_CALL = "lobby_roll_call"
+ROLL_CALL: Literal["lobby_roll_call"] = "lobby_roll_call"
 
 
 def _open_sockets(ws: WebSocket) -> Counter[int]:
@@ -87,12 +91,12 @@ class LobbySocket:
 
     async def pump_user(self, sub: Subscription) -> None:
         async for message in sub:
-            kind = message.get("kind")
+            kind = message.get("type")
             if kind == "match":
                 await self.send({"type": "match", "id": message.get("id"), "why": message.get("why")})
             elif kind == ROLL_CALL and self.user_id is not None:
                 await matchmaking.touch(self.service, self.user_id)
-            elif is_resync(message):  # the bus may have lost news (issue 18): send what the database says
+            elif kind == RESYNC_KIND:  # the bus may have lost news (issue 18): send what the database says
                 await self.send_queue()
 
     async def heartbeat(self) -> None:
@@ -114,9 +118,12 @@ class LobbySocket:
                     return
                 await self.send({"type": "error", "code": refused.code, "message": refused.message})
                 continue
-            if '"sync"' in (text or "")[:200]:
-                await self.send_table()
-                await self.send_queue()
+            try:
+                LOBBY_CLIENT_MESSAGE.validate_json(text or "")
+            except ValidationError:
+                continue  # anything but a sync is ignored
+            await self.send_table()
+            await self.send_queue()
 
 
 @router.websocket("/ws/lobby")
@@ -164,6 +171,6 @@ async def _leave_unless_open_elsewhere(service: MatchService, uid: int) -> None:
     """The roll call of the module docstring: withdraw ``uid``'s queue entry unless another lobby socket of
     the member answers within :data:`ROLL_CALL_SECONDS`."""
     closed_at = service.now()
-    await service.bus.publish(user_channel(uid), {"kind": ROLL_CALL})
+    await service.bus.publish(user_channel(uid), RollCall(type=ROLL_CALL))
     await asyncio.sleep(ROLL_CALL_SECONDS)
     await matchmaking.leave(service, uid, unseen_since=closed_at)

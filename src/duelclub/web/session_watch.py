@@ -4,10 +4,10 @@ A match socket used to look its session up in the database before every act and 
 Now a session that ends (logout, «log out everywhere», a password change, a new login over an old cookie) is
 announced instead: :meth:`SessionWatch.ended` flags this worker's sockets of that member at once (before the
 HTTP answer goes out, so the member's next act on an open socket is checked) and publishes
-``{"user": id, "origin": worker}`` on the :data:`SESSIONS_CHANNEL` bus channel so every other worker flags its
-own. A flagged socket checks its session once (one indexed read) before its next act or push, and at once
-in the background; if the session is gone it is told ``not_authenticated`` and closed with 4401. On a bus
-``resync`` (Redis came back, news may be lost) every socket is flagged.
+``{"type": "session_end", "user": id, "origin": worker}`` on the :data:`SESSIONS_CHANNEL` bus channel so every
+other worker flags its own. A flagged socket checks its session once (one indexed read) before its next act or
+push, and at once in the background; if the session is gone it is told ``not_authenticated`` and closed with
+4401. On a bus ``resync`` (Redis came back, news may be lost) every socket is flagged.
 
 Usage: ``app.state.session_watch = SessionWatch(bus)``; ``await watch.start()``; sockets
 ``watch.add(user_id, sock)`` / ``watch.discard(user_id, sock)``; routes call ``watch.ended(user_id)`` from
@@ -26,6 +26,8 @@ import anyio.from_thread
 
 from duelclub.aio import stop_task
 from duelclub.bus import Bus, Subscription
+from duelclub.bus.base import RESYNC_KIND
+from duelclub.bus.messages import SessionEnded
 
 log = logging.getLogger(__name__)
 SESSIONS_CHANNEL = "sessions"
@@ -87,7 +89,9 @@ class SessionWatch:
 
     async def _publish(self, user_id: int) -> None:
         self._flag(user_id, check_now=True)
-        await self._bus.publish(SESSIONS_CHANNEL, {"user": user_id, "origin": self._origin})
+        await self._bus.publish(
+            SESSIONS_CHANNEL, SessionEnded(type="session_end", user=user_id, origin=self._origin)
+        )
 
     def _flag(self, user_id: int, *, check_now: bool) -> None:
         for sock in list(self._sockets.get(user_id, ())):
@@ -103,12 +107,17 @@ class SessionWatch:
     async def _run(self, sub: Subscription) -> None:
         try:
             async for message in sub:
-                if message.get("kind") == "resync":
+                kind = message.get("type")
+                if kind == RESYNC_KIND:
                     for user_id in list(self._sockets):
                         self._flag(user_id, check_now=True)
                     continue
                 member = message.get("user")
-                if isinstance(member, int) and message.get("origin") != self._origin:
+                if (
+                    kind == "session_end"
+                    and isinstance(member, int)
+                    and message.get("origin") != self._origin
+                ):
                     self._flag(member, check_now=True)
         finally:
             await sub.close()

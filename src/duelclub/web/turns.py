@@ -107,7 +107,7 @@ class TurnWatch:
     async def pump_user(self, sub: Subscription) -> None:
         """A new match of the member: follow it and pass the notice on (the page may notify)."""
         async for message in sub:
-            if message.get("kind") == "match" and message.get("id"):
+            if message.get("type") == "match" and message.get("id"):
                 await self.send({"type": "match", "id": message["id"], "why": message.get("why")})
                 await self.relist()
 

@@ -23,6 +23,9 @@ grace_seconds, claim_at, can_claim}`` (also on connect), and ``{"type":"rematch"
 is offered or accepted after the match. Every push carries the ``seq`` of the match state the socket last got.
 Chat (issue 16 §5, play/chat.py): ``{"type":"chat", message}`` for each message the reader may see, and
 ``{"type":"chat_hidden", id}`` when an admin hides one; messages are posted over HTTP.
+
+Every message is typed (issue 15 §3): what the socket sends and accepts in web/socket_messages.py, what it
+hears on the bus in bus/messages.py — dispatched on ``type``, never told apart by which keys it has.
 """
 
 from __future__ import annotations
@@ -32,16 +35,17 @@ import contextlib
 import contextvars
 import json
 import logging
-from typing import Annotated, Any, Literal
 
 import anyio
 import orjson
 from fastapi import APIRouter, WebSocket
-from pydantic import BaseModel, Field, TypeAdapter, ValidationError
+from pydantic import ValidationError
 from starlette.websockets import WebSocketDisconnect
 
 from duelclub import i18n
-from duelclub.bus import Subscription, is_resync, match_channel
+from duelclub.bus import Message, Subscription, match_channel
+from duelclub.bus.base import RESYNC_KIND
+from duelclub.bus.messages import Change, ChatPosted
 from duelclub.play import chat, presence, views
 from duelclub.play.errors import PlayError
 from duelclub.play.presence import PresenceTracker
@@ -50,31 +54,23 @@ from duelclub.store.matches import ACTIVE, OPEN
 from duelclub.web.deps import UserInfo, get_service, optional_user
 from duelclub.web.security import origin_ok
 from duelclub.web.session_watch import SessionWatch
+from duelclub.web.socket_messages import (
+    MATCH_CLIENT_MESSAGE,
+    AckSent,
+    ChatHiddenSent,
+    ChatSent,
+    ErrorSent,
+    MatchServerMessage,
+    PingMessage,
+    PongSent,
+    PresenceSent,
+    RematchSent,
+    SyncMessage,
+)
 from duelclub.web.wsguard import POLICY_VIOLATION, MessageGuard
 
 log = logging.getLogger(__name__)
 router = APIRouter()
-
-
-class SyncMessage(BaseModel):
-    type: Literal["sync"]
-    seq: Annotated[int, Field(ge=0)] = 0
-
-
-class ActMessage(BaseModel):
-    type: Literal["act"]
-    id: Annotated[str, Field(min_length=1, max_length=40, coerce_numbers_to_str=True)]
-    seq: Annotated[int, Field(ge=0)]
-    action: dict[str, Any]
-
-
-class PingMessage(BaseModel):
-    type: Literal["ping"]
-
-
-ClientMessage = TypeAdapter[SyncMessage | ActMessage | PingMessage](
-    Annotated[SyncMessage | ActMessage | PingMessage, Field(discriminator="type")]
-)
 
 
 class MatchSocket:
@@ -107,7 +103,7 @@ class MatchSocket:
         else:
             self._checked = self._flagged
 
-    async def send(self, message: dict[str, Any]) -> None:
+    async def send(self, message: MatchServerMessage) -> None:
         await self.send_text(json.dumps(message, separators=(",", ":"), default=str))
 
     async def send_text(self, text: str) -> None:
@@ -115,7 +111,7 @@ class MatchSocket:
             await self.ws.send_text(text)
 
     async def error(self, code: str, message: str, action_id: str | None = None) -> None:
-        await self.send({"type": "error", "id": action_id, "code": code, "message": message})
+        await self.send(ErrorSent(type="error", id=action_id, code=code, message=message))
 
     async def session_alive(self) -> bool:
         """Whether the session this socket opened with still stands (logout, logout-all and a password
@@ -147,7 +143,7 @@ class MatchSocket:
         with contextlib.suppress(Exception):
             await self.end_if_logged_out()
 
-    async def push_state(self, since: int | None, known: dict[str, Any] | None = None) -> None:
+    async def push_state(self, since: int | None, known: Message | None = None) -> None:
         """Send the current state with the events after ``since`` (None: after the last state sent)."""
         live = await self.service.fresh(self.match_id, known)
         if since is None:
@@ -158,13 +154,13 @@ class MatchSocket:
         self.sent_seq, self.sent_status = live.seq, live.status
         await self.send_text(views.state_message(live, self.seat, since))
 
-    async def push_changes(self, states: list[dict[str, Any]]) -> None:
+    async def push_changes(self, states: list[Change]) -> None:
         """Send the states of these change notices (in order). A notice carries each seated member's
         message, built once by the worker that made the change (``MatchService.changed``): a socket of that
         seat that last got the notice's ``since`` sends it as it is, with no read and no view built here.
         Any other socket (a spectator, a gap after a lost notice) reads the match and sends its own."""
         for i, m in enumerate(states):
-            text = (m.get("push") or {}).get(str(self.seat)) if self.seat is not None else None
+            text = m["push"].get(str(self.seat)) if self.seat is not None else None
             lang = m.get("lang")  # only games with worded events tag their pushes with a language
             if text is not None and lang is not None and lang != i18n.current_lang():
                 text = None  # built for a reader of another language: this socket builds its own
@@ -176,21 +172,19 @@ class MatchSocket:
             if i == len(states) - 1:
                 return
 
-    async def push_chat(self, m: dict[str, Any]) -> None:
+    async def push_chat(self, m: ChatPosted) -> None:
         """A chat message for this reader, if they may see its channel now (play/chat.py: players never
-        see the spectators' channel during the match), or an admin's ``chat_hidden``."""
-        if "chat_hidden" in m:
-            await self.send({"type": "chat_hidden", "id": m["chat_hidden"]})
-            return
+        see the spectators' channel during the match)."""
         live = await self.service.get_live(self.match_id)
         seat = live.seat_of(self.user.id if self.user else None)
-        if chat.sees(live, seat, str(m["chat"].get("channel"))):
-            await self.send({"type": "chat", "message": m["chat"]})
+        if chat.sees(live, seat, str(m["message"].get("channel"))):
+            await self.send(ChatSent(type="chat", message=m["message"]))
 
     async def push_presence(self) -> None:
         """Both seats' connection status (and, for a player, when the win may be claimed)."""
         found = await presence.presence(self.service, self.match_id, self.user.id if self.user else None)
-        await self.send({"type": "presence", "seq": self.sent_seq, **found.model_dump(mode="json")})
+        fields = found.model_dump(mode="json")
+        await self.send(PresenceSent(type="presence", seq=self.sent_seq, **fields))  # type: ignore[typeddict-item]
 
     def listen(self, sub: Subscription) -> None:
         """Push what the bus brings on ``sub`` from now on: a task runs only while there is something to
@@ -232,33 +226,46 @@ class MatchSocket:
                 log.debug("match %s: push failed; socket closed", self.match_id, exc_info=True)
                 return
 
-    async def _push_batch(self, batch: list[dict[str, Any]]) -> None:
-        states = [m for m in batch if "seq" in m]
+    async def _push_batch(self, batch: list[Message]) -> None:
+        """Dispatch a batch of bus messages (bus/messages.py) on their ``type``: rematch and chat notices go
+        out in order; then one presence read for any number of presence notices, and the changes (or, after a
+        ``resync``, one read of the match and the presence). Unknown types are ignored."""
+        states: list[Change] = []
+        resync = presence_changed = False
         await self.end_if_logged_out()
         for m in batch:
-            if "rematch" in m:
-                await self.send({"type": "rematch", "seq": self.sent_seq, "id": m["rematch"]})
-            if "chat" in m or "chat_hidden" in m:
-                await self.push_chat(m)
-        if any(is_resync(m) for m in batch):
+            kind = m.get("type")
+            if kind == "change":
+                states.append(m)  # type: ignore[arg-type]
+            elif kind == "rematch":
+                await self.send(RematchSent(type="rematch", seq=self.sent_seq, id=m["id"]))
+            elif kind == "chat":
+                await self.push_chat(m)  # type: ignore[arg-type]
+            elif kind == "chat_hidden":
+                await self.send(ChatHiddenSent(type="chat_hidden", id=m["id"]))
+            elif kind == "presence":
+                presence_changed = True
+            elif kind == RESYNC_KIND:
+                resync = True
+        if resync:
             # The bus was down (news may be lost): read the match (seq gap → sync) and presence.
             await self.push_presence()
             await self.push_state(None)
             return
-        if any("presence" in m for m in batch):
+        if presence_changed:
             await self.push_presence()
         if states:
             await self.push_changes(states)
 
     async def handle(self, text: str) -> None:
         try:
-            msg = ClientMessage.validate_json(text)
+            msg = MATCH_CLIENT_MESSAGE.validate_json(text)
         except ValidationError as exc:
             action_id = _guess_id(text)
             await self.error("malformed", exc.errors()[0].get("msg", "malformed message"), action_id)
             return
         if isinstance(msg, PingMessage):
-            await self.send({"type": "pong"})
+            await self.send(PongSent(type="pong"))
             return
         if isinstance(msg, SyncMessage):
             await self.push_state(msg.seq)
@@ -272,7 +279,7 @@ class MatchSocket:
         except PlayError as exc:
             await self.error(exc.code, exc.message, msg.id)
             return
-        await self.send({"type": "ack", "id": msg.id, "seq": seq})
+        await self.send(AckSent(type="ack", id=msg.id, seq=seq))
 
     async def read_loop(self) -> None:
         while True:

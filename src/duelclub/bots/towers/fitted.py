@@ -31,10 +31,10 @@ import json
 import math
 from importlib import resources
 
+from duelclub.bots.towers.heuristics import keep_value, won
 from duelclub.games.contract import Seat
 from duelclub.games.towers.actions import Discard, TowersAction
 from duelclub.games.towers.battlefields import BATTLEFIELD_IDS, BATTLEFIELDS, Battlefield
-from duelclub.games.towers.bot import keep_value, won
 from duelclub.games.towers.cards import COST, DRAW_DISCARD, PLAY_AGAIN, RESOURCE, RUN
 from duelclub.games.towers.dsl import BARRACKS, MINES, MONASTERIES, ORE, TOWER, TROOPS, WALL
 from duelclub.games.towers.state import State

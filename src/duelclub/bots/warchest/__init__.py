@@ -1,15 +1,15 @@
-"""Сундук войны bot levels (rules/warchest.md, games/warchest/bot.py; the ladder of bots/levels.py,
+"""Сундук войны bot levels (rules/warchest.md, bots/warchest/heuristics.py; the ladder of bots/levels.py,
 :data:`LEVEL_PARAMS`: ``easy`` is now ``light`` — ``novice`` adds random mistakes —, ``hard`` is ``strong`` —
 ``medium`` and ``master`` search with other budgets).
 
-- ``easy`` — one-ply greedy on one determinization (``games/warchest/bot.py``);
+- ``easy`` — one-ply greedy on one determinization (``bots/warchest/heuristics.py``);
 - ``hard`` — SO-ISMCTS (``bots/ismcts.py``) over ``determinize``, cut ``HORIZON`` plies below the root
   and scored by the static evaluation (a logistic of ``evaluate``); a won or lost match inside the horizon
   scores 1 or 0. Every node considers only the easy ranking's best actions (``ROOT_WIDTH`` at the root,
   ``WIDTH`` below it, ranked on that iteration's determinization), the ranking's scores give the progressive
   bias, and playouts below the tree follow easy's policy for both sides. See :class:`Horizon`.
   The draft is not searched: ``hard`` picks by unit values fitted on 3000 self-play matches
-  (``DRAFT_LOGIT`` in games/warchest/bot.py, reproduced by ``benchmarks/warchest_bots.py --fit-draft``).
+  (``DRAFT_LOGIT`` in bots/warchest/heuristics.py, reproduced by ``benchmarks/warchest_bots.py --fit-draft``).
   Rolling a draft out to the end of a match costs ~0.04 s per match, and telling two picks apart needs
   hundreds of matches (the fitted unit effects are a few percent of win rate each), so a search inside a
   2-second decision measures noise; the fitted values are the same estimate made once, offline, from
@@ -81,8 +81,8 @@ class Horizon(WarchestGame):
         return super().determinize(state, seat, rng)
 
     def legal_actions(self, state: Any, seat: Seat) -> list[Any]:
+        from duelclub.bots.warchest.heuristics import ranked
         from duelclub.games.warchest import engine
-        from duelclub.games.warchest.bot import ranked
 
         side = state.side_of(seat)
         actions = engine.legal(state, side)
@@ -95,7 +95,7 @@ class Horizon(WarchestGame):
         return [a for _, a in best]
 
     def apply(self, state: Any, seat: Seat, action: Any) -> list[Any]:  # the search reads no events
-        from duelclub.games.warchest.bot import play
+        from duelclub.bots.warchest.heuristics import play
 
         play(state, state.side_of(seat), action)
         self.ply += 1
@@ -131,7 +131,7 @@ class _HorizonSearch(IsmctsBot):
         scores = super()._playout(game, det, rng)
         if det.outcome is not None:
             return scores
-        from duelclub.games.warchest.bot import evaluate
+        from duelclub.bots.warchest.heuristics import evaluate
 
         value = evaluate(det, det.side_of(0)) / EVAL_SCALE
         r0 = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, value))))
@@ -139,7 +139,7 @@ class _HorizonSearch(IsmctsBot):
 
 
 class HardBot:
-    """``hard``: drafts by ``fitted_draft_pick`` (games/warchest/bot.py), plays by SO-ISMCTS on a Horizon.
+    """``hard``: drafts by ``fitted_draft_pick`` (heuristics.py), plays by SO-ISMCTS on a Horizon.
 
     The search is handed a determinization, never the real state, so even its root ranking sees only what
     the seat may know. An action that wins at once (easy's ranking scores it as a won match) is taken
@@ -166,7 +166,7 @@ class HardBot:
 
     def choose(self, game: AnyGame, state: Any, seat: Seat, rng: random.Random) -> Any:
         """The searched action; ValueError if ``seat`` is not to move."""
-        from duelclub.games.warchest.bot import fitted_draft_pick, ranked
+        from duelclub.bots.warchest.heuristics import fitted_draft_pick, ranked
         from duelclub.games.warchest.state import DRAFT
 
         actions = game.legal_actions(state, seat)
@@ -198,7 +198,7 @@ LEVEL_PARAMS: dict[str, Params] = {
 
 def build(level: str, params: Params, think_seconds: float | None = None, *, timed: bool = True) -> Bot:
     """The bot of one level from its ``params`` (see :data:`LEVEL_PARAMS`)."""
-    from duelclub.games.warchest.bot import EasyBot
+    from duelclub.bots.warchest.heuristics import EasyBot
 
     if params["kind"] == "heuristic":
         easy = EasyBot(level)

@@ -2,9 +2,9 @@
 ``easy`` is now ``light``, ``hard`` is ``strong``; ``novice`` is easy with random mistakes, ``medium`` and
 ``master`` are hard with other budgets).
 
-- ``easy`` — the heuristic of ``games/artania/bot.py``;
+- ``easy`` — the heuristic of ``bots/artania/heuristics.py``;
 - ``hard`` — a *rollout* search over determinizations (:class:`RolloutBot`): it improves on the economical
-  policy of ``games/artania/bot.py`` by looking one decision ahead. Each round samples a determinization
+  policy of ``bots/artania/heuristics.py`` by looking one decision ahead. Each round samples a determinization
   (``game.determinize``: the opponent's hand and both deck orders re-dealt from what the seat may see) and,
   for every candidate action, plays the *whole match* out from it with the economical policy for both seats
   (common random numbers: every candidate meets the same deal, so their differences are not drowned by the
@@ -71,8 +71,8 @@ class RolloutBot:
 
     def candidates(self, state: Any, seat: Seat, legal: list[Any]) -> tuple[list[Any], Any]:
         """(the actions searched, the economical policy's choice among them)."""
+        from duelclub.bots.artania.heuristics import economical_move, ranked_placements
         from duelclub.games.artania.actions import place_action
-        from duelclub.games.artania.bot import economical_move, ranked_placements
 
         base = economical_move(state, seat)
         if state.step % 2 == 0:
@@ -127,7 +127,7 @@ def overruling(rewards: list[list[float]], base: int) -> int:
 def playout(game: AnyGame, state: Any, seat: Seat) -> float:
     """Play ``state`` (a determinization, mutated) to the end with the economical policy for both seats;
     ``seat``'s reward: the result (1 / 0.5 / 0) + MARGIN_WEIGHT × its final token lead / 5."""
-    from duelclub.games.artania.bot import economical_move
+    from duelclub.bots.artania.heuristics import economical_move
 
     while state.outcome is None:
         mover = state.to_act()
@@ -152,7 +152,7 @@ LEVEL_PARAMS: dict[str, Params] = {
 
 def build(level: str, params: Params, think_seconds: float | None = None, *, timed: bool = True) -> Bot:
     """The bot of one level from its ``params`` (see :data:`LEVEL_PARAMS`)."""
-    from duelclub.games.artania.bot import EasyBot
+    from duelclub.bots.artania.heuristics import EasyBot
 
     if params["kind"] == "heuristic":
         easy = EasyBot(level)

@@ -1,4 +1,4 @@
-"""games/towers/fitted.py: the fitted evaluation reads its weights file, the unrolled sum equals the feature
+"""bots/towers/fitted.py: the fitted evaluation reads its weights file, the unrolled sum equals the feature
 dot product, it is antisymmetric around its bias, respects the §7.3 victory conditions, prefers the
 stronger side, and as a one-ply player it takes wins, answers threats and beats ``easy``."""
 
@@ -7,15 +7,20 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import sys
 from importlib import resources
+from pathlib import Path
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "games"))
 from test_towers_helpers import play, state
 
-from duelclub.games.towers import GAME, fitted
+from duelclub.bots.towers import fitted
+from duelclub.bots.towers.heuristics import EasyBot
+from duelclub.games.towers import GAME
 from duelclub.games.towers.actions import Discard, discard_action, play_action
 from duelclub.games.towers.battlefields import BATTLEFIELD_IDS, BATTLEFIELDS
-from duelclub.games.towers.bot import EasyBot
 
 
 def _counters(rng: random.Random) -> list[int]:
@@ -27,9 +32,7 @@ def _counters(rng: random.Random) -> list[int]:
 
 
 def test_weights_file_has_every_battlefield_and_every_feature() -> None:
-    doc = json.loads(
-        resources.files("duelclub.games.towers").joinpath("eval_weights.json").read_text("utf-8")
-    )
+    doc = json.loads(resources.files("duelclub.bots.towers").joinpath("eval_weights.json").read_text("utf-8"))
     assert set(doc["weights"]) == set(BATTLEFIELD_IDS)
     assert len(fitted.WEIGHTS) == len(BATTLEFIELDS)
     for field, w in zip(BATTLEFIELD_IDS, fitted.WEIGHTS, strict=True):

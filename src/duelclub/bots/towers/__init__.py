@@ -1,7 +1,7 @@
 """Дві вежі's bot levels (rules/towers.md; the ladder of bots/levels.py, :data:`LEVEL_PARAMS`): ``easy``
-(now ``light``; ``novice`` adds random mistakes) — the greedy heuristic of ``games/towers/bot.py``;
+(now ``light``; ``novice`` adds random mistakes) — the greedy heuristic of ``bots/towers/heuristics.py``;
 ``hard`` (now ``strong``; ``medium`` and ``master`` with other budgets) — :class:`LookaheadBot`, a
-determinized lookahead followed by rollouts, scored by the fitted evaluation of ``games/towers/fitted.py``.
+determinized lookahead followed by rollouts, scored by the fitted evaluation of ``bots/towers/fitted.py``.
 
 ``hard`` samples determinizations of what its seat cannot see (``game.determinize``: the opponent's hand,
 the pile order, future draws) and, in each, scores every legal action by
@@ -109,7 +109,7 @@ class LookaheadBot:
 
     def choose(self, game: AnyGame, state: Any, seat: Seat, rng: random.Random) -> Any:
         """The legal action with the best mean lookahead value; ValueError if ``seat`` is not to move."""
-        from duelclub.games.towers.bot import ranked_actions
+        from duelclub.bots.towers.heuristics import ranked_actions
 
         start = time.perf_counter()
         legal = legal_or_raise(game, state, seat)
@@ -152,8 +152,8 @@ class LookaheadBot:
     def _rollout(self, game: AnyGame, s: Any, me: Seat) -> float:
         """Win chance for ``me`` after both seats play ``easy``'s greedy policy for ``rollout_turns`` turns
         each from ``s`` (mutated), scored at the start of ``me``'s turn (``fitted.reply_value``)."""
-        from duelclub.games.towers.bot import greedy_action, terminal_chance
-        from duelclub.games.towers.fitted import reply_value
+        from duelclub.bots.towers.fitted import reply_value
+        from duelclub.bots.towers.heuristics import greedy_action, terminal_chance
 
         end = s.turn + 2 * self.rollout_turns - 1
         while s.outcome is None:
@@ -165,7 +165,7 @@ class LookaheadBot:
 
     def _after_own(self, game: AnyGame, s: Any, me: Seat, depth: int) -> float:
         """Win chance for ``me`` after one of its actions in ``s`` (mutated): rest of the turn, the reply."""
-        from duelclub.games.towers.bot import greedy_action, terminal_chance
+        from duelclub.bots.towers.heuristics import greedy_action, terminal_chance
 
         while True:
             if s.outcome is not None:
@@ -184,7 +184,7 @@ class LookaheadBot:
 
     def _reply(self, game: AnyGame, s: Any, me: Seat) -> float:
         """The opponent's answer worst for ``me`` (``fitted.reply_chance``), then our best next card."""
-        from duelclub.games.towers.fitted import reply_chance
+        from duelclub.bots.towers.fitted import reply_chance
 
         return reply_chance(s, me)
 
@@ -233,7 +233,7 @@ LEVEL_PARAMS: dict[str, Params] = {
 
 def build(level: str, params: Params, think_seconds: float | None = None, *, timed: bool = True) -> Bot:
     """The bot of one level from its ``params`` (see :data:`LEVEL_PARAMS`)."""
-    from duelclub.games.towers.bot import EasyBot
+    from duelclub.bots.towers.heuristics import EasyBot
 
     if params["kind"] == "heuristic":
         easy = EasyBot(level)

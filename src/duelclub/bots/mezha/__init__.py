@@ -1,5 +1,5 @@
 """Межа's bot levels (rules/mezha.md, the ladder of bots/levels.py): ``light`` (old ``easy``) — the
-rule-based heuristic of ``games/mezha/bot.py``, ``novice`` the same with random mistakes; ``medium``,
+rule-based heuristic of ``bots/mezha/heuristics.py``, ``novice`` the same with random mistakes; ``medium``,
 ``strong`` (old ``hard``) and ``master`` — SO-ISMCTS (``bots/ismcts.py``) with that heuristic as its rollout
 policy for both seats, with growing budgets (:data:`LEVEL_PARAMS`)."""
 
@@ -33,7 +33,7 @@ the old ``hard``."""
 
 def build(level: str, params: Params, think_seconds: float | None = None, *, timed: bool = True) -> Bot:
     """The bot of one level from its ``params`` (see :data:`LEVEL_PARAMS`)."""
-    from duelclub.games.mezha.bot import EasyBot, heuristic_action
+    from duelclub.bots.mezha.heuristics import EasyBot, heuristic_action
 
     if params["kind"] == "heuristic":
         easy = EasyBot(level)
