@@ -4,7 +4,7 @@ docs/positions/artania.schema.json).
 :class:`ArtaniaPosition` validates the shape (strict types, bounds, card ids, list lengths) and every
 cross-field rule of a reachable state: each seat's 33 cards, slots filled exactly by their steps, Нектар
 only on class warriors (D14), ``known`` only equipment from a tie-break (D35), ``no_warrior`` only for a hand
-without warriors (D10), the engine's automatic steps already taken (windows rule 6, D33), the turn records
+without warriors (D10), the automatic pass for an empty hand already taken (windows rule 6), the turn records
 (numbering, alternating F, token arithmetic) and the outcome (five tokens end the game at once, D22, D23).
 """
 
@@ -191,19 +191,13 @@ class ArtaniaPosition(PositionModel):
                 need(self.discards[o].count("nektar") == 1, "a Нектар on the field must be in its owner's discard")
 
     def _check_automatic(self) -> None:
-        if self.overs():
-            return
-        step = STEPS.index(self.step)
+        # Windows rule 6: the engine passes at once for an empty hand. (A placer without a warrior, D33, is
+        # not rejected: the opponent's determinized sample of that hand may hold none, and the bot workers
+        # load such samples; the engine then places nothing for it.)
         if self.window():
             need(
                 self.actor is not None and bool(self.hands[self.actor]),
                 f"seat {self.actor} acts in {self.step} with an empty hand; the engine passes for it (windows rule 6)",
-            )
-        else:
-            placer = self.first if step in (1, 5) else 1 - self.first
-            need(
-                any(IS_WARRIOR[INDEX[c]] for c in self.hands[placer]),
-                f"seat {placer} places in {self.step} with no warrior; the engine leaves the slots empty (D33)",
             )
 
     def _check_results(self) -> None:

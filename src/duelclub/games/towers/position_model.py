@@ -120,8 +120,10 @@ class TowersPosition(PositionModel):
         mine = self.last[self.active]
         if self.phase == "main":
             need(not mine, "no card has left the active hand at the start of a turn (§5 step 1)")
-        elif self.phase in ("extra", "forced_discard"):
-            need(bool(mine) and mine[-1][1] == "play", f"the {self.phase} phase follows a played card")
+        elif self.phase == "forced_discard":
+            need(bool(mine) and mine[-1][1] == "play", "a forced discard follows a played card (§6 step 5)")
+        elif self.phase == "extra":  # «Граємо знову» after a play, or after the forced discard of its card
+            need(bool(mine) and mine[-1][1] in ("play", "forced_discard"), "the extra action follows a played card")
 
     def _check_end(self) -> None:
         bf = BATTLEFIELDS[BATTLEFIELD_INDEX[self.battlefield]]
