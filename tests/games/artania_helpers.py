@@ -102,7 +102,16 @@ def past_results(turn: int, first: int, tokens: tuple[int, int]) -> list[JSON]:
     assert len(winners) < turn, "each token needs a scored turn"
     winners += [None] * (turn - 1 - len(winners))
     empty = [
-        {"slot": k, "state": "empty", "card": None, "base": 0, "bonus": 0, "nektar": 0, "nektar_by": [], "total": 0}
+        {
+            "slot": k,
+            "state": "empty",
+            "card": None,
+            "base": 0,
+            "bonus": 0,
+            "nektar": 0,
+            "nektar_by": [],
+            "total": 0,
+        }
         for k in (1, 2, 3)
     ]
     out, count = [], [0, 0]

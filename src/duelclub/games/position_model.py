@@ -16,13 +16,25 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 M = TypeVar("M", bound=BaseModel)
 T = TypeVar("T")
 
-Seat = Literal[0, 1]
+
+def _not_bool(v: object) -> object:
+    # A Literal of ints compares by equality, so True would pass for 1: strict JSON types say no.
+    if isinstance(v, bool):
+        raise ValueError("must be an integer, not a boolean")
+    return v
+
+
+NoBool = BeforeValidator(_not_bool)
+"""On an integer ``Literal``: rejects ``true``/``false`` (strict mode alone lets ``True == 1`` through)."""
+Seat = Annotated[Literal[0, 1], NoBool]
 """0 or 1 (contract.Seat)."""
+Version1 = Annotated[Literal[1], NoBool]
+"""Every position format is at version 1."""
 Pair = Annotated[list[T], Field(min_length=2, max_length=2)]
 """One entry per seat: ``[seat 0's, seat 1's]``."""
 Triple = Annotated[list[T], Field(min_length=3, max_length=3)]

@@ -25,7 +25,16 @@ from duelclub.games.artania.cards import (
     TOKENS_TO_WIN,
 )
 from duelclub.games.artania.state import STEPS
-from duelclub.games.position_model import Pair, PositionModel, Seat, StreamModel, Triple, need
+from duelclub.games.position_model import (
+    NoBool,
+    Pair,
+    PositionModel,
+    Seat,
+    StreamModel,
+    Triple,
+    Version1,
+    need,
+)
 
 if TYPE_CHECKING:
     CardId = str
@@ -62,7 +71,10 @@ class ScoredSlot(PositionModel):
 
     @model_validator(mode="after")
     def _sum(self) -> ScoredSlot:
-        need((self.state == "card") == (self.card is not None), "a scored slot names its card exactly if filled")
+        need(
+            (self.state == "card") == (self.card is not None),
+            "a scored slot names its card exactly if filled",
+        )
         need(self.total == self.base + self.bonus + self.nektar, "a slot's total is base + bonus + nektar")
         return self
 
@@ -120,14 +132,14 @@ class ArtaniaPosition(PositionModel):
     """A complete Артания и Куявия position, version 1 (docs/positions/artania.md)."""
 
     game: Literal["artania"]
-    version: Literal[1]
+    version: Version1
     stream: StreamModel
     sides: Pair[Deck]
     turn: Annotated[int, Field(ge=1, le=MAX_TURNS)]
     first: Seat
     step: Step
     actor: Seat | None
-    passes: Literal[0, 1]
+    passes: Annotated[Literal[0, 1], NoBool]
     tokens: Pair[Tokens]
     hands: Pair[Cards]
     known: Pair[Annotated[list[CardId], Field(max_length=3)]]
@@ -186,9 +198,14 @@ class ArtaniaPosition(PositionModel):
             if not self.overs():
                 need((c == "pending") == (FILL_STEP[role][k] >= step), f"slot {k + 1} of seat {seat} vs step")
             need(len(set(owners)) == len(owners), "a seat's Нектар lies on a card once")
-            need(not owners or (c in INDEX and CLASS_OF[INDEX[c]] >= 0), "Нектар only on a class warrior (D14)")
+            need(
+                not owners or (c in INDEX and CLASS_OF[INDEX[c]] >= 0), "Нектар only on a class warrior (D14)"
+            )
             for o in owners:
-                need(self.discards[o].count("nektar") == 1, "a Нектар on the field must be in its owner's discard")
+                need(
+                    self.discards[o].count("nektar") == 1,
+                    "a Нектар on the field must be in its owner's discard",
+                )
 
     def _check_automatic(self) -> None:
         # Windows rule 6: the engine passes at once for an empty hand. (A placer without a warrior, D33, is
@@ -197,7 +214,8 @@ class ArtaniaPosition(PositionModel):
         if self.window():
             need(
                 self.actor is not None and bool(self.hands[self.actor]),
-                f"seat {self.actor} acts in {self.step} with an empty hand; the engine passes for it (windows rule 6)",
+                f"seat {self.actor} acts in {self.step} with an empty hand; "
+                "the engine passes for it (windows rule 6)",
             )
 
     def _check_results(self) -> None:
@@ -205,13 +223,21 @@ class ArtaniaPosition(PositionModel):
         if self.outcome is None or self.outcome.reason == "resign":
             need(n == self.turn - 1, f"turn {self.turn} must follow {self.turn - 1} scored turns, not {n}")
         else:
-            need(n == self.turn, f"a game that ended at turn {self.turn}'s clean-up has {self.turn} scored turns")
+            need(
+                n == self.turn,
+                f"a game that ended at turn {self.turn}'s clean-up has {self.turn} scored turns",
+            )
         tokens = [0, 0]
         for i, r in enumerate(self.results):
             need(r.turn == i + 1, f"result {i} must be turn {i + 1}'s")
-            need(r.first == self.first ^ ((self.turn - r.turn) % 2), f"turn {r.turn}'s F must alternate (D20)")
+            need(
+                r.first == self.first ^ ((self.turn - r.turn) % 2), f"turn {r.turn}'s F must alternate (D20)"
+            )
             if r.totals[0] != r.totals[1]:
-                need(r.winner == (0 if r.totals[0] > r.totals[1] else 1), f"turn {r.turn}: the higher total wins")
+                need(
+                    r.winner == (0 if r.totals[0] > r.totals[1] else 1),
+                    f"turn {r.turn}: the higher total wins",
+                )
             if r.winner is not None:
                 tokens[r.winner] += 1
             need(r.tokens == tokens, f"turn {r.turn}'s tokens must count its winners")
@@ -225,9 +251,15 @@ class ArtaniaPosition(PositionModel):
             need(max(t0, t1) < TOKENS_TO_WIN, "a seat with five tokens has already won (§End of the game)")
             need(out is None or out.winner is not None, "a resignation has a winner")
         elif out.reason == "five_tokens":
-            need(out.winner is not None and self.tokens[out.winner] == TOKENS_TO_WIN, "five_tokens needs 5 tokens")
+            need(
+                out.winner is not None and self.tokens[out.winner] == TOKENS_TO_WIN,
+                "five_tokens needs 5 tokens",
+            )
             need(min(t0, t1) < TOKENS_TO_WIN, "only one seat can take five tokens")
         else:
             need(max(t0, t1) < TOKENS_TO_WIN, "five tokens end the game before the deck check (clean-up 2)")
             need(not self.decks[0] or not self.decks[1], "deck_exhausted needs an empty deck (D22)")
-            need(out.winner == (None if t0 == t1 else 0 if t0 > t1 else 1), "deck_exhausted: more tokens wins (D23)")
+            need(
+                out.winner == (None if t0 == t1 else 0 if t0 > t1 else 1),
+                "deck_exhausted: more tokens wins (D23)",
+            )

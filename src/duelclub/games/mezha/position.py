@@ -91,7 +91,9 @@ def from_position(pos: Any) -> State:
     s.wins = [sum(1 for r in m.results if r.winner == seat) for seat in (0, 1)]
     s.outcome = None if m.outcome is None else Outcome(m.outcome.winner, m.outcome.reason)
     if s.phase == SEASON and not s.has_legal_play(s.turn):
-        raise fail("mezha", f"seat {s.turn} is on turn with no legal play; the engine passes for it (D1, D11)")
+        raise fail(
+            "mezha", f"seat {s.turn} is on turn with no legal play; the engine passes for it (D1, D11)"
+        )
     return s
 
 

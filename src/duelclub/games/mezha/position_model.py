@@ -28,7 +28,7 @@ from duelclub.games.mezha.cards import (
     IDS,
     OMEN_IDS,
 )
-from duelclub.games.position_model import Pair, PositionModel, Seat, StreamModel, Triple, need
+from duelclub.games.position_model import Pair, PositionModel, Seat, StreamModel, Triple, Version1, need
 
 if TYPE_CHECKING:
     CardId = str
@@ -116,7 +116,7 @@ class MezhaPosition(PositionModel):
     """A complete Межа position, version 1 (docs/positions.md §mezha)."""
 
     game: Literal["mezha"]
-    version: Literal[1]
+    version: Version1
     stream: StreamModel
     houses: Pair[House]
     omens: Annotated[list[OmenId], Field(min_length=4, max_length=4)]
@@ -139,8 +139,14 @@ class MezhaPosition(PositionModel):
     def _consistent(self) -> MezhaPosition:
         need(self.houses[0] != self.houses[1], "houses must be olkha and gorn, one each")
         need(len(set(self.omens)) == 4, "omens must be the four omens, each once")
-        need((self.phase == "season") == (self.turn is not None), "turn is set exactly while a season is played")
-        need((self.phase == "over") == (self.outcome is not None), "outcome is set exactly when the phase is over")
+        need(
+            (self.phase == "season") == (self.turn is not None),
+            "turn is set exactly while a season is played",
+        )
+        need(
+            (self.phase == "over") == (self.outcome is not None),
+            "outcome is set exactly when the phase is over",
+        )
         self._check_results()
         self._check_passes()
         self._check_units()
@@ -194,10 +200,15 @@ class MezhaPosition(PositionModel):
                 carried = 0
                 for u in half:
                     where = f"field {f} seat {seat} unit {u.placement}"
-                    need(CARD_INDEX[u.card] in HOUSE_KINDS[HOUSES.index(self.houses[seat])], f"{where}: not its house")
+                    need(
+                        CARD_INDEX[u.card] in HOUSE_KINDS[HOUSES.index(self.houses[seat])],
+                        f"{where}: not its house",
+                    )
                     placements.append(u.placement)
                     if u.season != self.season:
-                        need(HAS_ROOTS[CARD_INDEX[u.card]], f"{where}: only a корни unit is carried over (D3)")
+                        need(
+                            HAS_ROOTS[CARD_INDEX[u.card]], f"{where}: only a корни unit is carried over (D3)"
+                        )
                         need(u.season == self.season - 1, f"{where}: a корни unit stays one season only (D3)")
                         need(not u.face_down, f"{where}: a carried unit was revealed at scoring")
                         carried += 1

@@ -2,8 +2,8 @@
 
 ``from_position(to_position(s))`` rebuilds ``s`` exactly, stream included (``Stream.at(key, position)``).
 ``from_position`` validates with the declared model (``position_model.TowersPosition``) and raises
-ValueError on anything malformed or unreachable (a normal deck whose cards are not 1..102 exactly once, a wrong
-hand size for the phase, a pile card outside ``pool``, a decided match still in play, …).
+ValueError on anything malformed or unreachable (a normal deck whose cards are not 1..102 exactly once, a
+wrong hand size for the phase, a pile card outside ``pool``, a decided match still in play, …).
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field, Strict, model_validator
 
-from duelclub.games.position_model import Pair, PositionModel, Seat, StreamModel, need
+from duelclub.games.position_model import Pair, PositionModel, Seat, StreamModel, Version1, need
 from duelclub.games.towers.battlefields import BATTLEFIELD_IDS, BATTLEFIELD_INDEX, BATTLEFIELDS
 from duelclub.games.towers.cards import HAND_SIZE, N_CARDS
 from duelclub.games.towers.rules import TIMEOUT_LOSS, TURN_LIMIT
@@ -56,7 +56,16 @@ class Counters(PositionModel):
     troops: Counter_
 
     def values(self) -> list[int]:
-        return [self.tower, self.wall, self.mines, self.monasteries, self.barracks, self.ore, self.mana, self.troops]
+        return [
+            self.tower,
+            self.wall,
+            self.mines,
+            self.monasteries,
+            self.barracks,
+            self.ore,
+            self.mana,
+            self.troops,
+        ]
 
 
 class OutcomeModel(PositionModel):
@@ -68,7 +77,7 @@ class TowersPosition(PositionModel):
     """A complete Дві вежі position, version 1 (docs/positions/towers.md)."""
 
     game: Literal["towers"]
-    version: Literal[1]
+    version: Version1
     stream: StreamModel
     battlefield: BattlefieldId
     deck: Literal["normal", "infinite"]
@@ -94,9 +103,14 @@ class TowersPosition(PositionModel):
             # A hand holds 6 at every decision point, also at the forced discard (play -1, draw +1; see
             # docs/positions/towers.md); a match that ended on a played card was not refilled (5).
             n = len(self.hands[seat])
-            need(n == HAND_SIZE or over, f"seat {seat} holds {n} cards; a running match refills to {HAND_SIZE}")
+            need(
+                n == HAND_SIZE or over, f"seat {seat} holds {n} cards; a running match refills to {HAND_SIZE}"
+            )
         # A match may end (resignation, timeout) during a forced discard, its «play again» still pending.
-        need(self.phase in ("forced_discard", "over") or not self.again, "again is only pending at a forced discard")
+        need(
+            self.phase in ("forced_discard", "over") or not self.again,
+            "again is only pending at a forced discard",
+        )
         self._check_deck()
         self._check_turn_cards()
         self._check_end()
@@ -107,11 +121,15 @@ class TowersPosition(PositionModel):
         if self.deck == "infinite":
             need(all(p is None for p in piles), "the infinite deck has no pile, discard or pool")
             return
-        need(self.pile is not None and self.discard is not None and self.pool is not None, "the normal deck has piles")
+        need(
+            self.pile is not None and self.discard is not None and self.pool is not None,
+            "the normal deck has piles",
+        )
         assert self.pile is not None and self.discard is not None and self.pool is not None
         every = Counter(self.hands[0] + self.hands[1] + self.pile + self.discard)
         need(
-            len(every) == N_CARDS and max(every.values()) == 1, "the normal deck must hold each card 1..102 exactly once"
+            len(every) == N_CARDS and max(every.values()) == 1,
+            "the normal deck must hold each card 1..102 exactly once",
         )
         need(len(set(self.pool)) == len(self.pool), "pool lists a card twice")
         need(set(self.pile) <= set(self.pool), "every pile card must be in pool")
@@ -123,7 +141,10 @@ class TowersPosition(PositionModel):
         elif self.phase == "forced_discard":
             need(bool(mine) and mine[-1][1] == "play", "a forced discard follows a played card (§6 step 5)")
         elif self.phase == "extra":  # «Граємо знову» after a play, or after the forced discard of its card
-            need(bool(mine) and mine[-1][1] in ("play", "forced_discard"), "the extra action follows a played card")
+            need(
+                bool(mine) and mine[-1][1] in ("play", "forced_discard"),
+                "the extra action follows a played card",
+            )
 
     def _check_end(self) -> None:
         bf = BATTLEFIELDS[BATTLEFIELD_INDEX[self.battlefield]]
@@ -136,7 +157,10 @@ class TowersPosition(PositionModel):
             if self.phase != "forced_discard":  # the card's victory check waits for the discard (§6 step 6)
                 need(won == (None, None), f"a victory condition holds ({won}), so the match is over (§7.2)")
             return
-        need((out.winner is None) == (out.reason in ("draw", "turn_limit")), f"{out.reason} and winner disagree")
+        need(
+            (out.winner is None) == (out.reason in ("draw", "turn_limit")),
+            f"{out.reason} and winner disagree",
+        )
         if out.reason == "draw":
             need(None not in won, "a draw needs both players to meet a victory condition (D17)")
         elif out.reason in ("destruction", "tower", "resource"):
@@ -146,5 +170,8 @@ class TowersPosition(PositionModel):
             need(self.turn == TURN_LIMIT, f"turn_limit ends turn {TURN_LIMIT} only (§7.4)")
         elif out.reason == "timeout":
             loser = 1 - (out.winner or 0)
-            need(self.timeouts[loser] == TIMEOUT_LOSS and self.active == loser, "a timeout loss needs 3 timeouts")
+            need(
+                self.timeouts[loser] == TIMEOUT_LOSS and self.active == loser,
+                "a timeout loss needs 3 timeouts",
+            )
         need(out.reason == "timeout" or max(self.timeouts) < TIMEOUT_LOSS, "3 timeouts end the match on time")

@@ -76,7 +76,9 @@ def from_position(pos: JSON) -> State:
     (unknown coins, hexes off the board, coins or markers that do not add up, a won match still in play, …).
     """
     m = parse(WarchestPosition, pos, "warchest")
-    s = State(Stream.at(bytes.fromhex(m.stream.key), m.stream.position), m.nobility, m.nightfall, m.draft_variant)
+    s = State(
+        Stream.at(bytes.fromhex(m.stream.key), m.stream.position), m.nobility, m.nightfall, m.draft_variant
+    )
     s.wolf_seat = m.wolf_seat
     s.phase = m.phase
     s.draft_pool = list(m.draft_pool)

@@ -4,9 +4,9 @@ docs/positions/warchest.schema.json).
 :class:`WarchestPosition` validates the shape (strict types, bounded counts, coin, unit, decree and task
 ids, hex ids) and the cross-field rules of a reachable state: the draft agreeing with the phase (§5), the
 decrees of Знать (§11) and the pieces of Ночь (§12) only with their expansion, each side's control markers
-(6 in all, §10) and coins (every coin of a drafted type somewhere, §2), the units on the board, and the outcome:
-a side with all six markers placed has won (§10), a finished match has no pending decision, a round-limit
-draw ends round 100 (D28).
+(6 in all, §10) and coins (every coin of a drafted type somewhere, §2), the units on the board, and the
+outcome: a side with all six markers placed has won (§10), a finished match has no pending decision, a
+round-limit draw ends round 100 (D28).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field, Strict, model_validator
 
-from duelclub.games.position_model import Pair, PositionModel, Seat, StreamModel, need
+from duelclub.games.position_model import NoBool, Pair, PositionModel, Seat, StreamModel, Version1, need
 from duelclub.games.warchest.actions import Action
 from duelclub.games.warchest.board import IS_LOCATION, N_HEXES
 from duelclub.games.warchest.engine import ROUND_LIMIT, TASKS
@@ -85,7 +85,7 @@ class WarchestPosition(PositionModel):
     """A complete Сундук войны position, version 1 (docs/positions/warchest.md)."""
 
     game: Literal["warchest"]
-    version: Literal[1]
+    version: Version1
     stream: StreamModel
     nobility: bool
     nightfall: bool
@@ -98,20 +98,27 @@ class WarchestPosition(PositionModel):
     hidden_decrees: Annotated[list[DecreeId], Field(max_length=4)]
     sealed: Pair[Annotated[list[DecreeId], Field(max_length=3)]]
     sides: Pair[SideModel]
-    control: Annotated[list[Literal[-1, 0, 1]], Field(min_length=N_HEXES, max_length=N_HEXES)]
+    control: Annotated[
+        list[Annotated[Literal[-1, 0, 1], NoBool]], Field(min_length=N_HEXES, max_length=N_HEXES)
+    ]
     units: Annotated[list[UnitModel], Field(max_length=N_HEXES)]
     initiative: Seat
     changed: bool
     round: Annotated[int, Field(ge=0, le=ROUND_LIMIT)]
     turn: Seat
-    stack: Annotated[list[Annotated[list[TaskName | Scalar], Field(min_length=1, max_length=6)]], Field(max_length=64)]
+    stack: Annotated[
+        list[Annotated[list[TaskName | Scalar], Field(min_length=1, max_length=6)]], Field(max_length=64)
+    ]
     pending: PendingModel | None
     outcome: OutcomeModel | None
     uid: Annotated[int, Field(ge=0, le=10**6)]
 
     @model_validator(mode="after")
     def _consistent(self) -> WarchestPosition:
-        need((self.phase == "over") == (self.outcome is not None), "outcome is set exactly when the phase is over")
+        need(
+            (self.phase == "over") == (self.outcome is not None),
+            "outcome is set exactly when the phase is over",
+        )
         self._check_draft()
         self._check_expansions()
         self._check_board()
@@ -121,7 +128,9 @@ class WarchestPosition(PositionModel):
         return self
 
     def _check_draft(self) -> None:
-        if self.phase == "draft" or (self.phase == "over" and self.draft_order):  # over: resigned in the draft
+        if self.phase == "draft" or (
+            self.phase == "over" and self.draft_order
+        ):  # over: resigned in the draft
             need(bool(self.draft_order), "a draft in progress has a side to pick (§5)")
             need(len(self.draft_pool) >= len(self.draft_order), "more picks than types left")
             need(self.round == 0 and not self.units, "nothing is on the board during the draft")
@@ -137,12 +146,18 @@ class WarchestPosition(PositionModel):
     def _check_expansions(self) -> None:
         decrees = self.decrees + self.hidden_decrees
         if self.nobility:
-            need(len(self.decrees) == 3 and sorted(decrees) == sorted(DECREE_IDS), "Знать: 3 revealed + 4 hidden")
+            need(
+                len(self.decrees) == 3 and sorted(decrees) == sorted(DECREE_IDS),
+                "Знать: 3 revealed + 4 hidden",
+            )
         else:
             need(not decrees and not any(self.sealed), "decrees only with Знать (§11)")
         for side in (0, 1):
             seals = self.sealed[side]
-            need(len(set(seals)) == len(seals) and set(seals) <= set(self.decrees), "seals lie on revealed decrees")
+            need(
+                len(set(seals)) == len(seals) and set(seals) <= set(self.decrees),
+                "seals lie on revealed decrees",
+            )
         if not self.nightfall:
             need(not any(p.decoys for p in self.sides), "decoys only with Ночь (§12)")
             need(not any(u.poison for u in self.units), "poison only with Ночь (§12)")
@@ -152,11 +167,17 @@ class WarchestPosition(PositionModel):
             need(c == -1 or IS_LOCATION[h], f"hex {h} is not a location and cannot be controlled")
         for side in (0, 1):
             on_board = self.control.count(side)
-            need(on_board + self.sides[side].reserve == MARKERS, f"side {side}: {MARKERS} control markers in all (§2)")
+            need(
+                on_board + self.sides[side].reserve == MARKERS,
+                f"side {side}: {MARKERS} control markers in all (§2)",
+            )
         hexes = [u.hex for u in self.units]
         uids = [u.uid for u in self.units]
         need(len(set(hexes)) == len(hexes), "one unit per hex")
-        need(len(set(uids)) == len(uids) and all(u <= self.uid for u in uids), "unit uids are distinct and issued")
+        need(
+            len(set(uids)) == len(uids) and all(u <= self.uid for u in uids),
+            "unit uids are distinct and issued",
+        )
         for u in self.units:
             need(u.type in self.sides[u.owner].types, f"the unit on hex {u.hex} is not of its owner's types")
 
@@ -167,9 +188,15 @@ class WarchestPosition(PositionModel):
             for coin in zone:
                 need(coin in p.types or coin not in UNIT, f"side {side} holds a {coin} coin it did not draft")
         if self.draft_order:  # the coins go into the bags when the draft ends (§5 steps 5–6)
-            need(not any(held) and not p.supply and not p.elim, f"side {side} has coins before the draft ended")
+            need(
+                not any(held) and not p.supply and not p.elim, f"side {side} has coins before the draft ended"
+            )
             return
-        wp = self.pending.data[0] if self.pending and self.pending.kind == "wp_play" and self.pending.owner == side else None
+        wp = (
+            self.pending.data[0]
+            if self.pending and self.pending.kind == "wp_play" and self.pending.owner == side
+            else None
+        )
         for t in p.types:
             n = sum(z.get(t, 0) for z in held) + p.supply.get(t, 0) + p.elim.get(t, 0) + (wp == t)
             n += sum(u.height for u in self.units if u.owner == side and u.type == t)
@@ -184,8 +211,14 @@ class WarchestPosition(PositionModel):
             return
         need(self.pending is None and not self.stack, "a finished match has nothing pending (§10)")
         if out.reason == "control":
-            need(out.winner is not None and self.sides[out.winner ^ self.wolf_seat].reserve == 0, "control needs 6 markers")
+            need(
+                out.winner is not None and self.sides[out.winner ^ self.wolf_seat].reserve == 0,
+                "control needs 6 markers",
+            )
         elif out.reason == "round_limit":
-            need(out.winner is None and self.round == ROUND_LIMIT, f"round_limit is a draw after round {ROUND_LIMIT}")
+            need(
+                out.winner is None and self.round == ROUND_LIMIT,
+                f"round_limit is a draw after round {ROUND_LIMIT}",
+            )
         else:
             need(out.winner is not None, "a resignation has a winner")
