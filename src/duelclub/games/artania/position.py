@@ -78,8 +78,8 @@ def from_position(pos: Any) -> State:
     s.discards = [[INDEX[c] for c in d] for d in m.discards]
     s.slots = [[INDEX[c] if c in INDEX else _SLOT_CODES[c] for c in row] for row in m.slots]
     s.nektar = [[sum(1 << o for o in owners) for owners in row] for row in m.nektar]
-    s.plays = [p.model_dump(exclude_none=True) for p in m.plays]
-    s.results = [r.model_dump() for r in m.results]
+    s.plays = [dict(p) for p in m.plays]
+    s.results = [dict(r) for r in m.results]
     s.outcome = None if m.outcome is None else Outcome(m.outcome.winner, m.outcome.reason)
     return s
 

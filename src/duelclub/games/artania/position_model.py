@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import ConfigDict, Field, model_validator, with_config
+from typing_extensions import TypedDict
 
 from duelclub.games.artania.cards import (
     CLASS_OF,
@@ -48,6 +49,7 @@ else:
     Window = Literal[STEPS[::2]]
 
 VERSION = 1
+_SORTED_IDS = sorted(IDS)
 MAX_TURNS = 11  # §End of the game — Termination: a game lasts at most 11 turns
 # The step at which each slot is filled: [F slots, S slots] (rules/artania.md §A turn).
 FILL_STEP = ((1, 5, 5), (3, 3, 7))
@@ -57,7 +59,13 @@ Cards = Annotated[list[CardId], Field(max_length=N_CARDS)]
 Swords = Annotated[int, Field(ge=0, le=99)]
 
 
-class ScoredSlot(PositionModel):
+# The records below are TypedDicts: they validate straight into the plain dicts the state keeps (records
+# are never mutated), which is several times faster than models dumped back to dicts.
+_RECORD = ConfigDict(strict=True, extra="forbid")
+
+
+@with_config(_RECORD)
+class ScoredSlot(TypedDict):
     """One slot as scored (``scoring.slot_json``): base swords, counter-class bonus, Нектар swords."""
 
     slot: Annotated[int, Field(ge=1, le=3)]
@@ -69,17 +77,9 @@ class ScoredSlot(PositionModel):
     nektar_by: Annotated[list[Seat], Field(max_length=2)]
     total: Swords
 
-    @model_validator(mode="after")
-    def _sum(self) -> ScoredSlot:
-        need(
-            (self.state == "card") == (self.card is not None),
-            "a scored slot names its card exactly if filled",
-        )
-        need(self.total == self.base + self.bonus + self.nektar, "a slot's total is base + bonus + nektar")
-        return self
 
-
-class TiebreakRound(PositionModel):
+@with_config(_RECORD)
+class TiebreakRound(TypedDict):
     """One tie-break round (§Tie-break): the revealed deck tops, their values, equipment sent to a hand."""
 
     round: Annotated[int, Field(ge=1, le=N_CARDS)]
@@ -88,7 +88,8 @@ class TiebreakRound(PositionModel):
     to_hand: Pair[CardId | None]
 
 
-class TurnResult(PositionModel):
+@with_config(_RECORD)
+class TurnResult(TypedDict):
     """One scored turn (``scoring.finish_turn``)."""
 
     turn: Annotated[int, Field(ge=1, le=MAX_TURNS)]
@@ -100,27 +101,29 @@ class TurnResult(PositionModel):
     tokens: Pair[Tokens]
 
 
-class EquipmentPlay(PositionModel):
-    """This turn's public equipment play, as its event: ``nektar``/``idol`` name the target, ``chasy`` the
-    card discarded with it (the drawn cards are private)."""
+@with_config(_RECORD)
+class TargetPlay(TypedDict):
+    """A Нектар or Идол гнева played this turn (its event): the target seat, slot and card."""
 
-    kind: Literal["nektar", "idol", "chasy"]
+    kind: Literal["nektar", "idol"]
     seat: Seat
     window: Window
-    target_seat: Seat | None = None
-    slot: Annotated[int, Field(ge=1, le=3)] | None = None
-    card: CardId | None = None
-    discard: CardId | None = None
+    target_seat: Seat
+    slot: Annotated[int, Field(ge=1, le=3)]
+    card: CardId
 
-    @model_validator(mode="after")
-    def _shape(self) -> EquipmentPlay:
-        targeted = self.kind != "chasy"
-        need(
-            targeted == (self.target_seat is not None and self.slot is not None and self.card is not None)
-            and targeted == (self.discard is None),
-            f"a {self.kind} play has {'a target' if targeted else 'a discard'} and nothing else",
-        )
-        return self
+
+@with_config(_RECORD)
+class ChasyPlay(TypedDict):
+    """Часы Базилевса played this turn: the card discarded with it (the drawn cards are private)."""
+
+    kind: Literal["chasy"]
+    seat: Seat
+    window: Window
+    discard: CardId
+
+
+EquipmentPlay = Annotated[TargetPlay | ChasyPlay, Field(discriminator="kind")]
 
 
 class OutcomeModel(PositionModel):
@@ -186,17 +189,20 @@ class ArtaniaPosition(PositionModel):
         )
         have = self.hands[seat] + self.decks[seat] + self.discards[seat]
         have += [c for c in self.slots[seat] if c in INDEX]
-        need(sorted(have) == sorted(IDS), f"seat {seat}'s cards must be exactly its 33 cards")
+        if sorted(have) != _SORTED_IDS:
+            raise ValueError(f"seat {seat}'s cards must be exactly its 33 cards")
 
     def _check_slots(self, seat: int) -> None:
         role = 0 if seat == self.first else 1
         step = len(STEPS) if self.overs() else STEPS.index(self.step)
         for k in range(3):
             c, owners = self.slots[seat][k], self.nektar[seat][k]
-            if c in INDEX:
-                need(IS_WARRIOR[INDEX[c]], f"slot {k + 1} of seat {seat} must hold a warrior")
-            if not self.overs():
-                need((c == "pending") == (FILL_STEP[role][k] >= step), f"slot {k + 1} of seat {seat} vs step")
+            if c in INDEX and not IS_WARRIOR[INDEX[c]]:
+                raise ValueError(f"slot {k + 1} of seat {seat} must hold a warrior")
+            if step < len(STEPS) and (c == "pending") != (FILL_STEP[role][k] >= step):
+                raise ValueError(f"slot {k + 1} of seat {seat} is filled exactly once its step has come")
+            if not owners:
+                continue
             need(len(set(owners)) == len(owners), "a seat's Нектар lies on a card once")
             need(
                 not owners or (c in INDEX and CLASS_OF[INDEX[c]] >= 0), "Нектар only on a class warrior (D14)"
@@ -229,18 +235,23 @@ class ArtaniaPosition(PositionModel):
             )
         tokens = [0, 0]
         for i, r in enumerate(self.results):
-            need(r.turn == i + 1, f"result {i} must be turn {i + 1}'s")
-            need(
-                r.first == self.first ^ ((self.turn - r.turn) % 2), f"turn {r.turn}'s F must alternate (D20)"
-            )
-            if r.totals[0] != r.totals[1]:
-                need(
-                    r.winner == (0 if r.totals[0] > r.totals[1] else 1),
-                    f"turn {r.turn}: the higher total wins",
-                )
-            if r.winner is not None:
-                tokens[r.winner] += 1
-            need(r.tokens == tokens, f"turn {r.turn}'s tokens must count its winners")
+            turn, t0, t1 = r["turn"], r["totals"][0], r["totals"][1]
+            if turn != i + 1:
+                raise ValueError(f"result {i} must be turn {i + 1}'s")
+            if r["first"] != self.first ^ ((self.turn - turn) % 2):
+                raise ValueError(f"turn {turn}'s F must alternate (D20)")
+            for row in r["slots"]:
+                for x in row:
+                    if (x["state"] == "card") != (x["card"] is not None):
+                        raise ValueError(f"turn {turn}: a scored slot names its card exactly if filled")
+                    if x["total"] != x["base"] + x["bonus"] + x["nektar"]:
+                        raise ValueError(f"turn {turn}: a slot's total is base + bonus + nektar")
+            if t0 != t1 and r["winner"] != (0 if t0 > t1 else 1):
+                raise ValueError(f"turn {turn}: the higher total wins")
+            if r["winner"] is not None:
+                tokens[r["winner"]] += 1
+            if r["tokens"] != tokens:
+                raise ValueError(f"turn {turn}'s tokens must count its winners")
         need(self.tokens == tokens, f"tokens must be {tokens}, one per scored turn won")
         need(sum(self.tokens) <= TOKEN_POOL, "more tokens than the pool holds")
 

@@ -112,6 +112,13 @@ def match_result(wins: list[int], scored: int) -> tuple[Seat | None, Reason] | N
     return (None, "draw") if w is None else (w, "more_seasons")
 
 
+def _check_carried(u: UnitModel, kind: int, season: int, where: str) -> None:
+    """D3: a unit from an earlier season is a корни unit put onto the field in the previous season."""
+    need(HAS_ROOTS[kind], f"{where}: only a корни unit is carried over (D3)")
+    need(u.season == season - 1, f"{where}: a корни unit stays one season only (D3)")
+    need(not u.face_down, f"{where}: a carried unit was revealed at scoring")
+
+
 class MezhaPosition(PositionModel):
     """A complete Межа position, version 1 (docs/positions.md §mezha)."""
 
@@ -197,23 +204,22 @@ class MezhaPosition(PositionModel):
         placements = []
         for f, field in enumerate(self.fields):
             for seat, half in enumerate(field):
+                kinds = HOUSE_KINDS[HOUSES.index(self.houses[seat])]
                 carried = 0
                 for u in half:
-                    where = f"field {f} seat {seat} unit {u.placement}"
-                    need(
-                        CARD_INDEX[u.card] in HOUSE_KINDS[HOUSES.index(self.houses[seat])],
-                        f"{where}: not its house",
-                    )
                     placements.append(u.placement)
+                    kind = CARD_INDEX[u.card]
+                    if kind not in kinds:
+                        raise ValueError(f"field {f} seat {seat}: {u.card} is not of its house")
                     if u.season != self.season:
-                        need(
-                            HAS_ROOTS[CARD_INDEX[u.card]], f"{where}: only a корни unit is carried over (D3)"
-                        )
-                        need(u.season == self.season - 1, f"{where}: a корни unit stays one season only (D3)")
-                        need(not u.face_down, f"{where}: a carried unit was revealed at scoring")
+                        _check_carried(u, kind, self.season, f"field {f} seat {seat} unit {u.placement}")
                         carried += 1
-                    need(not (scored and u.face_down), f"{where}: face down after scoring (§Scoring, step 1)")
-                need(len(half) <= max(cap, carried), f"field {f} seat {seat}: more than {cap} units")
+                    if scored and u.face_down:
+                        raise ValueError(
+                            f"field {f} seat {seat}: {u.card} face down after scoring (§Scoring)"
+                        )
+                if len(half) > max(cap, carried):
+                    raise ValueError(f"field {f} seat {seat}: more than {cap} units")
         need(len(set(placements)) == len(placements), "placement numbers must be distinct")
         need(all(p <= self.placements for p in placements), "a unit's placement exceeds the counter")
 

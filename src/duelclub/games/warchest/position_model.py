@@ -38,7 +38,6 @@ Count = Annotated[int, Field(ge=1, le=9)]  # a zone lists positive counts only; 
 Hex = Annotated[int, Field(ge=0, le=N_HEXES - 1)]
 Decoy = Literal["infiltrator", "skirmisher"]
 Scalar = Annotated[str, Strict()] | Annotated[bool, Strict()] | Annotated[int, Strict()]
-_COIN_ZONES = ("bag", "hand", "up", "down")
 
 
 class SideModel(PositionModel):
@@ -164,7 +163,8 @@ class WarchestPosition(PositionModel):
 
     def _check_board(self) -> None:
         for h, c in enumerate(self.control):
-            need(c == -1 or IS_LOCATION[h], f"hex {h} is not a location and cannot be controlled")
+            if c != -1 and not IS_LOCATION[h]:
+                raise ValueError(f"hex {h} is not a location and cannot be controlled")
         for side in (0, 1):
             on_board = self.control.count(side)
             need(
@@ -179,30 +179,34 @@ class WarchestPosition(PositionModel):
             "unit uids are distinct and issued",
         )
         for u in self.units:
-            need(u.type in self.sides[u.owner].types, f"the unit on hex {u.hex} is not of its owner's types")
+            if u.type not in self.sides[u.owner].types:
+                raise ValueError(f"the unit on hex {u.hex} is not of its owner's types")
 
     def _check_coins(self, side: int) -> None:
         p = self.sides[side]
-        held = [getattr(p, z) for z in _COIN_ZONES]
+        held = [p.bag, p.hand, p.up, p.down]
         for zone in held:
             for coin in zone:
-                need(coin in p.types or coin not in UNIT, f"side {side} holds a {coin} coin it did not draft")
+                if coin in UNIT and coin not in p.types:
+                    raise ValueError(f"side {side} holds a {coin} coin it did not draft")
         if self.draft_order:  # the coins go into the bags when the draft ends (§5 steps 5–6)
-            need(
-                not any(held) and not p.supply and not p.elim, f"side {side} has coins before the draft ended"
-            )
+            need(not any(held) and not p.supply and not p.elim, "coins before the draft ended")
             return
-        wp = (
-            self.pending.data[0]
-            if self.pending and self.pending.kind == "wp_play" and self.pending.owner == side
-            else None
-        )
+        count: dict[str, int] = {}
+        for zone in (*held, p.supply, p.elim):
+            for coin, n in zone.items():
+                count[coin] = count.get(coin, 0) + n
+        for u in self.units:
+            if u.owner == side:
+                count[u.type] = count.get(u.type, 0) + u.height
+        pd = self.pending
+        if pd is not None and pd.kind == "wp_play" and pd.owner == side and isinstance(pd.data[0], str):
+            count[pd.data[0]] = count.get(pd.data[0], 0) + 1  # drawn by the Warrior Priest, not yet played
         for t in p.types:
-            n = sum(z.get(t, 0) for z in held) + p.supply.get(t, 0) + p.elim.get(t, 0) + (wp == t)
-            n += sum(u.height for u in self.units if u.owner == side and u.type == t)
-            need(n == UNIT[t].coins, f"side {side} has {n} {t} coins, not {UNIT[t].coins} (§3)")
-        royal = sum(z.get(ROYAL, 0) for z in held) + (wp == ROYAL)
-        need(royal == 1, f"side {side} has {royal} Royal coins, not 1 (§2)")
+            if count.get(t, 0) != UNIT[t].coins:
+                raise ValueError(f"side {side} has {count.get(t, 0)} {t} coins, not {UNIT[t].coins} (§3)")
+        if count.get(ROYAL, 0) != 1:
+            raise ValueError(f"side {side} has {count.get(ROYAL, 0)} Royal coins, not 1 (§2)")
 
     def _check_end(self) -> None:
         out = self.outcome
