@@ -31,8 +31,8 @@ def _not_bool(v: object) -> object:
 
 NoBool = BeforeValidator(_not_bool)
 """On an integer ``Literal``: rejects ``true``/``false`` (strict mode alone lets ``True == 1`` through)."""
-Seat = Annotated[Literal[0, 1], NoBool]
-"""0 or 1 (contract.Seat)."""
+Seat = Annotated[int, Field(ge=0, le=1)]
+"""0 or 1 (contract.Seat); a strict int, so ``true`` is refused without a Python call."""
 Version1 = Annotated[Literal[1], NoBool]
 """Every position format is at version 1."""
 Pair = Annotated[list[T], Field(min_length=2, max_length=2)]

@@ -27,7 +27,6 @@ from duelclub.games.artania.cards import (
 )
 from duelclub.games.artania.state import STEPS
 from duelclub.games.position_model import (
-    NoBool,
     Pair,
     PositionModel,
     Seat,
@@ -142,7 +141,7 @@ class ArtaniaPosition(PositionModel):
     first: Seat
     step: Step
     actor: Seat | None
-    passes: Annotated[Literal[0, 1], NoBool]
+    passes: Annotated[int, Field(ge=0, le=1)]
     tokens: Pair[Tokens]
     hands: Pair[Cards]
     known: Pair[Annotated[list[CardId], Field(max_length=3)]]

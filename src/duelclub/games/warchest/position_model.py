@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import Field, Strict, model_validator
 
-from duelclub.games.position_model import NoBool, Pair, PositionModel, Seat, StreamModel, Version1, need
+from duelclub.games.position_model import Pair, PositionModel, Seat, StreamModel, Version1, need
 from duelclub.games.warchest.actions import Action
 from duelclub.games.warchest.board import IS_LOCATION, N_HEXES
 from duelclub.games.warchest.engine import ROUND_LIMIT, TASKS
@@ -98,7 +98,7 @@ class WarchestPosition(PositionModel):
     sealed: Pair[Annotated[list[DecreeId], Field(max_length=3)]]
     sides: Pair[SideModel]
     control: Annotated[
-        list[Annotated[Literal[-1, 0, 1], NoBool]], Field(min_length=N_HEXES, max_length=N_HEXES)
+        list[Annotated[int, Field(ge=-1, le=1)]], Field(min_length=N_HEXES, max_length=N_HEXES)
     ]
     units: Annotated[list[UnitModel], Field(max_length=N_HEXES)]
     initiative: Seat
