@@ -43,9 +43,10 @@ Triple = Annotated[list[T], Field(min_length=3, max_length=3)]
 
 class PositionModel(BaseModel):
     """Base of every position model: strict JSON types (no coercion, a bool is not an int), unknown keys
-    rejected, immutable once validated."""
+    rejected, immutable once validated. The validator is built on first use, not at import, so processes
+    that never load a position (the web server) do not pay for it."""
 
-    model_config = ConfigDict(strict=True, extra="forbid", frozen=True)
+    model_config = ConfigDict(strict=True, extra="forbid", frozen=True, defer_build=True)
 
 
 class StreamModel(PositionModel):
