@@ -45,10 +45,16 @@ def position(
     tokens: tuple[int, int] = (0, 0),
     known: tuple[list[str], list[str]] = ([], []),
     no_warrior: tuple[bool, bool] = (False, False),
-    turn: int = 1,
+    turn: int | None = None,
     sides: tuple[str, str] = ("artania", "kuyavia"),
 ) -> JSON:
-    """A position dict (docs/positions/artania.md) for a scenario."""
+    """A position dict (docs/positions/artania.md) for a scenario.
+
+    ``turn`` defaults to the first turn after enough scored turns for ``tokens``; the scored turns are
+    made up (:func:`past_results`): seat 0's wins, then seat 1's, then drawn turns.
+    """
+    if turn is None:
+        turn = sum(tokens) + 1
     defaults = _default_slots(step, first)
     rows = [list(slots[s]) if slots[s] is not None else defaults[s] for s in (0, 1)]  # type: ignore[arg-type]
     decks: list[list[str]] = [[], []]
@@ -85,9 +91,45 @@ def position(
         "slots": rows,
         "nektar": [[list(o) for o in row] for row in nektar] if nektar else [[[], [], []], [[], [], []]],
         "plays": [],
-        "results": [],
+        "results": past_results(turn, first, tokens),
         "outcome": None,
     }
+
+
+def past_results(turn: int, first: int, tokens: tuple[int, int]) -> list[JSON]:
+    """Records of turns 1…turn−1 (every slot empty) whose winners add up to ``tokens``."""
+    winners: list[int | None] = [0] * tokens[0] + [1] * tokens[1]
+    assert len(winners) < turn, "each token needs a scored turn"
+    winners += [None] * (turn - 1 - len(winners))
+    empty = [
+        {
+            "slot": k,
+            "state": "empty",
+            "card": None,
+            "base": 0,
+            "bonus": 0,
+            "nektar": 0,
+            "nektar_by": [],
+            "total": 0,
+        }
+        for k in (1, 2, 3)
+    ]
+    out, count = [], [0, 0]
+    for t, w in enumerate(winners, start=1):
+        if w is not None:
+            count[w] += 1
+        out.append(
+            {
+                "turn": t,
+                "first": first ^ ((turn - t) % 2),
+                "slots": [[dict(x) for x in empty], [dict(x) for x in empty]],
+                "totals": [0, 0],
+                "tiebreak": [],
+                "winner": w,
+                "tokens": count[:],
+            }
+        )
+    return out
 
 
 def state(**kw: Any) -> State:

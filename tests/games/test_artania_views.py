@@ -142,7 +142,7 @@ def test_position_round_trips_exactly() -> None:
         nektar=([[1], [], []], [[], [], []]),
         known=([], ["idol"]),
         tokens=(2, 1),
-        turn=3,
+        turn=4,
     )
     pos = GAME.to_position(s)
     assert GAME.to_position(GAME.from_position(json.loads(json.dumps(pos)))) == pos

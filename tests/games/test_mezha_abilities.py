@@ -81,13 +81,14 @@ def test_root_unit_stays_one_more_season_with_its_strength() -> None:
 
 
 def test_carried_root_unit_is_discarded_after_the_next_season() -> None:
-    s = _pause(
+    s = state(
+        phase="pause",
+        passed=(True, True),
         season=2,
+        results=[won_result(1, 0), won_result(2, 1)],
         fields={(1, 0): [unit("khozyayka_roshchi", season=1)]},
         hands=(["bortnik"], ["kuznets"]),
     )
-    s.results.append(s.results[0] | {"season": 2, "winner": 1})
-    s.wins = [1, 1]
     next_season(s)
     assert units(s, 1, 0) == []
     assert GAME.view(s, 0)["discards"][0][-1] == "khozyayka_roshchi"

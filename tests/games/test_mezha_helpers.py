@@ -89,8 +89,8 @@ def position(
     omens: tuple[str, ...] = ("fair", "drought", "thaw", "storm"),
     season: int = 1,
     phase: str = "season",
-    starter: int = 0,
-    turn: int | None = 0,
+    starter: int | None = None,
+    turn: int | None = -1,
     passed: tuple[bool, bool] = (False, False),
     auto_passed: tuple[bool, bool] = (False, False),
     hands: tuple[list[str], list[str]] = ([], []),
@@ -102,7 +102,16 @@ def position(
     outcome: JSON | None = None,
     thaw_used: list[list[bool]] | None = None,
 ) -> JSON:
-    """A complete mezha position (docs/positions.md §mezha) for a test scenario."""
+    """A complete mezha position (docs/positions.md §mezha) for a test scenario.
+
+    Results from :func:`won_result` get the omen and starter of their season (the omens list, the last
+    season's winner); ``starter`` defaults to the one that follows the results, ``turn`` to the starter.
+    """
+    all_omens = list(omens) + [o for o in ("thaw", "drought", "fair", "storm") if o not in omens]
+    chained, next_starter = _chain(results or [], all_omens)
+    if starter is None:
+        starter = chained[-1]["starter"] if len(chained) == season else next_starter
+    turn = starter if turn == -1 else turn
     halves, placement, auto_thaw = _halves(fields or {}, season)
     decks, disc = _piles(houses, hands, tops, discards, rest, halves)
     return {
@@ -110,7 +119,7 @@ def position(
         "version": 1,
         "stream": {"key": "00" * 32, "position": 42},
         "houses": list(houses),
-        "omens": list(omens) + [o for o in ("thaw", "drought", "fair", "storm") if o not in omens],
+        "omens": all_omens,
         "season": season,
         "phase": phase,
         "starter": starter,
@@ -123,9 +132,23 @@ def position(
         "decks": decks,
         "discards": disc,
         "fields": halves,
-        "results": results or [],
+        "results": chained,
         "outcome": outcome,
     }
+
+
+def _chain(results: list[JSON], omens: list[str]) -> tuple[list[JSON], int]:
+    """Fill each result's missing omen and starter (§Between seasons); returns them and the next starter."""
+    out, starter = [], 0
+    for r in results:
+        r = dict(r)
+        if r["omen"] is None:
+            r["omen"] = omens[r["season"] - 1]
+        if r["starter"] is None:
+            r["starter"] = starter
+        out.append(r)
+        starter = r["winner"] if r["winner"] is not None else 1 - r["starter"]
+    return out, starter
 
 
 def state(**kw: Any) -> State:
@@ -166,8 +189,9 @@ def hand(s: State, seat: int) -> list[str]:
     return GAME.view(s, seat)["hand"]  # type: ignore[no-any-return]
 
 
-def won_result(season: int, winner: int | None, starter: int = 0, omen: str = "fair") -> JSON:
-    """A past season's result record with ``winner`` taking every field (or none, if drawn)."""
+def won_result(season: int, winner: int | None, starter: int | None = None, omen: str | None = None) -> JSON:
+    """A past season's result record with ``winner`` taking every field (or none, if drawn); a None
+    ``starter`` or ``omen`` is filled in by :func:`position` from the seasons before it."""
     fields = [winner] * 3
     totals = [[1, 0] if winner == 0 else [0, 1] if winner == 1 else [0, 0] for _ in range(3)]
     strength = [sum(t[0] for t in totals), sum(t[1] for t in totals)]

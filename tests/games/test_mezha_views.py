@@ -106,7 +106,14 @@ def test_later_omens_are_not_in_any_view() -> None:
 
 
 def test_past_omens_and_results_are_in_the_view() -> None:
-    s = state(season=2, results=[won_result(1, 1, omen="storm")], hands=(["bortnik"], ["kuznets"]))
+    s = state(
+        season=2,
+        omens=("storm", "fair"),
+        starter=1,
+        turn=1,
+        results=[won_result(1, 1, omen="storm")],
+        hands=(["bortnik"], ["kuznets"]),
+    )
     v = GAME.view(s, None)
     assert v["results"][0]["omen"] == "storm" and v["wins"] == [0, 1]
 
@@ -274,7 +281,12 @@ def test_determinize_does_not_know_a_face_down_unit_that_grew_unseen() -> None:
 
 
 def test_determinize_shuffles_only_unseen_omens() -> None:
-    s = state(season=2, results=[won_result(1, 0)], omens=("fair", "thaw", "drought", "storm"))
+    s = state(
+        season=2,
+        results=[won_result(1, 0)],
+        omens=("fair", "thaw", "drought", "storm"),
+        hands=(["bortnik"], ["kuznets"]),
+    )
     orders = {tuple(GAME.full_view(GAME.determinize(s, 0, random.Random(i)))["omens"]) for i in range(30)}
     assert {o[:2] for o in orders} == {("fair", "thaw")}
     assert len(orders) == 2
@@ -298,7 +310,7 @@ def test_copy_is_independent() -> None:
 def test_determinize_output_does_not_depend_on_the_hidden_orders() -> None:
     # Own deck order and later omens are hidden from the seat: two states differing only there must
     # determinize identically for the same rng, or a caller knowing the rng seed could undo the shuffle.
-    a = state(season=1, omens=("fair", "thaw", "drought", "storm"))
+    a = state(season=1, omens=("fair", "thaw", "drought", "storm"), hands=(["bortnik"], ["kuznets"]))
     b = GAME.copy(a)
     b.decks[0].reverse()
     b.omens[1:] = list(reversed(b.omens[1:]))

@@ -56,7 +56,8 @@ def test_production_can_win_at_the_start_of_the_turn() -> None:
 
 def test_no_check_after_a_plain_discard() -> None:
     """D16: a discard changes no counters and runs no check; the next check is after the next production."""
-    s = state(en={"tower": 0}, hands=([8], []))  # an unreachable position: only to show when checks run
+    s = state(hands=([8], []))
+    s.p[1][0] = 0  # an unreachable state (from_position refuses it): only to show when checks run
     events = discard(s, 8)
     assert kinds(events).index("turn") < kinds(events).index("match_end")
 
@@ -92,7 +93,8 @@ def test_goblin_mob_destroying_both_towers_is_a_draw() -> None:
 def test_mixed_conditions_of_both_players_is_a_draw() -> None:
     """§7.3: no priority between victory types (an unreachable position: the enemy already holds 150 ore
     when our card destroys its tower)."""
-    s = state(me={"troops": 10}, en={"tower": 4, "wall": 0, "ore": 150}, hands=([78], []))
+    s = state(me={"troops": 10}, en={"tower": 4, "wall": 0}, hands=([78], []))
+    s.p[1][5] = 150  # unreachable (from_position refuses it), set on the state directly
     play(s, 78)
     assert GAME.outcome(s) == Outcome(None, "draw")
 

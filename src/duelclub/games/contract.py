@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, Protocol, Self, TypeVar
 
@@ -151,9 +151,10 @@ class Game(ABC, Generic[StateT, ActionT, OptionsT]):
         """Complete list of legal actions for ``seat`` now, resignation excluded (it is always legal)."""
 
     @abstractmethod
-    def apply(self, state: StateT, seat: Seat, action: ActionT) -> list[JSON]:
-        """Validate and apply ``action`` for ``seat``, mutating ``state``; return the events (JSON dicts
-        with a ``kind``). Raises IllegalAction and leaves ``state`` untouched if the action is illegal."""
+    def apply(self, state: StateT, seat: Seat, action: ActionT) -> Sequence[Mapping[str, Any]]:
+        """Validate and apply ``action`` for ``seat``, mutating ``state``; return the events: each game's
+        typed events (``games/<slug>/events.py``: TypedDicts discriminated on ``kind``, plain dicts at run
+        time). Raises IllegalAction and leaves ``state`` untouched if the action is illegal."""
 
     @abstractmethod
     def view(self, state: StateT, seat: Seat | None) -> JSON:

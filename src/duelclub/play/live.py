@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from duelclub.games.contract import Game, IllegalAction, Seat
 from duelclub.games.fairness import match_key
@@ -31,7 +32,7 @@ class LiveMatch:
     names: tuple[str | None, str | None]
     state: Any = None
     actions: list[ActionRecord] = field(default_factory=list)
-    events: list[list[JSON]] = field(default_factory=list)
+    events: list[Sequence[Mapping[str, Any]]] = field(default_factory=list)
     client_ids: dict[str, int] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     pushes: dict[tuple[Seat | None, int, str], tuple[JSON, str | None]] = field(default_factory=dict)
@@ -107,7 +108,7 @@ class LiveMatch:
             raise PlayError(500, "replay_failed", f"{self.id}#{action.seq}: {exc}") from None
         self.commit(action, self.state, events)
 
-    def commit(self, action: ActionRecord, state: Any, events: list[JSON]) -> None:
+    def commit(self, action: ActionRecord, state: Any, events: Sequence[Mapping[str, Any]]) -> None:
         """Record an applied action and the state after it."""
         self.state = state
         self.actions.append(action)
@@ -130,7 +131,7 @@ class LiveMatch:
         out: list[JSON] = []
         for seq in range(max(since, 0) + 1, last + 1):
             for event in self.events[seq - 1]:
-                seen = self.game.event_view(state, event, seat)
+                seen = self.game.event_view(state, cast(JSON, event), seat)
                 if seen is not None:
                     out.append({**seen, "seq": seq})
         return words_for(self.game.slug).describe(out, seat)

@@ -43,7 +43,7 @@ class ArtaniaGame(Game[State, ArtaniaAction, ArtaniaOptions]):
     new_match = staticmethod(rules.new_match)
     to_move = staticmethod(rules.to_move)
     legal_actions = staticmethod(rules.legal_actions)
-    apply = staticmethod(rules.apply)  # type: ignore[assignment]  # list[Event]: contract says list[JSON]
+    apply = staticmethod(rules.apply)
     timeout_action = staticmethod(rules.timeout_action)
     view = staticmethod(_view.view)
     full_view = staticmethod(_view.full_view)

@@ -1,34 +1,24 @@
 """The versioned Межа position format (docs/positions.md §mezha): ``to_position`` / ``from_position``.
 
 ``from_position(to_position(s))`` rebuilds ``s`` exactly, stream included (``Stream.at(key, position)``).
-``from_position`` raises ValueError on anything malformed or inconsistent (wrong house cards, a seat's cards
-not adding up to its 20-card deck, bad phase/turn, …).
+``from_position`` validates with the declared model (``position_model.MezhaPosition``) and raises ValueError
+on anything malformed or unreachable (wrong house cards, a seat's cards not adding up to its 20-card deck, a
+decided match still in play, a non-корни carried unit, a seat on turn with no legal play, …).
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from duelclub.games.contract import Outcome
 from duelclub.games.fairness import Stream
-from duelclub.games.mezha.cards import (
-    CARD_INDEX,
-    CARDS,
-    HAS_SHIELD,
-    HIDDEN,
-    HOUSE_KINDS,
-    HOUSES,
-    IDS,
-    OMEN_IDS,
-    OMEN_INDEX,
-)
-from duelclub.games.mezha.state import OVER, PHASES, SEASON, State, Unit, result_copy
+from duelclub.games.mezha.cards import CARD_INDEX, CARDS, HOUSES, IDS, OMEN_IDS, OMEN_INDEX
+from duelclub.games.mezha.position_model import VERSION, MezhaPosition, UnitModel
+from duelclub.games.mezha.state import PHASES, SEASON, State, Unit, result_copy
 from duelclub.games.mezha.view import hand_ids
+from duelclub.games.position_model import fail, parse
 
-VERSION = 1
 JSON = dict[str, Any]
-_OUTCOME_REASONS = ("two_seasons", "more_seasons", "draw", "resign")
 
 
 def _unit_json(u: Unit) -> JSON:
@@ -70,131 +60,44 @@ def to_position(state: State) -> JSON:
     }
 
 
-def _need(cond: bool, what: str) -> None:
-    if not cond:
-        raise ValueError(f"bad mezha position: {what}")
+def from_position(position: Any) -> State:
+    """Rebuild a state from :func:`to_position` output.
 
-
-def _bool(v: Any, what: str) -> bool:
-    _need(isinstance(v, bool), f"{what} must be a boolean")
-    return bool(v)
-
-
-def _int(v: Any, what: str, lo: int, hi: int) -> int:
-    _need(type(v) is int and lo <= v <= hi, f"{what} must be an integer in {lo}..{hi}")
-    return int(v)
-
-
-def _kinds(ids: Any, house: int, what: str) -> list[int]:
-    _need(isinstance(ids, list), f"{what} must be a list")
-    out = []
-    for c in ids:
-        k = CARD_INDEX.get(c, -1) if isinstance(c, str) else -1
-        _need(k in HOUSE_KINDS[house], f"{what}: {c!r} is not a card of house {HOUSES[house]}")
-        out.append(k)
-    return out
-
-
-def _unit(raw: Any, house: int, season: int) -> Unit:
-    _need(isinstance(raw, dict), "a unit must be an object")
-    [kind] = _kinds([raw.get("card")], house, "unit")
-    _need(not CARDS[kind].is_tactic, "a tactic cannot be on a field")
-    u = Unit(kind, _int(raw.get("placement"), "placement", 1, 10**6), False, season)
-    u.strength = _int(raw.get("strength"), "strength", 1, 10**6)
-    u.shield = _bool(raw.get("shield"), "shield")
-    _need(HAS_SHIELD[kind] or not u.shield, "only щит units have a shield")
-    u.face_down = _bool(raw.get("face_down"), "face_down")
-    _need(HIDDEN[kind] or not u.face_down, "only тайник units can be face down")
-    u.season = _int(raw.get("season"), "unit season", 1, season)
-    u.thaw = _bool(raw.get("thaw", False), "thaw")
-    u.rosa = _int(raw.get("rosa", 0), "rosa", 0, 100)
-    u.opps = _int(raw.get("opps", 0), "opps", 0, 100)
-    return u
-
-
-def _pair(v: Any, what: str) -> list[Any]:
-    _need(isinstance(v, list) and len(v) == 2, f"{what} must be a list of two")
-    return list(v)
-
-
-def from_position(pos: Any) -> State:
-    """Rebuild a state from :func:`to_position` output; ValueError if malformed or inconsistent."""
-    try:
-        return _from_position(pos)
-    except ValueError:
-        raise
-    except (KeyError, TypeError, IndexError, AttributeError) as exc:
-        raise ValueError(f"bad mezha position: {exc!r}") from None
-
-
-def _from_position(pos: Any) -> State:
-    _need(isinstance(pos, dict) and pos.get("game") == "mezha", "game must be 'mezha'")
-    _need(pos.get("version") == VERSION, f"unsupported version {pos.get('version')!r}")
+    Validates with :class:`~duelclub.games.mezha.position_model.MezhaPosition`, then checks what needs the
+    rebuilt state: the seat on turn must have a legal play, else the engine would have passed for it (§A
+    season — Passing, D1, D11). Raises ValueError (``PositionError``) naming the offending key and problem.
+    """
+    m = parse(MezhaPosition, position, "mezha")
     s = State.__new__(State)
-    key = bytes.fromhex(pos["stream"]["key"])
-    _need(len(key) == 32, "stream key must be 32 bytes")
-    s.stream = Stream.at(key, _int(pos["stream"]["position"], "stream position", 0, 10**9))
-    houses = [HOUSES.index(h) if h in HOUSES else -1 for h in _pair(pos["houses"], "houses")]
-    _need(sorted(houses) == [0, 1], "houses must be olkha and gorn")
-    s.houses = (houses[0], houses[1])
-    omens = pos["omens"]
-    _need(isinstance(omens, list) and sorted(omens) == sorted(OMEN_IDS), "omens must be the four omens")
-    s.omens = [OMEN_INDEX[o] for o in omens]
-    s.season = _int(pos["season"], "season", 1, 3)
-    _need(pos["phase"] in PHASES, "phase")
-    s.phase = PHASES.index(pos["phase"])
-    s.starter = _int(pos["starter"], "starter", 0, 1)
-    s.turn = _int(pos["turn"], "turn", 0, 1) if s.phase == SEASON else -1
-    s.passed = [_bool(b, "passed") for b in _pair(pos["passed"], "passed")]
-    s.auto = [_bool(b, "auto_passed") for b in _pair(pos["auto_passed"], "auto_passed")]
-    s.thaw_used = [[_bool(b, "thaw_used") for b in row] for row in _pair(pos["thaw_used"], "thaw_used")]
-    _need(all(len(r) == 3 for r in s.thaw_used), "thaw_used rows must have 3 entries")
-    s.placements = _int(pos["placements"], "placements", 0, 10**6)
+    s.stream = Stream.at(bytes.fromhex(m.stream.key), m.stream.position)
+    s.houses = (HOUSES.index(m.houses[0]), HOUSES.index(m.houses[1]))
+    s.omens = [OMEN_INDEX[o] for o in m.omens]
+    s.season = m.season
+    s.phase = PHASES.index(m.phase)
+    s.starter = m.starter
+    s.turn = -1 if m.turn is None else m.turn
+    s.passed = list(m.passed)
+    s.auto = list(m.auto_passed)
+    s.thaw_used = [list(m.thaw_used[0]), list(m.thaw_used[1])]
+    s.placements = m.placements
     s.hands = [[0] * len(CARDS), [0] * len(CARDS)]
-    for seat, ids in enumerate(_pair(pos["hands"], "hands")):
-        for k in _kinds(ids, s.houses[seat], "hand"):
-            s.hands[seat][k] += 1
-    s.decks = [_kinds(d, s.houses[i], "deck") for i, d in enumerate(_pair(pos["decks"], "decks"))]
-    s.discards = [_kinds(d, s.houses[i], "discard") for i, d in enumerate(_pair(pos["discards"], "discards"))]
-    fields = pos["fields"]
-    _need(isinstance(fields, list) and len(fields) == 3, "fields must be a list of three")
-    s.halves = [
-        [[_unit(u, s.houses[seat], s.season) for u in half] for seat, half in enumerate(_pair(f, "field"))]
-        for f in fields
-    ]
-    _need(isinstance(pos["results"], list), "results must be a list")
-    _need(all(isinstance(r, dict) for r in pos["results"]), "a result must be an object")
-    s.results = [result_copy(r) for r in pos["results"]]
-    s.wins = [sum(1 for r in s.results if r.get("winner") == seat) for seat in (0, 1)]
-    out = pos["outcome"]
-    s.outcome = None if out is None else Outcome(out["winner"], out["reason"])
-    _check_consistency(s)
+    for seat in (0, 1):
+        for c in m.hands[seat]:
+            s.hands[seat][CARD_INDEX[c]] += 1
+    s.decks = [[CARD_INDEX[c] for c in d] for d in m.decks]
+    s.discards = [[CARD_INDEX[c] for c in d] for d in m.discards]
+    s.halves = [[[_unit(u) for u in half] for half in field] for field in m.fields]
+    s.results = [r.model_dump() for r in m.results]
+    s.wins = [sum(1 for r in m.results if r.winner == seat) for seat in (0, 1)]
+    s.outcome = None if m.outcome is None else Outcome(m.outcome.winner, m.outcome.reason)
+    if s.phase == SEASON and not s.has_legal_play(s.turn):
+        raise fail(
+            "mezha", f"seat {s.turn} is on turn with no legal play; the engine passes for it (D1, D11)"
+        )
     return s
 
 
-def _check_consistency(s: State) -> None:
-    _need((s.phase == OVER) == (s.outcome is not None), "outcome must be set exactly when the phase is over")
-    if s.outcome is not None:
-        _need(s.outcome.winner in (None, 0, 1) and s.outcome.reason in _OUTCOME_REASONS, "outcome")
-    _need(len(s.results) <= s.season, "more results than seasons")
-    if s.phase == SEASON:
-        _need(len(s.results) == s.season - 1, "a season in play must follow season - 1 results")
-        _need(not s.passed[s.turn], "the seat on turn has passed")
-    units = [u for field in s.halves for half in field for u in half]
-    placements = [u.placement for u in units]
-    _need(len(set(placements)) == len(placements), "placement numbers must be distinct")
-    _need(all(p <= s.placements for p in placements), "a unit's placement exceeds the counter")
-    cap = s.capacity()
-    for field in s.halves:
-        for half in field:
-            _need(
-                len(half) <= max(cap, sum(1 for u in half if u.season < s.season)), "a half is over capacity"
-            )
-    for seat in (0, 1):
-        have: Counter[int] = Counter()
-        have.update({k: n for k, n in enumerate(s.hands[seat]) if n})
-        have.update(s.decks[seat])
-        have.update(s.discards[seat])
-        have.update(u.kind for field in s.halves for u in field[seat])
-        want = {k: CARDS[k].copies for k in HOUSE_KINDS[s.houses[seat]]}
-        _need(dict(have) == want, f"seat {seat}'s cards must be exactly its house's 20 cards")
+def _unit(m: UnitModel) -> Unit:
+    u = Unit(CARD_INDEX[m.card], m.placement, m.face_down, m.season)
+    u.strength, u.shield, u.thaw, u.rosa, u.opps = m.strength, m.shield, m.thaw, m.rosa, m.opps
+    return u

@@ -40,7 +40,7 @@ class TowersGame(Game[State, TowersAction, TowersOptions]):
     to_move = staticmethod(rules.to_move)
     legal_actions = staticmethod(rules.legal_actions)
     # The contract still types events as list[JSON]; a list of TypedDicts is not one (lists are invariant).
-    apply = staticmethod(rules.apply)  # type: ignore[assignment]
+    apply = staticmethod(rules.apply)
     view = staticmethod(_view.view)
     full_view = staticmethod(_view.full_view)
     event_view = staticmethod(_view.event_view)
@@ -48,7 +48,7 @@ class TowersGame(Game[State, TowersAction, TowersOptions]):
     timeout_action = staticmethod(rules.timeout_action)
     to_position = staticmethod(_position.to_position)
     # position.from_position names its argument ``pos`` (the contract: ``position``); same callable otherwise.
-    from_position = staticmethod(_position.from_position)  # type: ignore[assignment]
+    from_position = staticmethod(_position.from_position)
 
 
 __all__ = ["TowersGame"]

@@ -335,31 +335,31 @@ def _validate(s: State, seat: int, action: object) -> None:
             raise _reject("cannot_afford", f"card {card} costs more than you have")
 
 
-def apply(s: State, seat: int, action: TowersAction) -> Events:
+def apply(state: State, seat: int, action: TowersAction) -> Events:
     """Validate and apply ``action`` for ``seat``; returns the events. Raises IllegalAction with code
     ``bad_seat``, ``match_over``, ``not_your_turn``, ``card_not_in_hand``, ``must_discard``,
     ``cannot_afford`` or ``malformed_action``; the state is then unchanged."""
-    _validate(s, seat, action)
+    _validate(state, seat, action)
     events: Events = []
     cls = type(action)
     if cls is Play:
-        play_card(s, seat, action.card, events)  # type: ignore[union-attr]
+        play_card(state, seat, action.card, events)  # type: ignore[union-attr]
     elif cls is Discard:
         card = action.card  # type: ignore[union-attr]
-        if s.phase == FORCED:
-            again, s.again = s.again, False
-            leave(s, seat, card, FORCED_DISCARD, events)
-            after_card(s, seat, again, events)
+        if state.phase == FORCED:
+            again, state.again = state.again, False
+            leave(state, seat, card, FORCED_DISCARD, events)
+            after_card(state, seat, again, events)
         else:
-            leave(s, seat, card, DISCARD, events)  # a discard always ends the turn (§5)
-            refill(s, seat, events)
-            s.timeouts[seat] = 0
-            end_turn(s, seat, events)
+            leave(state, seat, card, DISCARD, events)  # a discard always ends the turn (§5)
+            refill(state, seat, events)
+            state.timeouts[seat] = 0
+            end_turn(state, seat, events)
     elif cls is Timeout:
-        on_timeout(s, seat, events)
+        on_timeout(state, seat, events)
     else:
         events.append({"kind": "resign", "seat": seat})
-        finish(s, 1 - seat, "resign", events)
+        finish(state, 1 - seat, "resign", events)
     return events
 
 

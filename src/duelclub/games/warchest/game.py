@@ -39,7 +39,7 @@ class WarchestGame(Game[State, WarchestAction, WarchestOptions]):
     new_match = staticmethod(rules.new_match)
     to_move = staticmethod(rules.to_move)
     legal_actions = staticmethod(rules.legal_actions)
-    apply = staticmethod(rules.apply)  # type: ignore[assignment]  # list[Event]: contract says list[JSON]
+    apply = staticmethod(rules.apply)
     action_to_json = staticmethod(rules.action_to_json)
     timeout_action = staticmethod(rules.timeout_action)
     view = staticmethod(_view.view)

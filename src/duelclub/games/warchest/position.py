@@ -1,7 +1,8 @@
 """The versioned Сундук войны position format (docs/positions/warchest.md).
 
-``from_position(to_position(s))`` rebuilds ``s`` exactly, stream included. ``from_position`` raises
-ValueError on anything malformed (unknown coin kinds, hexes off the board, bad phase, …).
+``from_position(to_position(s))`` rebuilds ``s`` exactly, stream included. ``from_position`` validates with
+the declared model (``position_model.WarchestPosition``) and raises ValueError on anything malformed or
+unreachable (unknown coin kinds, hexes off the board, coins or markers not adding up, a won match in play, …).
 """
 
 from __future__ import annotations
@@ -10,12 +11,11 @@ from typing import Any
 
 from duelclub.games.contract import Outcome
 from duelclub.games.fairness import Stream
-from duelclub.games.warchest.actions import ACTION_ADAPTER, Action
-from duelclub.games.warchest.board import N_HEXES
-from duelclub.games.warchest.state import DRAFT, OVER, PLAY, Pending, State, Unit
-from duelclub.games.warchest.units import COIN_ORDER, DECREE_IDS, UNIT, UNIT_IDS
+from duelclub.games.position_model import parse
+from duelclub.games.warchest.actions import Action, cached, key_of
+from duelclub.games.warchest.position_model import VERSION, WarchestPosition
+from duelclub.games.warchest.state import Pending, State, Unit
 
-VERSION = 1
 JSON = dict[str, Any]
 _ZONES = ("bag", "hand", "up", "down", "supply", "elim", "decoys")
 
@@ -68,72 +68,39 @@ def to_position(state: State) -> JSON:
     }
 
 
-def _check(cond: bool, what: str) -> None:
-    if not cond:
-        raise ValueError(f"bad warchest position: {what}")
-
-
-def _zone(raw: Any, allowed: tuple[str, ...] | set[str]) -> dict[str, int]:
-    _check(isinstance(raw, dict), "zone must be an object")
-    out = {}
-    for c, n in raw.items():
-        _check(c in allowed and isinstance(n, int) and n > 0, f"zone entry {c!r}: {n!r}")
-        out[c] = n
-    return out
-
-
 def from_position(position: JSON) -> State:
-    try:
-        return _from(position)
-    except (KeyError, TypeError, AttributeError) as exc:
-        raise ValueError(f"bad warchest position: {exc!r}") from None
+    """Rebuild a state from :func:`to_position` output.
 
-
-def _from(pos: JSON) -> State:
-    _check(pos.get("game") == "warchest" and pos.get("version") == VERSION, "game/version")
-    st = pos["stream"]
-    s = State(Stream.at(bytes.fromhex(st["key"]), int(st["position"])), bool(pos["nobility"]),
-              bool(pos["nightfall"]), str(pos["draft_variant"]))  # fmt: skip
-    _check(s.draft_variant in ("club", "eight", "random"), "draft_variant")
-    s.wolf_seat = int(pos["wolf_seat"])
-    _check(s.wolf_seat in (0, 1), "wolf_seat")
-    s.phase = pos["phase"]
-    _check(s.phase in (DRAFT, PLAY, OVER), "phase")
-    s.draft_pool = [str(t) for t in pos["draft_pool"]]
-    s.draft_order = [int(x) for x in pos["draft_order"]]
-    _check(all(t in UNIT for t in s.draft_pool), "draft_pool")
-    s.decrees = list(pos["decrees"])
-    s.hidden_decrees = list(pos["hidden_decrees"])
-    _check(all(d in DECREE_IDS for d in s.decrees + s.hidden_decrees), "decrees")
-    s.sealed = (set(pos["sealed"][0]), set(pos["sealed"][1]))
-    coins = tuple(COIN_ORDER)
-    for p, raw in zip(s.sides, pos["sides"], strict=True):
-        p.types = [str(t) for t in raw["types"]]
-        _check(all(t in UNIT for t in p.types), "types")
-        p.reserve = int(raw["reserve"])
-        for z in _ZONES:
-            allowed: tuple[str, ...] | set[str] = coins
-            if z in ("supply", "elim"):
-                allowed = UNIT_IDS
-            elif z == "decoys":
-                allowed = {"infiltrator", "skirmisher"}
-            setattr(p, z, _zone(raw[z], allowed))
-    s.control = [int(c) for c in pos["control"]]
-    _check(len(s.control) == N_HEXES and all(c in (-1, 0, 1) for c in s.control), "control")
-    for u in pos["units"]:
-        h = int(u["hex"])
-        _check(0 <= h < N_HEXES and h not in s.units and u["type"] in UNIT, "unit")
-        s.units[h] = Unit(int(u["owner"]), str(u["type"]), int(u["height"]), int(u["poison"]), int(u["uid"]))
-    s.initiative, s.changed = int(pos["initiative"]), bool(pos["changed"])
-    s.round, s.turn = int(pos["round"]), int(pos["turn"])
-    s.stack = [tuple(t) for t in pos["stack"]]
-    pd = pos["pending"]
+    Everything is checked by :class:`~duelclub.games.warchest.position_model.WarchestPosition`; raises
+    ValueError (``PositionError``) naming the offending key and problem for anything malformed or unreachable
+    (unknown coins, hexes off the board, coins or markers that do not add up, a won match still in play, …).
+    """
+    m = parse(WarchestPosition, position, "warchest")
+    s = State(
+        Stream.at(bytes.fromhex(m.stream.key), m.stream.position), m.nobility, m.nightfall, m.draft_variant
+    )
+    s.wolf_seat = m.wolf_seat
+    s.phase = m.phase
+    s.draft_pool = list(m.draft_pool)
+    s.draft_order = list(m.draft_order)
+    s.decrees = list(m.decrees)
+    s.hidden_decrees = list(m.hidden_decrees)
+    s.sealed = (set(m.sealed[0]), set(m.sealed[1]))
+    for p, raw in zip(s.sides, m.sides, strict=True):
+        p.types = list(raw.types)
+        p.reserve = raw.reserve
+        p.bag, p.hand, p.up, p.down = dict(raw.bag), dict(raw.hand), dict(raw.up), dict(raw.down)
+        p.supply, p.elim = dict(raw.supply), dict(raw.elim)
+        p.decoys = {str(k): n for k, n in raw.decoys.items()}
+    s.control = list(m.control)
+    s.units = {u.hex: Unit(u.owner, u.type, u.height, u.poison, u.uid) for u in m.units}
+    s.initiative, s.changed = m.initiative, m.changed
+    s.round, s.turn = m.round, m.turn
+    s.stack = [tuple(t) for t in m.stack]
+    pd = m.pending
     if pd is not None:
-        opts = tuple(ACTION_ADAPTER.validate_python(a) for a in pd["options"])
-        _check(all(isinstance(a, Action) for a in opts), "pending options")
-        s.pending = Pending(int(pd["owner"]), str(pd["kind"]), opts, bool(pd["optional"]),  # type: ignore[arg-type]
-                            tuple(pd["data"]))  # fmt: skip
-    out = pos["outcome"]
-    s.outcome = None if out is None else Outcome(out["winner"], str(out["reason"]))
-    s.uid = int(pos["uid"])
+        options = tuple(cached(key_of(a)) or a for a in pd.options)
+        s.pending = Pending(pd.owner, pd.kind, options, pd.optional, tuple(pd.data))
+    s.outcome = None if m.outcome is None else Outcome(m.outcome.winner, m.outcome.reason)
+    s.uid = m.uid
     return s
