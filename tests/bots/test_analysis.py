@@ -84,7 +84,7 @@ def test_a_resignation_leaves_no_win_chance() -> None:
     assert entry.after == 0.0 and entry.loss == entry.before and entry.mark is None
 
 
-@pytest.mark.parametrize(("slug", "plies"), [("mezha", 5), ("artania", 9), ("towers", 6)])
+@pytest.mark.parametrize(("slug", "plies"), [("mezha", 5), ("artania", 9), ("towers", 6), ("warchest", 14)])
 def test_hidden_cards_of_the_opponent_do_not_change_the_evaluation(slug: str, plies: int) -> None:
     game, state, mover = midgame(slug, plies)
     one = game.determinize(state, mover, random.Random(1))

@@ -34,13 +34,16 @@ from duelclub.bots.base import AnyGame, Bot
 from duelclub.bots.ismcts import IsmctsBot, SearchConfig, action_key, reward_for, uniform_rollout
 from duelclub.games.contract import Seat
 
-ITERATIONS: dict[str, int] = {"mezha": 160, "towers": 120, "artania": 160, "warchest": 24}
-"""Search iterations per decision at effort 1, per game: a 60-action match takes ~10–25 s on one core
-(Сундук войны's heuristic playouts are ~20× dearer than the others', hence its smaller count)."""
+ITERATIONS: dict[str, int] = {"mezha": 160, "towers": 120, "artania": 160, "warchest": 48}
+"""Search iterations per decision at effort 1, per game: a 60-action match takes ~10–25 s of CPU."""
 DEFAULT_ITERATIONS = 100
 """Iterations of a game missing from :data:`ITERATIONS`."""
 MAX_PLAYOUT_STEPS = 400
-"""Playout cut (actions); a cut playout scores 0.5."""
+"""Playout cut (actions) of the games played out to the end; a cut playout scores 0.5."""
+PLAYOUT_CUT: dict[str, int] = {"warchest": 12}
+"""Games whose playouts stop after this many actions and are scored by :func:`static_evaluator` (as the
+«Мастер» of Сундук войны scores its horizon): its heuristic playouts to the end cost ~40 ms each, twenty
+times the other games'."""
 MIN_VISITS = 12
 """The played action's estimate rests on at least this many playouts."""
 PRIOR_VISITS = 6.0
@@ -123,6 +126,22 @@ def heuristic_rollout(slug: str) -> Any:
     return rollout
 
 
+def static_evaluator(slug: str) -> Any:
+    """``(game, state, seat) -> seat's win chance`` for a playout cut at :data:`PLAYOUT_CUT`, or None: for
+    Сундук войны the logistic of its static evaluation (the «Мастер» level's horizon score)."""
+    if slug != "warchest":
+        return None
+    import math
+
+    from duelclub.games.warchest.bot import evaluate
+
+    def value(game: AnyGame, state: Any, seat: Seat) -> float:
+        x = evaluate(state, state.side_of(seat)) / 8.0
+        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
+
+    return value
+
+
 class Analyst:
     """Evaluates decisions of one game with a fixed budget; see the module docstring."""
 
@@ -130,10 +149,10 @@ class Analyst:
         self.game = game
         self.iterations = iterations
         self.rollout = rollout if rollout is not None else heuristic_rollout(game.slug)
-        config = SearchConfig(
-            time_budget=None, max_iterations=iterations, max_playout_steps=MAX_PLAYOUT_STEPS
-        )
-        self.search = IsmctsBot("analysis", config, rollout=self.rollout)
+        self.steps = PLAYOUT_CUT.get(game.slug, MAX_PLAYOUT_STEPS)
+        self.evaluator = static_evaluator(game.slug) if game.slug in PLAYOUT_CUT else None
+        config = SearchConfig(time_budget=None, max_iterations=iterations, max_playout_steps=self.steps)
+        self.search = IsmctsBot("analysis", config, rollout=self.rollout, evaluator=self.evaluator)
 
     def evaluate(self, state: Any, seat: Seat, action: Any, seed: int, seq: int = 0) -> Entry:
         """The entry for ``seat`` playing ``action`` in ``state`` (left unchanged), searched with ``seed``.
@@ -192,7 +211,7 @@ class Analyst:
 
     def _finish(self, det: Any, seat: Seat, rng: random.Random) -> float:
         game = self.game
-        for _ in range(MAX_PLAYOUT_STEPS):
+        for _ in range(self.steps):
             result = reward_for(game, det, seat)
             if result is not None:
                 return result
@@ -202,7 +221,9 @@ class Analyst:
             pick = actions[0] if len(actions) == 1 else self.rollout(game, det, mover, actions, rng)
             game.apply(det, mover, pick)
         result = reward_for(game, det, seat)
-        return 0.5 if result is None else result
+        if result is None:
+            return 0.5 if self.evaluator is None else float(self.evaluator(game, det, seat))
+        return result
 
 
 def analyse(
