@@ -116,3 +116,23 @@ async def test_a_stored_analysis_is_not_recomputed_by_a_lease_that_ran_out(
         assert not store.store(s, first, [], 1, utcnow()), "the first worker's late answer is refused"
         row = store.get(s, mid)
     assert row is not None and row.entries and len(row.entries) > 0
+
+
+async def test_bot_jobs_are_answered_between_the_decisions_of_an_analysis(
+    app: FastAPI, alice: AsyncClient, bob: AsyncClient, invite_match: Invite
+) -> None:
+    mid = await _finished(alice, bob, invite_match)
+    assert (await alice.get(f"/api/matches/{mid}/analysis")).status_code == 409
+    runner = _runner(app)
+    due = [True, True, False]  # two bot jobs waiting when the analysis starts, then none
+    calls: list[bool] = []
+
+    def bot_step() -> bool:
+        calls.append(due.pop(0) if due else False)
+        return calls[-1]
+
+    runner.between = bot_step
+    assert runner.step()
+    actions = (await alice.get(f"/api/matches/{mid}/moves")).json()["actions"]
+    assert calls.count(True) == 2, "the waiting bot jobs were answered first"
+    assert calls.count(False) == len(actions), "and the queue looked at again before every decision"

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -234,14 +234,18 @@ def analyse(
     match_id: str,
     iterations: int | None = None,
     analyst: Analyst | None = None,
+    between: Callable[[], None] | None = None,
 ) -> list[dict[str, Any]]:
     """One JSON entry (:meth:`Entry.to_json`) per logged action ``(seat, action JSON)`` replayed from
-    ``start`` (mutated: it ends as the final state). Raises the game's IllegalAction on a corrupt log."""
+    ``start`` (mutated: it ends as the final state); ``between()`` is called before each decision (a bot
+    worker answers its due bot jobs there). Raises the game's IllegalAction on a corrupt log."""
     analyst = analyst or Analyst(game, iterations or iterations_for(game.slug))
     state = start
     out: list[dict[str, Any]] = []
     for seq, (seat, raw) in enumerate(actions, start=1):
         action = game.parse_action(raw)
+        if between is not None:
+            between()
         out.append(analyst.evaluate(state, seat, action, decision_seed(match_id, seq), seq).to_json())
         game.apply(state, seat, action)
     return out

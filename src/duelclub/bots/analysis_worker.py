@@ -10,6 +10,7 @@ gives the request back, due again after ``RETRY_SECONDS × attempts`` (``store/a
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from datetime import timedelta
 
 from duelclub.bots.analysis import analyse, iterations_for
@@ -30,7 +31,9 @@ class AnalysisRunner:
     """Computes requested analyses on ``db`` with the games of ``games``.
 
     ``effort`` scales every game's iteration count (``ANALYSIS_EFFORT``); ``lease_seconds`` bounds how long a
-    request stays with a worker that died (longer than one analysis takes).
+    request stays with a worker that died (longer than one analysis takes). ``between()`` runs before every
+    decision is analysed and says whether it did something (the worker's :meth:`BotWorker.bot_step`: due bot
+    jobs are answered first, so a live match never waits for an analysis); it is called until it says no.
     """
 
     def __init__(
@@ -41,6 +44,7 @@ class AnalysisRunner:
         self.name = name
         self.effort = effort
         self.lease_seconds = lease_seconds
+        self.between: Callable[[], bool] | None = None
 
     def step(self) -> bool:
         """Take one due analysis, compute and store it; False if none was due."""
@@ -72,4 +76,9 @@ class AnalysisRunner:
         start = game.new_match(key, game.parse_options(record.options))
         iterations = iterations_for(record.game, self.effort)
         logged = [(a.seat, a.action) for a in actions]
-        return analyse(game, start, logged, match_id=record.id, iterations=iterations), iterations
+        entries = analyse(game, start, logged, match_id=record.id, iterations=iterations, between=self._yield)
+        return entries, iterations
+
+    def _yield(self) -> None:
+        while self.between is not None and self.between():
+            pass

@@ -187,9 +187,16 @@ class BotWorker:
     def step(self) -> bool:
         """Take one due job, think, store the answer (or give the job back if the bot failed); with no job
         due, do one piece of ``side_work`` (a post-game analysis, ``bots/analysis_worker.py``)."""
+        if self.bot_step():
+            return True
+        return self.side_work() if self.side_work is not None else False
+
+    def bot_step(self) -> bool:
+        """The bot-job part of :meth:`step` (no side work): False if no job was due. Side work calls it
+        between its pieces, so that a live match never waits for a long analysis."""
         job = self.take()
         if job is None:
-            return self.side_work() if self.side_work is not None else False
+            return False
         try:
             action = self.think(job)
         except Exception:
@@ -270,6 +277,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         think_timer=think_timer(),
         side_work=analyses.step,
     )
+    analyses.between = worker.bot_step  # bot jobs go first, even in the middle of an analysis
     stop = threading.Event()
     log.info("bot worker %s started", worker.name)
     try:
