@@ -165,9 +165,13 @@ class Analyst:
         legal = game.legal_actions(state, seat) if seat in game.to_move(state) else []
         played = action_key(game, seat, action)
         keys = {action_key(game, seat, a): a for a in legal}
-        if len(legal) < 2 and played not in keys:  # resigned out of turn (or with nothing else to play)
+        resign = played not in keys and getattr(action, "kind", None) == "resign"
+        if len(legal) < 2 and resign:  # resigned out of turn (or with nothing else to play)
             value = self._playouts(state, seat, None, FORCED_PLAYOUTS, rng) / FORCED_PLAYOUTS
             return Entry(seq, seat, value, 0.0, value, None, None, False)
+        if not legal:  # cannot happen in a valid log: value the action by playouts alone
+            value = self._playouts(state, seat, action, FORCED_PLAYOUTS, rng) / FORCED_PLAYOUTS
+            return Entry(seq, seat, value, value, 0.0, None, None, True)
         if len(legal) == 1:
             value = self._playouts(state, seat, action, FORCED_PLAYOUTS, rng) / FORCED_PLAYOUTS
             return Entry(seq, seat, value, value, 0.0, None, None, True)
@@ -183,7 +187,7 @@ class Analyst:
         before = shrunk(stats.root_rewards.get(best, 0.0), stats.root_visits.get(best, 0))
         if played == best:
             return Entry(seq, seat, before, before, 0.0, None, None, False)
-        if played not in keys:  # a resignation (never among the legal actions): the match is lost
+        if resign:  # never among the legal actions: the match is lost
             return Entry(seq, seat, before, 0.0, before, None, None, False)
         visits = stats.root_visits.get(played, 0)
         reward = stats.root_rewards.get(played, 0.0)
