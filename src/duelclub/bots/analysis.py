@@ -34,8 +34,9 @@ from duelclub.bots.base import AnyGame, Bot
 from duelclub.bots.ismcts import IsmctsBot, SearchConfig, action_key, reward_for, uniform_rollout
 from duelclub.games.contract import Seat
 
-ITERATIONS: dict[str, int] = {"mezha": 160, "towers": 120, "artania": 160, "warchest": 48}
-"""Search iterations per decision at effort 1, per game: a 60-action match takes ~10–25 s of CPU."""
+ITERATIONS: dict[str, int] = {"mezha": 160, "towers": 120, "artania": 160, "warchest": 32}
+"""Search iterations per decision at effort 1, per game: a 60-action match takes ~6–30 s of CPU (measured
+under load: Межа ~22 s, Дві вежі ~28 s, Артания ~6 s, Сундук войны ~41 s at 48 iterations, hence 32)."""
 DEFAULT_ITERATIONS = 100
 """Iterations of a game missing from :data:`ITERATIONS`."""
 MAX_PLAYOUT_STEPS = 400
