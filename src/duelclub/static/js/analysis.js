@@ -1,7 +1,8 @@
 // Match page, post-game analysis (issue 17 §4) beside the replay of a finished match: GET
 // /api/matches/{id}/analysis gives one entry per action — the mover's win chance before/after it as the
 // strongest bot judges it from the mover's own information, and «неточность»/«ошибка» marks with the move the
-// bot preferred. While the bot workers compute it the server answers 409 analysis_pending: we ask again.
+// bot preferred. It is asked for with the «Разобрать партию» button (a page view alone never queues work for
+// the bot workers); while they compute it the server answers 409 analysis_pending and we ask again.
 // Drawn as an inline SVG: one point per action, seat 0's win chance 0..100 %; a click jumps the replay there.
 // Test hooks: #analysis[data-ready], circle.analysis-point[data-seq], #analysis-mistakes button[data-seq].
 import { el, get } from "./api.js";
@@ -37,11 +38,15 @@ export class MatchAnalysis {
     this.polls = 0;
   }
 
-  async start() {
+  start() {
     if (!this.root) return;
     this.root.hidden = false;
-    $("analysis-status").textContent = t("Бот разбирает партию…");
-    await this._fetch();
+    const ask = $("analysis-ask");
+    ask.addEventListener("click", () => {
+      ask.hidden = true;
+      $("analysis-status").textContent = t("Бот разбирает партию…");
+      this._fetch();
+    });
   }
 
   async _fetch() {
