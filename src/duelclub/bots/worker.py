@@ -250,7 +250,6 @@ def _die_with_parent(parent_pid: int) -> Callable[[], bool]:
 def main(argv: Sequence[str] | None = None) -> int:
     """One bot worker process on ``DATABASE_URL`` with the registries' games and bots (``BOT_LEASE_SECONDS``,
     ``BOT_POLL_SECONDS``); between bot jobs it computes post-game analyses (``ANALYSIS_EFFORT``)."""
-    from duelclub.bots.analysis_worker import AnalysisRunner
     from duelclub.bots.registry import make_bot
     from duelclub.games.registry import get_game
     from duelclub.logs import configure as configure_logging
@@ -264,6 +263,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     configure_logging(settings.LOG_FORMAT, settings.LOG_LEVEL)
     alive = _die_with_parent(args.parent_pid) if args.parent_pid is not None else (lambda: True)
     db = Database(settings.DATABASE_URL)
+    from duelclub.bots.analysis_worker import AnalysisRunner  # after prctl: die with the parent meanwhile
+
     name = args.name or default_name()
     analyses = AnalysisRunner(db, get_game, name=name, effort=settings.ANALYSIS_EFFORT)
     worker = BotWorker(
