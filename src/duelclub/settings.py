@@ -52,6 +52,9 @@ class Settings(BaseSettings):
       level's think budget: a worker killed mid-think delays its bot by at most this).
     - ``BOT_POLL_SECONDS``: on SQLite, how often bot workers look for jobs and web workers for answers
       (idle bot workers back off to 5×); PostgreSQL uses LISTEN/NOTIFY instead.
+    - ``ANALYSIS_EFFORT``: scales the search iterations per decision of the post-game analysis
+      (``bots/analysis.py`` ``ITERATIONS`` per game; 1 analyses a 60-action match in well under a minute on
+      one core; 0.25 is a quick, rougher analysis).
     - ``TEMPLATES_DIR``/``STATIC_DIR``: UI files.
     - ``COOKIE_SECURE``: mark the session cookie Secure (behind HTTPS).
     - ``DATA_DIR`` (alias ``VAR_DIR``, the older name; ``DATA_DIR`` wins when both are set): where the default
@@ -102,6 +105,7 @@ class Settings(BaseSettings):
     BOT_WORKERS: int = Field(default_factory=lambda: default_bot_workers(), ge=0)
     BOT_LEASE_SECONDS: float = Field(default=10.0, gt=0)
     BOT_POLL_SECONDS: float = Field(default=0.05, gt=0, le=5)
+    ANALYSIS_EFFORT: float = Field(default=1.0, gt=0, le=20)
     TEMPLATES_DIR: Path = resources.TEMPLATES_DIR
     STATIC_DIR: Path = resources.STATIC_DIR
     COOKIE_SECURE: bool = False

@@ -80,11 +80,14 @@ class SearchConfig:
 
 @dataclass(frozen=True, slots=True)
 class SearchStats:
-    """What the last search did: iterations run, wall-clock seconds spent, and root visits per action key."""
+    """What the last search did: iterations run, wall-clock seconds spent, root visits per action key and the
+    summed rewards (for the searching seat, each in [0, 1]) of those visits — the post-game analysis
+    (bots/analysis.py) reads a root action's win chance as ``root_rewards[k] / root_visits[k]``."""
 
     iterations: int
     seconds: float
     root_visits: dict[Hashable, int] = field(default_factory=dict)
+    root_rewards: dict[Hashable, float] = field(default_factory=dict)
 
 
 class _Node:
@@ -152,7 +155,8 @@ class IsmctsBot:
         root = _Node(None)
         iterations = self._search(game, state, seat, root, rng, start)
         visits = {key: child.visits for key, child in root.children.items()}
-        self.last_stats = SearchStats(iterations, time.perf_counter() - start, visits)
+        rewards = {key: child.reward for key, child in root.children.items()}
+        self.last_stats = SearchStats(iterations, time.perf_counter() - start, visits, rewards)
         return max(legal, key=lambda a: _rank(root, action_key(game, seat, a)))
 
     def _search(

@@ -135,8 +135,9 @@ class BotWorker:
     """Takes and answers bot jobs on ``db``, one at a time.
 
     ``games`` looks games up by slug; ``make_bot`` builds the bot of a job; ``on_answer(job)`` is called after
-    an answer is stored (an in-process web worker uses it to collect at once). :meth:`run` loops until
-    ``stop`` is set; :meth:`step` does one job and returns whether there was one.
+    an answer is stored (an in-process web worker uses it to collect at once); ``side_work()`` runs when no
+    job is due and says whether it did anything (the post-game analyses, ``bots/analysis_worker.py``).
+    :meth:`run` loops until ``stop`` is set; :meth:`step` does one job and returns whether there was one.
     """
 
     def __init__(
@@ -152,6 +153,7 @@ class BotWorker:
         on_answer: Callable[[botjobs.Job], None] | None = None,
         alive: Callable[[], bool] = lambda: True,
         think_timer: ThinkTimer | None = None,
+        side_work: Callable[[], bool] | None = None,
     ) -> None:
         self.db = db
         self.games = games
@@ -163,6 +165,7 @@ class BotWorker:
         self.on_answer = on_answer
         self.alive = alive
         self.think_timer = think_timer
+        self.side_work = side_work
 
     def take(self) -> botjobs.Job | None:
         with self.db.session() as s:
@@ -182,7 +185,15 @@ class BotWorker:
         return answer
 
     def step(self) -> bool:
-        """Take one due job, think, store the answer (or give the job back if the bot failed)."""
+        """Take one due job, think, store the answer (or give the job back if the bot failed); with no job
+        due, do one piece of ``side_work`` (a post-game analysis, ``bots/analysis_worker.py``)."""
+        if self.bot_step():
+            return True
+        return self.side_work() if self.side_work is not None else False
+
+    def bot_step(self) -> bool:
+        """The bot-job part of :meth:`step` (no side work): False if no job was due. Side work calls it
+        between its pieces, so that a live match never waits for a long analysis."""
         job = self.take()
         if job is None:
             return False
@@ -238,7 +249,7 @@ def _die_with_parent(parent_pid: int) -> Callable[[], bool]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """One bot worker process on ``DATABASE_URL`` with the registries' games and bots (``BOT_LEASE_SECONDS``,
-    ``BOT_POLL_SECONDS``)."""
+    ``BOT_POLL_SECONDS``); between bot jobs it computes post-game analyses (``ANALYSIS_EFFORT``)."""
     from duelclub.bots.registry import make_bot
     from duelclub.games.registry import get_game
     from duelclub.logs import configure as configure_logging
@@ -252,16 +263,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     configure_logging(settings.LOG_FORMAT, settings.LOG_LEVEL)
     alive = _die_with_parent(args.parent_pid) if args.parent_pid is not None else (lambda: True)
     db = Database(settings.DATABASE_URL)
+    from duelclub.bots.analysis_worker import AnalysisRunner  # after prctl: die with the parent meanwhile
+
+    name = args.name or default_name()
+    analyses = AnalysisRunner(db, get_game, name=name, effort=settings.ANALYSIS_EFFORT)
     worker = BotWorker(
         db,
         get_game,
         lambda slug, level, think: make_bot(slug, level, think_seconds=think),
-        name=args.name,
+        name=name,
         lease_seconds=settings.BOT_LEASE_SECONDS,
         poll_seconds=settings.BOT_POLL_SECONDS,
         alive=alive,
         think_timer=think_timer(),
+        side_work=analyses.step,
     )
+    analyses.between = worker.bot_step  # bot jobs go first, even in the middle of an analysis
     stop = threading.Event()
     log.info("bot worker %s started", worker.name)
     try:

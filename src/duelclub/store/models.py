@@ -23,6 +23,8 @@ Tables:
 - ``bot_jobs`` — one decision a bot owes, primary key ``(match_id, seq)`` (the seq it decides at): the
   determinized position it thinks on, its seed and think budget, the lease of the bot worker thinking on it,
   and its answer (``store/botjobs.py``, issue 12).
+- ``match_analyses`` — the post-game analysis of a finished match, one row per match: its request, the lease
+  of the bot worker computing it, and the result (``store/analysis.py``, issue 17 §4).
 
 ``matches`` also carries the lobby's facts: ``listed`` (an open match shown in the challenge table),
 ``opened_by`` (who created the row: the invite's author, or the player who offered a rematch) and
@@ -277,3 +279,21 @@ class RatingChange(Base):
     opponent_rating: Mapped[float] = mapped_column(Float)
     opponent_rd: Mapped[float] = mapped_column(Float)
     at: Mapped[datetime]
+
+
+class MatchAnalysis(Base):
+    """The post-game analysis of a finished match (issue 17 §4; ``store/analysis.py``): requested once, taken
+    by a bot worker with a lease (``attempts`` is the lease token), stored once as ``entries`` (a JSON list,
+    one entry per action)."""
+
+    __tablename__ = "match_analyses"
+
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    iterations: Mapped[int | None] = mapped_column(Integer)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    leased_until: Mapped[datetime | None]
+    worker: Mapped[str | None] = mapped_column(String(80))
+    entries: Mapped[list[Any] | None] = mapped_column(JSON(none_as_null=True))
+    requested_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+    done_at: Mapped[datetime | None]

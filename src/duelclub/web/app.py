@@ -43,7 +43,19 @@ from duelclub.web.middleware import wrap
 from duelclub.web.observe import Observe, WebMetrics
 from duelclub.web.passwords import Hashing
 from duelclub.web.ratelimit import AuthLimiter
-from duelclub.web.routes import admin, auth, chat, docs, games, health, lobby, matches, members, replays
+from duelclub.web.routes import (
+    admin,
+    analysis,
+    auth,
+    chat,
+    docs,
+    games,
+    health,
+    lobby,
+    matches,
+    members,
+    replays,
+)
 from duelclub.web.session_watch import SessionWatch
 
 SESSION_COOKIE = "duelclub_session"
@@ -143,6 +155,7 @@ def create_app(
         lobby.router,
         matches.router,
         replays.router,
+        analysis.router,
         members.router,
         admin.router,
         chat.router,

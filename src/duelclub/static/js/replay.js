@@ -5,6 +5,7 @@
 // as a spectator with the full view, on the board itself. A live match has no replay (the server refuses).
 // Test hooks: #replay[data-seq] the step on screen, [data-last] the number of actions, [data-active] once the
 // replay has taken over the board.
+import { MatchAnalysis } from "./analysis.js";
 import { el, get, toast } from "./api.js";
 import { t } from "./i18n.js";
 import { seatName } from "./names.js";
@@ -54,6 +55,10 @@ export class MatchReplay {
     this._paintControls();
     $("replay-action").textContent = t("Итоговая позиция. Шагайте назад, чтобы пересмотреть партию ход за ходом.");
     this.root.hidden = false;
+    if (this.moves.status === "finished") {
+      this.analysis = new MatchAnalysis(this); // the win-chance graph beside the replay (analysis.js)
+      this.analysis.start();
+    }
     if (location.hash === "#replay") {
       this.root.scrollIntoView({ block: "start" });
       this.show(0);
@@ -127,6 +132,7 @@ export class MatchReplay {
       if (current) b.setAttribute("aria-current", "step");
       else b.removeAttribute("aria-current");
     }
+    if (this.analysis) this.analysis.mark(n);
   }
 
   /** Show step `seq` (clamped to 0..last) on the board. */
