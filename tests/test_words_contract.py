@@ -71,10 +71,6 @@ def test_the_import_walk_sees_every_kind_of_import() -> None:
     assert len(_games_modules()) > 20
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="issue 15 §1: the game helpers remove games/' imports of duelclub.i18n (the lead flips this)",
-)
 def test_nothing_under_games_imports_duelclub_outside_games() -> None:
     offenders = [
         f"{path.relative_to(PACKAGE)}:{line} imports {name}"
@@ -102,10 +98,6 @@ def test_every_platform_reason_has_words_in_both_languages() -> None:
         assert words_for("mezha").reason("timeout") == i18n.gettext("время вышло") != "время вышло"
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="issue 15 §1–§2: the game helpers add each game's Reason Literal (Game.reason_codes) and words",
-)
 @pytest.mark.parametrize("slug", ["mezha", "towers", "warchest", "artania"])
 def test_every_reason_a_game_emits_has_words(slug: str) -> None:
     game = all_games()[slug]

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from datetime import timedelta
 
 from duelclub.bots.analysis import analyse, iterations_for
-from duelclub.bots.worker import GameLookup
+from duelclub.bots.base import GameLookup
 from duelclub.games.fairness import match_key
 from duelclub.store import analysis as store
 from duelclub.store import matches

@@ -52,3 +52,6 @@ LevelFactory = Callable[[float | None], Bot]
 """One bot level of one game: ``think_seconds -> Bot`` (None: the level's own default budget).
 
 Each game lists its levels as ``LEVELS: dict[str, LevelFactory]`` in ``duelclub.bots.<slug>``."""
+
+GameLookup = Callable[[str], AnyGame]
+"""``game slug -> game``; KeyError for an unknown slug."""

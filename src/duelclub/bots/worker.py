@@ -35,7 +35,7 @@ from collections.abc import Callable, Sequence
 from datetime import timedelta
 from typing import Any, Protocol
 
-from duelclub.bots.base import AnyGame, Bot
+from duelclub.bots.base import Bot, GameLookup
 from duelclub.bots.metrics import ThinkTimer, think_timer
 from duelclub.store import botjobs
 from duelclub.store.db import Database
@@ -45,8 +45,6 @@ log = logging.getLogger(__name__)
 
 ThinkFactory = Callable[[str, str, float | None], Bot]
 """``(game slug, level, think_seconds) -> bot`` — :func:`duelclub.bots.registry.make_bot`'s shape."""
-GameLookup = Callable[[str], AnyGame]
-"""``game slug -> game``; KeyError for an unknown slug."""
 RETRY_SECONDS = 0.25
 """A job whose bot raised is due again after ``attempts × RETRY_SECONDS``."""
 MAX_IDLE_POLLS = 5
