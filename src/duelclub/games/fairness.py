@@ -91,7 +91,8 @@ _RECORDING: ContextVar[tuple[bytes, list[Draw]] | None] = ContextVar("duelclub_d
 @contextmanager
 def recording(key: bytes) -> Iterator[list[Draw]]:
     """Record the draws of the match keyed by ``key``: every ``randint`` (shuffles included) of each
-    :class:`Stream` built as ``Stream(key)`` inside the block, in the order they happen.
+    :class:`Stream` built as ``Stream(key)`` inside the block, in the order they happen (such a stream goes
+    on recording after the block; streams built after it do not).
 
     Streams with another key (a bot's determinized copy), resumed streams (:meth:`Stream.at`) and copies
     (:meth:`Stream.copy`, hypothetical futures) never record. Outside the block nothing is recorded and a
