@@ -97,3 +97,15 @@ async def test_an_ended_match_publishes_its_draws_which_recompute_from_the_key(
     assert not verdict.ok and f"draw #{len(log['draws'])}" in verdict.message
     fewer = {**log, "draws": log["draws"][:-1]}
     assert not verify_log(fewer, get_game).ok
+
+
+async def test_a_match_cancelled_before_the_deal_has_no_draws(alice: AsyncClient) -> None:
+    r = await alice.post("/api/matches", json={"game": "towers", "vs": "invite", "options": {}})
+    assert r.status_code == 201, r.text
+    mid = r.json()["id"]
+    assert (await alice.request("DELETE", f"/api/matches/{mid}", json={})).status_code == 200
+    out = (await alice.get(f"/api/matches/{mid}/draws")).json()
+    assert out["status"] == "aborted" and out["draws"] == [] and out["actions"] == 0
+    log = (await alice.get(f"/api/matches/{mid}/log")).json()
+    assert log["draws"] == [] and log["initial"] is None
+    assert verify_log(log, get_game).ok

@@ -20,21 +20,12 @@ const results = []; // true | false | null (nothing to compare with) per check
 
 // ---- loading ----------------------------------------------------------------------------------
 
-let drawsDenied = false; // the draw list is for members: a visitor who is not signed in checks the hash only
 let noDeal = false; // aborted before the deal: nothing was drawn
 
-/** {info, draws}: draws (GET …/draws) is null while the match is live or when the caller may not read it. */
+/** {info, draws}: draws (GET …/draws, for any member once the match has ended) is null while it is live. */
 async function load() {
   const info = await get(`/api/matches/${enc}`);
-  let draws = null;
-  if (ENDED.has(info.status)) {
-    try {
-      draws = await get(`/api/matches/${enc}/draws`);
-    } catch (err) {
-      if (err.status !== 401 && err.status !== 403) throw err;
-      drawsDenied = true;
-    }
-  }
+  const draws = ENDED.has(info.status) ? await get(`/api/matches/${enc}/draws`) : null;
   return { info, draws };
 }
 
@@ -93,11 +84,9 @@ function finish(message) {
     (failed
       ? t("✗ Найдены расхождения: данные партии не сходятся с обязательством сервера.")
       : partial
-        ? drawsDenied
-          ? t("Хеш раздачи и ключ проверены — это может сделать любой. Список случайных выборов партии открыт участникам клуба: войдите, чтобы проверить и его.")
-          : noDeal
-            ? t("✓ Хеш раздачи и ключ проверены. Партию прервали до раздачи, поэтому случайных выборов не было.")
-            : t("Проверено то, что уже можно проверить; остальное — после окончания партии.")
+        ? noDeal
+          ? t("✓ Хеш раздачи и ключ проверены. Партию прервали до раздачи, поэтому случайных выборов не было.")
+          : t("Проверено то, что уже можно проверить; остальное — после окончания партии.")
         : t("✓ Проверено: хеш раздачи совпал, и каждый случайный выбор партии ({count}) получен из раскрытого секрета сервера и зёрен игроков.", { count }));
   root.dataset.verdict = verdict;
 }
@@ -167,11 +156,7 @@ async function verify(info, draws) {
   addCheck("key", t("Ключ случайности: вычислен из секрета сервера, номера партии и зёрен игроков"), true, [[t("ключ"), code(bytesToHex(key))]],
     t("Из этого ключа — и только из него — берутся жребий, тасовки и вытягивания."));
 
-  if (drawsDenied) {
-    addCheck("draws", t("Случайные выборы"), null, [], t("Список случайных выборов партии открыт участникам клуба."));
-  } else {
-    await checkDraws(key, info, draws);
-  }
+  await checkDraws(key, info, draws);
   return finish();
 }
 
