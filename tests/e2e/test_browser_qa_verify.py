@@ -126,3 +126,20 @@ def test_a_changed_seed_or_draw_is_not_verified(live_server: str, browser: Any) 
         assert page.locator("#verdict").inner_text().startswith(MISMATCH["uk"])
     finally:
         context.close()
+
+
+def test_a_match_cancelled_before_the_deal_has_nothing_to_redraw(live_server: str, browser: Any) -> None:
+    context = browser.new_context(locale="ru-RU")
+    context.set_default_timeout(20_000)
+    try:
+        sign_up(context, live_server, "vc")
+        r = context.request.post(f"{live_server}/api/matches", data={"game": "artania", "vs": "invite"})
+        assert r.status == 201, r.text()
+        mid = str(r.json()["id"])
+        assert context.request.delete(f"{live_server}/api/matches/{mid}", data={}).status == 200
+        page = context.new_page()
+        verdict, checks = _open(page, live_server, mid)
+        assert verdict == "partial" and checks == {"commitment": "true", "key": "true", "draws": "na"}
+        assert "прервали до раздачи" in page.locator("#verdict").inner_text()
+    finally:
+        context.close()
