@@ -44,6 +44,9 @@ from support import fake_games, free_port
 PG_URL = os.environ.get("DUELCLUB_TEST_POSTGRES", "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 PG_DSN = PG_URL.replace("postgresql+psycopg://", "postgresql://")
 REDIS_URL = os.environ.get("DUELCLUB_TEST_REDIS", "redis://127.0.0.1:6379/0")
+# The tests pick their own data directories (several still by the older name VAR_DIR, which DATA_DIR would
+# override in the servers they start): never the developer's.
+os.environ.pop("DATA_DIR", None)
 
 
 # -- the fake game (tests/play/duel_fake.py) -------------------------------------------------------
@@ -120,10 +123,22 @@ def pytest_terminal_summary(terminalreporter: Any) -> Iterator[None]:
     tr.line("Start them (see .ci/run) and run the suite again.", red=True, bold=True)
 
 
+REDIS_GROUP = "redis"
+"""The pytest-xdist group of every Redis test: they run one after another in one worker (``--dist
+loadgroup``, set in pyproject.toml), since Redis pub/sub channels (``lobby``, ``user:{id}``, ``match:{id}``)
+are global to the server, whatever the database number, and two workers' apps would hear each other."""
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own hook reads the xdist_group marks
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Browser tests run last: Playwright's sync API (a session-scoped fixture in tests/e2e) keeps an event
-    loop running in the main thread until the session ends, and pytest-asyncio cannot start one after it."""
+    loop running in the main thread until the session ends, and pytest-asyncio cannot start one after it.
+    Under pytest-xdist each worker runs its share in this order too (loadgroup hands work out first come,
+    first served), and the Redis tests form one group (:data:`REDIS_GROUP`)."""
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None or "/e2e/" in item.nodeid)
+    for item in items:
+        if item.get_closest_marker("redis") is not None or "redis_url" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group(REDIS_GROUP))
 
 
 # -- databases -------------------------------------------------------------------------------------
@@ -132,8 +147,8 @@ def _pg_schema() -> Iterator[str]:
     """A fresh schema in PostgreSQL ``test``, migrated to head, for this session only.
 
     The schema is created per session and dropped at the end (a unique name rather than ``public``, so two
-    test runs at once on the machine do not drop each other's tables). The URL selects it through the
-    libpq ``options=-csearch_path=…`` parameter."""
+    test runs at once on the machine, or two pytest-xdist workers of one run, never see each other's
+    tables). The URL selects it through the libpq ``options=-csearch_path=…`` parameter."""
     require_postgres()
     schema = f"test_{os.getpid()}_{secrets.token_hex(3)}"
     with psycopg.connect(PG_DSN, autocommit=True) as conn:
@@ -243,7 +258,7 @@ def make_settings(url: str, var_dir: Path, redis_url: str | None = None, **overr
         "DATABASE_URL": url,
         "REDIS_URL": redis_url,
         "SECRET_KEY": "test-secret-key-0123456789abcdef",
-        "VAR_DIR": var_dir,
+        "DATA_DIR": var_dir,
         "BOT_THINK_SECONDS": 0.05,
         # cheap argon2 in tests (web/passwords.py; the production profile costs tens of ms per hash)
         "ARGON2_TIME_COST": 1,

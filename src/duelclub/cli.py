@@ -1,12 +1,16 @@
-"""The ``duelclub`` command (README §Using it).
+"""The ``duelclub`` command (README §The ``duelclub`` command).
 
-- ``duelclub serve [--host 127.0.0.1] [--port 8000]`` — apply the migrations, start ``BOT_WORKERS`` bot worker
-  processes (``bots/pool.py``; 0 = none), then serve the app (uvicorn); the workers stop with it.
-- ``duelclub bots [--workers N] [--metrics-port P]`` — run N bot worker processes alone (default
-  ``BOT_WORKERS``, at least 1), on any machine that reaches the same DATABASE_URL; until SIGTERM/SIGINT;
-  with ``--metrics-port`` their think times are served at ``http://127.0.0.1:P/metrics``.
+- ``duelclub serve [--host 127.0.0.1] [--port 8000] [--log-level info]`` — apply the migrations, start
+  ``BOT_WORKERS`` bot worker processes (``bots/pool.py``; 0 = none), then serve the app (uvicorn); the workers
+  stop with it (SIGINT, or SIGTERM: exit code 143 after the clean stop).
+- ``duelclub bots [--workers N] [--metrics-port P] [--metrics-host H]`` — run N bot worker processes alone
+  (default ``BOT_WORKERS``, at least 1), on any machine that reaches the same DATABASE_URL; until
+  SIGTERM/SIGINT; with ``--metrics-port`` their think times are served at ``http://H:P/metrics``.
 - ``duelclub migrate`` — apply the migrations (``alembic upgrade head``) to DATABASE_URL.
-- ``duelclub create-admin USERNAME [--password-stdin]`` — create an admin, or promote an existing user.
+- ``duelclub create-admin USERNAME [--password-stdin | --password-file PATH]`` — create an admin, or promote
+  an existing user (and set its password when one is given); without either option the password is asked for
+  twice on the terminal (only when creating). The password is the first line of stdin or of the file (a
+  secrets file of Docker or systemd), never a command-line argument (visible in ``ps``).
 - ``duelclub verify LOGFILE.json`` — check a finished match's log (exit 0 OK, 1 mismatch).
 - ``duelclub ratings rebuild [--check]`` — recompute every rating from the finished rated matches, in the
   order they ended (issue 14); ``--check`` only compares with the stored ratings (exit 1 if they differ).
@@ -19,6 +23,7 @@ import getpass
 import json
 import os
 import shutil
+import signal
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -81,10 +86,14 @@ def _serve(args: argparse.Namespace) -> int:
     settings = Settings()
     configure_logging(settings.LOG_FORMAT, settings.LOG_LEVEL)
     upgrade(settings.DATABASE_URL)
+    # uvicorn shuts down gracefully on SIGTERM, then raises the signal again to die "by it"; with the default
+    # handler that would skip the ``finally`` below (bot workers left to the kernel, their metrics files left
+    # in DATA_DIR). This handler turns it into SystemExit(143), the exit code of a process ended by SIGTERM.
+    signal.signal(signal.SIGTERM, _exit_on_signal)
     # Bots never think in the web process (issue 12): their own processes, stopped when uvicorn returns
     # and killed by the kernel if this process dies (bots/pool.py). They write their think times to a
     # directory of this process, which /metrics reads (bots/metrics.py).
-    metrics_dir = settings.VAR_DIR / "bot-metrics" / str(os.getpid()) if settings.BOT_WORKERS else None
+    metrics_dir = settings.DATA_DIR / "bot-metrics" / str(os.getpid()) if settings.BOT_WORKERS else None
     pool = WorkerPool(settings.BOT_WORKERS, metrics_dir=metrics_dir).start()
     app = create_app(settings, bot_metrics_dir=metrics_dir)
     tune_gc()
@@ -99,9 +108,11 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _bots(args: argparse.Namespace) -> int:
-    import signal
+def _exit_on_signal(signum: int, _frame: object) -> None:
+    raise SystemExit(128 + signum)
 
+
+def _bots(args: argparse.Namespace) -> int:
     from duelclub.bots.pool import WorkerPool
 
     settings = Settings()
@@ -115,7 +126,7 @@ def _bots(args: argparse.Namespace) -> int:
         from prometheus_client import CollectorRegistry, start_http_server
         from prometheus_client.multiprocess import MultiProcessCollector
 
-        metrics_dir = settings.VAR_DIR / "bot-metrics" / str(os.getpid())
+        metrics_dir = settings.DATA_DIR / "bot-metrics" / str(os.getpid())
         registry = CollectorRegistry()
         pool = WorkerPool(count, metrics_dir=metrics_dir)
         MultiProcessCollector(registry, path=str(metrics_dir))  # type: ignore[no-untyped-call]
@@ -145,9 +156,20 @@ def _migrate(_args: argparse.Namespace) -> int:
     return 0
 
 
-def _read_password(from_stdin: bool) -> str:
-    if from_stdin:
+def _given_password(args: argparse.Namespace) -> str | None:
+    """The password of ``--password-stdin``/``--password-file`` (its first line), or None when neither."""
+    if args.password_file is not None:
+        try:
+            with open(args.password_file, encoding="utf-8") as f:
+                return f.readline().rstrip("\r\n")
+        except OSError as exc:
+            raise SystemExit(f"cannot read {args.password_file}: {exc.strerror}") from None
+    if args.password_stdin:
         return sys.stdin.readline().rstrip("\r\n")
+    return None
+
+
+def _ask_password() -> str:
     first = getpass.getpass("Password: ")
     if getpass.getpass("Again: ") != first:
         raise SystemExit("passwords differ")
@@ -157,11 +179,12 @@ def _read_password(from_stdin: bool) -> str:
 def _create_admin(args: argparse.Namespace) -> int:
     from duelclub.store import users
     from duelclub.store.db import Database
+    from duelclub.web.account_words import username_message
 
     try:
         users.check_username(args.username, allow_reserved=True)
     except users.BadUsername as exc:
-        print(f"username: {exc}", file=sys.stderr)
+        print(f"username: {username_message(exc)}", file=sys.stderr)
         return 2
     db = Database(Settings().DATABASE_URL)
     try:
@@ -169,11 +192,13 @@ def _create_admin(args: argparse.Namespace) -> int:
             user = users.find_user(s, args.username)
             if user is not None:
                 user.is_admin = True
-                if args.password_stdin:
-                    users.set_password(s, user, _check_password(_read_password(True), user.username))
+                given = _given_password(args)
+                if given is not None:
+                    users.set_password(s, user, _check_password(given, user.username))
                 print(f"{user.username} is now an admin")
                 return 0
-            password = _check_password(_read_password(args.password_stdin), args.username)
+            given = _given_password(args)
+            password = _check_password(_ask_password() if given is None else given, args.username)
             user = users.create_user(s, args.username, password, is_admin=True, allow_reserved=True)
             print(f"created admin {user.username}")
             return 0
@@ -183,11 +208,12 @@ def _create_admin(args: argparse.Namespace) -> int:
 
 def _check_password(password: str, username: str) -> str:
     from duelclub.store import users
+    from duelclub.web.account_words import password_message
 
     try:
         return users.check_new_password(password, username)
     except users.BadPassword as exc:
-        raise SystemExit(f"password: {exc}") from None
+        raise SystemExit(f"password: {password_message(exc)}") from None
 
 
 def _verify(args: argparse.Namespace) -> int:
@@ -252,7 +278,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("migrate", help="apply the database migrations").set_defaults(func=_migrate)
     admin = sub.add_parser("create-admin", help="create an admin or promote a user")
     admin.add_argument("username")
-    admin.add_argument("--password-stdin", action="store_true", help="read the password from stdin")
+    source = admin.add_mutually_exclusive_group()
+    source.add_argument("--password-stdin", action="store_true", help="read the password from stdin")
+    source.add_argument("--password-file", metavar="PATH", help="read the password from a file's first line")
     admin.set_defaults(func=_create_admin)
     verify = sub.add_parser("verify", help="verify a finished match from its /log JSON")
     verify.add_argument("logfile")

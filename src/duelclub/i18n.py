@@ -11,7 +11,9 @@ worker threads and tasks started inside a request inherit it, everything else re
 
 Plurals: Russian and Ukrainian both have three forms (1 карта, 2 карты, 5 карт), but a gettext msgid has only
 two, so :func:`ngettext` takes all three Russian forms; the catalog entry is keyed by the first two
-(``msgid``/``msgid_plural``) and carries the three Ukrainian forms.
+(``msgid``/``msgid_plural``) and carries the three Ukrainian forms. Which form a number takes is Babel's
+(CLDR) rule, :func:`plural_index`; the browser uses ``Intl.PluralRules`` (static/js/i18n.js), the same data.
+``Accept-Language`` is matched with Babel too (:func:`negotiate`).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from babel import Locale, negotiate_locale
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -52,28 +55,41 @@ def normalize(lang: str | None) -> str | None:
 
 
 def negotiate(cookie: str | None, accept_language: str | None) -> str:
-    """The page language: the ``lang`` cookie if it names a supported language; otherwise Ukrainian when
-    ``Accept-Language`` prefers ``uk`` over ``ru`` (by q-value, then order); otherwise Russian."""
+    """The page language: the ``lang`` cookie if it names a supported language; otherwise the first
+    supported language of ``Accept-Language`` (RFC 9110 §12.5.4: by q-value, then by order; ``q=0`` means
+    "not this one"; ``uk-UA`` counts as ``uk``), matched by Babel (``babel.negotiate_locale``); otherwise
+    Russian."""
     chosen = normalize(cookie)
     if chosen:
         return chosen
-    best: tuple[float, int, str] | None = None
-    for index, part in enumerate((accept_language or "").split(",")):
+    found = negotiate_locale(accept_language_tags(accept_language), LANGS, sep="-")
+    return normalize(found) or DEFAULT_LANG
+
+
+def accept_language_tags(header: str | None) -> list[str]:
+    """The language tags of an ``Accept-Language`` header, most wanted first (q-value descending, header
+    order among equals), without those refused with ``q=0`` and without ``*``; a malformed q reads as 0.
+
+    >>> accept_language_tags("en;q=0.5, uk-UA, ru;q=0.9, de;q=0")
+    ['uk-UA', 'ru', 'en']
+    """
+    weighted: list[tuple[float, int, str]] = []
+    for index, part in enumerate((header or "").split(",")):
         tag, _, params = part.strip().partition(";")
-        lang = normalize(tag)
-        if lang is None:
+        tag = tag.strip()
+        if not tag or tag == "*":
             continue
         q = 1.0
         for param in params.split(";"):
             name, _, value = param.strip().partition("=")
-            if name == "q":
+            if name.strip().lower() == "q":
                 try:
                     q = float(value)
                 except ValueError:
                     q = 0.0
-        if q > 0 and (best is None or (q, -index) > (best[0], best[1])):
-            best = (q, -index, lang)
-    return best[2] if best else DEFAULT_LANG
+        if q > 0:
+            weighted.append((-q, index, tag))
+    return [tag for _, _, tag in sorted(weighted)]
 
 
 def current_lang() -> str:
@@ -120,14 +136,19 @@ def translations(lang: str) -> Translations | None:
     return Translations(buf, domain="messages")
 
 
-def _ru_form(n: int) -> int:
-    """The plural form index of ``n`` in Russian and Ukrainian: 0 one (1, 21), 1 few (2–4, 22), 2 many."""
-    n = abs(n)
-    if n % 10 == 1 and n % 100 != 11:
-        return 0
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return 1
-    return 2
+PLURAL_INDEX = {"one": 0, "few": 1, "many": 2, "other": 2}
+"""CLDR plural category → the index of the form among the three Russian (and Ukrainian) ones."""
+
+
+def plural_index(n: int, lang: str = DEFAULT_LANG) -> int:
+    """The plural form of ``n`` in ``lang`` by Babel's CLDR rules (``Locale.plural_form``): 0 one (1, 21),
+    1 few (2–4, 22), 2 many (0, 5–20, 11–14)."""
+    return PLURAL_INDEX[_locale(lang).plural_form(abs(n))]
+
+
+@cache
+def _locale(lang: str) -> Locale:
+    return Locale.parse(lang)
 
 
 def gettext(message: str, **params: Any) -> str:
@@ -140,7 +161,7 @@ def gettext(message: str, **params: Any) -> str:
 def ngettext(one: str, few: str, many: str, n: int, **params: Any) -> str:
     """The form of ``n`` in the current language; ``%(n)s`` and ``params`` are filled in."""
     t = translations(current_lang())
-    out = t.ngettext(one, few, n) if t is not None else (one, few, many)[_ru_form(n)]
+    out = t.ngettext(one, few, abs(n)) if t is not None else (one, few, many)[plural_index(n)]
     return out % {"n": n, **params}
 
 
@@ -155,7 +176,11 @@ def jinja_gettext(message: str) -> str:
 def jinja_ngettext(singular: str, plural: str, n: int) -> str:
     """Jinja's ``ngettext`` — two Russian forms only (1 / 2–4); prefer :func:`ngettext` with three."""
     t = translations(current_lang())
-    return t.ngettext(singular, plural, n) if t is not None else (singular if _ru_form(n) == 0 else plural)
+    return (
+        t.ngettext(singular, plural, abs(n))
+        if t is not None
+        else (singular if plural_index(n) == 0 else plural)
+    )
 
 
 @cache

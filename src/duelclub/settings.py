@@ -1,7 +1,9 @@
 """Configuration from environment variables (DESIGN.md §Configuration), via pydantic-settings.
 
-Unset values fall back to the embedded defaults: a SQLite file ``var/duelclub.db`` under the project root,
-the in-process bus, and a secret key generated once into ``var/secret_key``.
+Unset values fall back to the embedded defaults: a SQLite file ``duelclub.db`` in the data directory
+(``DATA_DIR``, by default ``$XDG_DATA_HOME/duelclub``, i.e. ``~/.local/share/duelclub``), the in-process
+bus, and a secret key generated once into ``secret_key`` beside it. ``make run`` sets ``DATA_DIR`` to the
+checkout's ``var/``.
 """
 
 from __future__ import annotations
@@ -14,15 +16,26 @@ from pathlib import Path
 from typing import Literal
 
 from limits import parse as parse_limit
-from pydantic import Field, field_validator, model_validator
+from pydantic import AliasChoices, Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from duelclub import resources
 from duelclub.ratings.glicko2 import Rating
 from duelclub.ratings.rules import RatingRules
 
-PROJECT_ROOT = Path(__file__).resolve().parents[2]
-"""The directory holding pyproject.toml."""
+APP_NAME = "duelclub"
+
+
+def default_data_dir() -> Path:
+    """``$XDG_DATA_HOME/duelclub``, or ``~/.local/share/duelclub`` when XDG_DATA_HOME is unset or relative
+    (the XDG Base Directory specification ignores relative values).
+
+    Not the working directory: ``duelclub serve``, ``create-admin`` and ``ratings rebuild`` run from any
+    directory must reach the same database; and not the package directory, which an installed wheel may not
+    be allowed to write (and which a reinstall replaces)."""
+    xdg = os.environ.get("XDG_DATA_HOME", "")
+    base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".local" / "share"
+    return base / APP_NAME
 
 
 class Settings(BaseSettings):
@@ -41,7 +54,9 @@ class Settings(BaseSettings):
       (idle bot workers back off to 5×); PostgreSQL uses LISTEN/NOTIFY instead.
     - ``TEMPLATES_DIR``/``STATIC_DIR``: UI files.
     - ``COOKIE_SECURE``: mark the session cookie Secure (behind HTTPS).
-    - ``VAR_DIR``: where the default database and secret live.
+    - ``DATA_DIR`` (alias ``VAR_DIR``, the older name; ``DATA_DIR`` wins when both are set): where the default
+      SQLite database (``duelclub.db``), the generated secret (``secret_key``) and the bot workers' metrics
+      files live; default :func:`default_data_dir` (``~/.local/share/duelclub``). Created on first use.
     - ``LOGIN_FAILURES_PER_USERNAME_IP``/``LOGIN_FAILURES_PER_IP``/``REGISTRATIONS_PER_IP``: throttling
       (``web/ratelimit.py``), in the ``limits`` notation (``"10 per 15 minutes"``): failed logins per
       (username, client IP) pair and per client IP, so that guessing from one client never locks the owner
@@ -77,7 +92,9 @@ class Settings(BaseSettings):
 
     model_config = SettingsConfigDict(case_sensitive=True, extra="ignore")
 
-    VAR_DIR: Path = PROJECT_ROOT / "var"
+    DATA_DIR: Path = Field(
+        default_factory=default_data_dir, validation_alias=AliasChoices("DATA_DIR", "VAR_DIR")
+    )
     DATABASE_URL: str = ""
     REDIS_URL: str | None = None
     SECRET_KEY: str = Field(default="", repr=False)
@@ -117,6 +134,12 @@ class Settings(BaseSettings):
     LOG_FORMAT: Literal["text", "json"] = "text"
     LOG_LEVEL: str = "INFO"
 
+    @field_validator("DATA_DIR")
+    @classmethod
+    def _absolute(cls, value: Path) -> Path:
+        """``~`` expanded and a relative path taken from the working directory, once, at start-up."""
+        return value.expanduser().absolute()
+
     @field_validator(
         "LOGIN_FAILURES_PER_USERNAME_IP", "LOGIN_FAILURES_PER_IP", "REGISTRATIONS_PER_IP", "WS_MESSAGE_BUDGET"
     )
@@ -151,11 +174,16 @@ class Settings(BaseSettings):
         if not self.METRICS_TOKEN:
             self.METRICS_TOKEN = None
         if not self.DATABASE_URL:
-            self.VAR_DIR.mkdir(parents=True, exist_ok=True)
-            self.DATABASE_URL = f"sqlite:///{self.VAR_DIR / 'duelclub.db'}"
+            self.DATA_DIR.mkdir(parents=True, exist_ok=True)
+            self.DATABASE_URL = f"sqlite:///{self.DATA_DIR / 'duelclub.db'}"
         if not self.SECRET_KEY:
-            self.SECRET_KEY = _stored_secret(self.VAR_DIR / "secret_key")
+            self.SECRET_KEY = _stored_secret(self.DATA_DIR / "secret_key")
         return self
+
+    @property
+    def VAR_DIR(self) -> Path:
+        """The older name of :attr:`DATA_DIR`."""
+        return self.DATA_DIR
 
 
 def default_bot_workers() -> int:

@@ -123,6 +123,7 @@ def test_hard_respects_its_time_budget() -> None:
     assert cpu < 0.15 + 0.05
 
 
+@pytest.mark.slow  # a strength test: whole matches between bots
 def test_easy_beats_random_in_most_matches() -> None:
     rng = random.Random(7)
     easy, rand = make_bot("mezha", "easy"), make_bot("mezha", "random")

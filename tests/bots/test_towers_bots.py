@@ -109,6 +109,7 @@ def test_hard_stops_at_its_time_budget() -> None:
     assert bot.last_samples == 1
 
 
+@pytest.mark.slow  # a strength test: whole matches between bots
 def test_easy_beats_random() -> None:
     wins = 0
     for i in range(20):

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from duelclub.bots.ismcts import SearchConfig
 from duelclub.bots.registry import bot_levels, make_bot
 from duelclub.bots.warchest import HardBot, Horizon
@@ -138,6 +140,7 @@ def test_evaluation_prefers_more_markers() -> None:
     assert evaluate(better, side) > evaluate(s, side)
 
 
+@pytest.mark.slow  # a strength test: whole matches between bots
 def test_easy_beats_random_in_a_short_series() -> None:
     wins = 0
     for i in range(4):

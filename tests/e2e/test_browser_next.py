@@ -2,7 +2,7 @@
 
 Browsers drop tabs and newlines from URLs, so to them ``/<tab>/evil.example/phish`` is
 ``//evil.example/phish``.
-Both guards are checked: the server's (``_safe_next``, the page's ``data-next``) and the page's own
+Both guards are checked: the server's (``web.urls.safe_next``, the page's ``data-next``) and the page's own
 (``safeNext`` in static/js/api.js), the latter also with the server's guard taken away by rewriting the page.
 """
 

@@ -20,6 +20,7 @@ from duelclub.games.artania import GAME as ARTANIA
 from duelclub.games.towers import GAME as TOWERS
 from duelclub.games.warchest import GAME as WARCHEST
 from duelclub.games.warchest.actions import WarchestOptions
+from duelclub.words import words_for
 
 pytestmark = pytest.mark.browser
 
@@ -61,7 +62,8 @@ def mount(page: Any, base: str, game: Any, state: Any, seat: int | None, status:
         "legal": [],
         "result": outcome.to_json() if outcome else None,
     }
-    return page.evaluate(JS_MOUNT, {"slug": game.slug, "catalog": game.catalog(), "msg": msg, "seats": SEATS})
+    catalog = words_for(game.slug).catalog()
+    return page.evaluate(JS_MOUNT, {"slug": game.slug, "catalog": catalog, "msg": msg, "seats": SEATS})
 
 
 @pytest.fixture
@@ -83,7 +85,7 @@ def test_artania_result_keeps_the_deciding_turn(live_server: str, page: Any) -> 
     assert state.outcome.reason in ("five_tokens", "deck_exhausted")
     got = mount(page, live_server, ARTANIA, state, 0, "finished")
     last = ARTANIA.view(state, 0)["results"][-1]
-    names = {c["id"]: c["name"] for c in ARTANIA.catalog()["cards"]}
+    names = {c["id"]: c["name"] for c in words_for("artania").catalog()["cards"]}
     shown = page.locator("#art-field .art-card-name").all_inner_texts()
     placed = [names[s["card"]] for side in last["slots"] for s in side if s["card"]]
     assert sorted(shown) == sorted(placed) and shown, (shown, placed)
@@ -107,10 +109,12 @@ def test_artania_steps_are_words_not_codes(live_server: str, page: Any) -> None:
 
 def test_artania_swords_agree_with_their_number(live_server: str, page: Any) -> None:
     mount(page, live_server, ARTANIA, ARTANIA.new_match(bytes(32), ARTANIA.parse_options({})), 0, "active")
-    titles = page.evaluate(
-        """() => [1, 2, 3, 4].map((n) => window.r.describe({ kind: 'turn_scored', turn: 1, first: 0,
-             slots: [], totals: [n, 5] }).text)"""
-    )
+    scored = [
+        {"kind": "turn_scored", "turn": 1, "first": 0, "slots": [], "totals": [n, 5]} for n in (1, 2, 3, 4)
+    ]
+    titles = [
+        line and line["text"] for line in words_for("artania").event_lines(scored, 0)
+    ]  # worded on the server
     assert titles[0] == "Ход 1: мечи — вы 1, соперник 5", titles
     tips = page.locator("#art-hand [data-card]").evaluate_all("(bs) => bs.map((b) => b.title)")
     assert not [t for t in tips if "меч." in t], tips
@@ -150,18 +154,3 @@ def test_result_lines_name_winner_and_cause(live_server: str, page: Any) -> None
         "() => wcRenderer.outcome({ seat: 1, view: null, result: { winner: 0, reason: 'control' } })"
     )
     assert o["reason"] == "Соперник первым выставил все свои маркеры контроля", o
-
-
-def test_towers_log_counts_agree(live_server: str, page: Any) -> None:
-    state = TOWERS.new_match(bytes(32), TOWERS.parse_options({}))
-    mount(page, live_server, TOWERS, state, 0, "active")
-    lines = page.evaluate(
-        """() => [
-          window.r.describe({ kind: 'turn', seat: 1, turn: 7, produced: [2, 3, 1] }).text,
-          window.r.describe({ kind: 'turn', seat: 0, turn: 8, produced: [5, 1, 21] }).text,
-        ]"""
-    )
-    assert lines == [
-        "Ход 7, ходит соперник (доход: +2 руды, +3 маны, +1 отряд)",
-        "Ход 8, ходите вы (доход: +5 руды, +1 маны, +21 отряд)",
-    ], lines

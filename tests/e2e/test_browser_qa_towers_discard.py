@@ -12,6 +12,7 @@ import pytest
 
 from duelclub.games.towers import GAME
 from duelclub.games.towers.actions import TowersOptions
+from duelclub.words import words_for
 
 pytestmark = pytest.mark.browser
 
@@ -36,11 +37,11 @@ def test_discard_pile_is_listed_newest_first(live_server: str, browser: Any) -> 
         page.goto(f"{live_server}/login")
         state = GAME.new_match(bytes(32), TowersOptions(deck="normal"))
         state.discard = [state.pile.pop(), state.pile.pop(), state.pile.pop()]
-        page.evaluate(JS_MOUNT, {"catalog": GAME.catalog(), "msg": _msg(state, 1)})
+        page.evaluate(JS_MOUNT, {"catalog": words_for("towers").catalog(), "msg": _msg(state, 1)})
         pile = page.locator("#tw-discard-pile")
         assert "Сброс: 3" in pile.locator("summary").inner_text()
         pile.locator("summary").click()
-        names = {c["id"]: c["name"] for c in GAME.catalog()["cards"]}
+        names = {c["id"]: c["name"] for c in words_for("towers").catalog()["cards"]}
         items = pile.locator("li")
         ids = items.evaluate_all("(els) => els.map((e) => Number(e.dataset.card))")
         assert ids == state.discard[::-1]

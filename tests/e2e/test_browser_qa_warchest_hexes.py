@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from warchest_page import crowded_state, mount
 
-from duelclub.games.warchest.words import HEX_LABELS
+from duelclub.words.warchest import HEX_LABELS
 
 pytestmark = pytest.mark.browser
 

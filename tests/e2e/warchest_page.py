@@ -9,6 +9,7 @@ from duelclub.games.warchest.actions import WarchestOptions
 from duelclub.games.warchest.board import HEX_ID
 from duelclub.games.warchest.state import State, Unit
 from duelclub.games.warchest.units import UNIT_TYPES
+from duelclub.words import words_for
 
 JS_MOUNT = """async ({ catalog, msg }) => {
   if (!document.querySelector('link[data-wc]')) {
@@ -41,7 +42,7 @@ def mount(page: Any, base: str, state: State, seat: int | None) -> None:
     """Open a plain page of the club and render ``state`` as ``seat`` sees it."""
     page.goto(f"{base}/login")
     msg = {"seq": 1, "seat": seat, "status": "active", "view": GAME.view(state, seat), "legal": []}
-    page.evaluate(JS_MOUNT, {"catalog": GAME.catalog(), "msg": msg})
+    page.evaluate(JS_MOUNT, {"catalog": words_for("warchest").catalog(), "msg": msg})
 
 
 __all__ = ["crowded_state", "mount"]

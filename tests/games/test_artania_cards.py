@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from duelclub.games.artania import GAME
 from duelclub.games.artania.cards import (
     BONUS,
     CARD_BONUS,
@@ -18,6 +17,7 @@ from duelclub.games.artania.cards import (
     SPECIALS,
     SWORDS,
     card_name,
+    catalog,
 )
 
 # The rules file's full bonus matrix, copied verbatim (row = own warrior, column = the class opposite it).
@@ -114,7 +114,7 @@ def test_d8_d31_d32_the_33_card_deck_in_canonical_order() -> None:
 
 
 def test_catalog_lists_cards_classes_and_the_matrix() -> None:
-    cat = GAME.catalog()
+    cat = catalog()
     assert [c["id"] for c in cat["cards"]] == list(IDS)
     assert cat["bonus"] == [list(r) for r in BONUS]
     counters = {c["id"]: c["counter"] for c in cat["classes"]}

@@ -156,6 +156,7 @@ def test_fifth_token_wins_at_once_without_draw_step_d30() -> None:
         "kind": "match_end",
         "winner": 0,
         "reason": "five_tokens",
+        "tokens": [5, 4],
     }
     assert GAME.to_move(s) == frozenset()
 
@@ -205,5 +206,8 @@ def test_d22_a_mid_turn_empty_deck_does_not_end_the_turn() -> None:
 def test_resign_loses_at_any_time() -> None:
     s = w4(["vityaz_3", "empty", "empty"], ["razboynik_1", "empty", "empty"])
     events = resign(s, 1)
-    assert events == [{"kind": "resign", "seat": 1}, {"kind": "match_end", "winner": 0, "reason": "resign"}]
+    assert events == [
+        {"kind": "resign", "seat": 1},
+        {"kind": "match_end", "winner": 0, "reason": "resign", "tokens": [0, 0]},
+    ]
     assert GAME.outcome(s) == Outcome(0, "resign") and GAME.to_move(s) == frozenset()

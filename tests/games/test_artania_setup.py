@@ -89,20 +89,6 @@ def test_bad_options_are_rejected() -> None:
         GAME.parse_options({"deck": "artania", "extra": 1})
 
 
-def test_options_form_and_text_in_russian() -> None:
-    [field] = GAME.options_form()
-    assert field["name"] == "deck" and field["label"] == "Ваша колода"
-    values = [c["value"] for c in field["choices"]]
-    assert values == ["artania", "kuyavia", "random"]
-    for v in values:
-        GAME.parse_options({"deck": v})
-    opts = GAME.parse_options({"deck": "kuyavia"})
-    assert GAME.options_text(opts, 0) == "Ваша колода: Куявия"
-    assert GAME.options_text(opts, 1) == "Ваша колода: Артания"
-    assert GAME.options_text(opts, None) == "Куявия у игрока 1"
-    assert GAME.options_text(GAME.parse_options({"deck": "random"}), 0) == "Колода: по жребию"
-
-
 def test_clock_mode_is_optional() -> None:
     assert GAME.clock_mode == "optional"
 

@@ -9,7 +9,7 @@ from duelclub.games.contract import IllegalAction
 from duelclub.games.fairness import Stream, match_key
 from duelclub.games.mezha import GAME
 from duelclub.games.mezha.actions import NextSeason, Pass, Play, Resign
-from duelclub.games.mezha.cards import CARDS, GORN, OLKHA, OMENS
+from duelclub.games.mezha.cards import CARDS, GORN, OLKHA, OMENS, catalog
 from duelclub.games.registry import get_game
 
 KEY = match_key(bytes(range(32)), "m-0001")
@@ -39,7 +39,8 @@ GORN_DECK = (
 
 
 def test_game_facts() -> None:
-    assert (GAME.slug, GAME.title) == ("mezha", "Межа")
+    assert GAME.slug == "mezha"
+    assert GAME.reason_codes == ("two_seasons", "more_seasons", "draw", "resign")
     assert GAME.bot_levels == ("novice", "light", "medium", "strong", "master")
     assert get_game("mezha") is GAME
 
@@ -100,7 +101,7 @@ def test_omens_ids_and_names() -> None:
 
 
 def test_catalog_lists_cards_and_omens() -> None:
-    cat = GAME.catalog()
+    cat = catalog()
     assert [c["id"] for c in cat["cards"]] == [c.id for c in CARDS]
     assert [o["id"] for o in cat["omens"]] == ["thaw", "drought", "fair", "storm"]
     assert cat["fields"] == ["Луг", "Брод", "Холм"]

@@ -237,10 +237,6 @@ def test_legal_actions_exclude_resign_and_are_empty_when_over() -> None:
     assert GAME.legal_actions(s, 0) == GAME.legal_actions(s, 1) == []
 
 
-def test_is_resign() -> None:
-    assert GAME.is_resign(RESIGN) and not GAME.is_resign(PASS)
-
-
 def test_timeout_action_is_pass_in_a_season_and_next_season_in_the_pause() -> None:
     # D19: never triggered (no clock), but the contract needs one
     assert GAME.timeout_action(state(hands=(["bortnik"], ["kuznets"])), 0) == Pass()

@@ -7,13 +7,15 @@ import pytest
 
 from duelclub.bots.registry import bot_levels, make_bot
 from duelclub.games.registry import LOBBY_ORDER, all_games, get_game
+from duelclub.words import all_words
 
 
 def test_games_come_in_lobby_order_with_matching_slugs() -> None:
     games = all_games()
     assert list(games) == list(LOBBY_ORDER) == ["mezha", "towers", "warchest", "artania"]
     for slug, game in games.items():
-        assert game.slug == slug and game.title and game.clock_mode in ("none", "optional", "required")
+        assert game.slug == slug and all_words()[slug].title
+        assert game.clock_mode in ("none", "optional", "required")
     with pytest.raises(KeyError):
         get_game("chess")
 
@@ -32,8 +34,9 @@ def test_every_game_has_its_bot_levels_and_random() -> None:
 
 def test_every_options_form_default_and_choice_parses() -> None:
     """Each labelled choice of the lobby form is a valid value of the game's options model."""
-    for slug, game in all_games().items():
-        form = game.options_form()
+    for slug, words in all_words().items():
+        game = get_game(slug)
+        form = words.options_form()
         defaults = {f["name"]: f["default"] for f in form}
         game.parse_options(defaults)
         for field in form:
@@ -42,13 +45,13 @@ def test_every_options_form_default_and_choice_parses() -> None:
                 assert choice["label"], (slug, field["name"], choice)
                 opts = game.parse_options({**defaults, field["name"]: choice["value"]})
                 for seat in (0, 1, None):
-                    assert isinstance(game.options_text(opts, seat), str)
+                    assert isinstance(words.options_text(opts, seat), str)
 
 
 def test_mezha_options_in_words_from_each_side() -> None:
-    game = get_game("mezha")
+    game, words = get_game("mezha"), all_words()["mezha"]
     opts = game.parse_options({"house": "gorn"})
-    assert game.options_text(opts, 0) == "Ваш дом: Дом Горна"
-    assert game.options_text(opts, 1) == "Ваш дом: Дом Ольхи"
-    assert game.options_text(opts, None) == "Дом Горна у игрока 1"
+    assert words.options_text(opts, 0) == "Ваш дом: Дом Горна"
+    assert words.options_text(opts, 1) == "Ваш дом: Дом Ольхи"
+    assert words.options_text(opts, None) == "Дом Горна у игрока 1"
     assert game.clock_mode == "none"  # rules/mezha.md D19

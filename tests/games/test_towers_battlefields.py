@@ -13,6 +13,7 @@ from duelclub.games.towers.actions import BattlefieldId
 from duelclub.games.towers.battlefields import BATTLEFIELD_IDS
 from duelclub.games.towers.dsl import ATTRS
 from duelclub.i18n import use_lang
+from duelclub.words.towers import WORDS
 
 # id: (name, tower, wall, mines, monasteries, barracks, ore, mana, troops, victory tower, victory resource)
 TABLE = {
@@ -29,7 +30,7 @@ TABLE = {
 
 def test_the_eight_battlefields_and_the_option_values_agree() -> None:
     assert set(BATTLEFIELD_IDS) == set(TABLE) == set(BattlefieldId.__args__)  # type: ignore[attr-defined]
-    assert [f["value"] for f in GAME.options_form()[0]["choices"]] == list(BATTLEFIELD_IDS)
+    assert [f["value"] for f in WORDS.options_form()[0]["choices"]] == list(BATTLEFIELD_IDS)
 
 
 @pytest.mark.parametrize("field", list(TABLE))
@@ -45,7 +46,7 @@ def test_start_values_and_targets(field: str) -> None:
     produced["mana"] += produced["monasteries"]
     produced["troops"] += produced["barracks"]
     assert v["players"][first] == produced  # D4
-    assert name in GAME.options_text(GAME.parse_options({"battlefield": field}), 0)
+    assert name in WORDS.options_text(GAME.parse_options({"battlefield": field}), 0)
 
 
 @pytest.mark.parametrize("field", list(TABLE))
@@ -65,8 +66,8 @@ def test_victory_targets_are_the_fields(field: str) -> None:
 def test_options_text_and_defaults() -> None:
     opts = GAME.parse_options({"battlefield": "free_steppe", "deck": "infinite"})
     # the battlefield is a proper name; the deck type in the reader's language (issue 16 §5)
-    assert GAME.options_text(opts, None) == "Поле: Вільний степ, колода: бесконечная"
+    assert WORDS.options_text(opts, None) == "Поле: Вільний степ, колода: бесконечная"
     with use_lang("uk"):
-        assert GAME.options_text(opts, None).endswith("колода: нескінченна")
+        assert WORDS.options_text(opts, None).endswith("колода: нескінченна")
     assert GAME.parse_options({}).battlefield == "archmage_citadel"
     assert GAME.parse_options({}).deck == "normal"

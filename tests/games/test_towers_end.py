@@ -15,7 +15,12 @@ def test_destruction() -> None:
     s = state(me={"troops": 10}, en={"tower": 4, "wall": 0}, hands=([78], []))
     events = play(s, 78)
     assert GAME.outcome(s) == Outcome(0, "destruction")
-    assert events[-1] == {"kind": "match_end", "winner": 0, "reason": "destruction"}
+    assert events[-1] == {
+        "kind": "match_end",
+        "winner": 0,
+        "reason": "destruction",
+        "battlefield": "archmage_citadel",
+    }
     assert GAME.to_move(s) == frozenset() and GAME.legal_actions(s, 0) == []
 
 

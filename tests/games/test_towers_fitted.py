@@ -126,6 +126,7 @@ def test_reply_chance_sees_the_enemys_winning_card() -> None:
     assert fitted.reply_chance(safe, 0) > 0.0
 
 
+@pytest.mark.slow  # a strength test: whole matches between bots
 def test_the_greedy_player_beats_easy() -> None:
     """One-ply with the fitted chance against ``easy`` (the hand-made score), 160 matches over every field
     and both decks, seats alternated: measured 56 % over 2,000 matches; here it must win more than it

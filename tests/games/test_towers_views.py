@@ -6,6 +6,7 @@ from test_towers_helpers import discard, of_kind, play, state
 
 from duelclub.games.towers import GAME
 from duelclub.i18n import use_lang
+from duelclub.words.towers import WORDS
 
 
 def test_own_hand_only_and_public_sizes() -> None:
@@ -62,7 +63,7 @@ def test_full_view_once_over() -> None:
 
 def test_catalog_has_every_card_with_its_text() -> None:
     with use_lang("uk"):  # the seed's own words; the Russian reader gets them in Russian (issue 16 §5)
-        cat = GAME.catalog()
+        cat = WORDS.catalog()
     assert len(cat["cards"]) == 102
     assert cat["cards"][39] == {
         "id": 40,
@@ -74,5 +75,5 @@ def test_catalog_has_every_card_with_its_text() -> None:
         "play_again": True,
         "draw_discard": True,
     }
-    assert GAME.catalog()["cards"][39]["text"] == "Возьмите карту, сбросьте карту. Играем снова"
+    assert WORDS.catalog()["cards"][39]["text"] == "Возьмите карту, сбросьте карту. Играем снова"
     assert len(cat["battlefields"]) == 8

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from duelclub.games.contract import JSON, ClockMode, Game, IllegalAction, Outcome, Seat
 from duelclub.games.fairness import Stream
+from duelclub.words import GameWords, register_words
 
 
 class _A(BaseModel):
@@ -76,10 +77,8 @@ class Duel(Game[DuelState, Any, DuelOptions]):
         Annotated[Play | Continue | Resign | Timeout, Field(discriminator="kind")]
     )
     bot_levels: ClassVar[tuple[str, ...]] = ("easy",)
+    reason_codes: ClassVar[tuple[str, ...]] = ("score", "resign", "timeout")
     clock_mode: ClassVar[ClockMode] = "optional"
-
-    def options_text(self, options: DuelOptions, seat: int | None) -> str:
-        return f"раундов: {options.rounds}" + (" (вы открыли)" if seat == 0 else "")
 
     def new_match(self, key: bytes, options: DuelOptions) -> DuelState:
         st = Stream(key)
@@ -219,6 +218,24 @@ class Duel(Game[DuelState, Any, DuelOptions]):
 
 
 DUEL = Duel()
+
+
+class DuelWords(GameWords):
+    """The fake game's words (plugged in with ``register_words``: the club does not list it)."""
+
+    slug: ClassVar[str] = "duel"
+    title: ClassVar[str] = "Duel"
+    reasons: ClassVar[dict[str, str]] = {"score": "больше выигранных раундов"}
+
+    def options_text(self, options: BaseModel, seat: Seat | None) -> str:
+        assert isinstance(options, DuelOptions)
+        return f"раундов: {options.rounds}" + (" (вы открыли)" if seat == 0 else "")
+
+    def event_lines(self, events: list[JSON], seat: Seat | None) -> list[JSON | None]:
+        return [None] * len(events)
+
+
+register_words(DuelWords())
 
 
 class FirstLegalBot:

@@ -5,11 +5,17 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 from httpx import AsyncClient
+from support import free_port
 
 from duelclub.cli import main
 from duelclub.settings import Settings
@@ -17,11 +23,16 @@ from duelclub.store import users
 from duelclub.store.db import Database
 
 
-def test_settings_defaults_live_under_var(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in ("DATABASE_URL", "REDIS_URL", "SECRET_KEY", "BOT_THINK_SECONDS"):
+def _clean_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("DATABASE_URL", "REDIS_URL", "SECRET_KEY", "BOT_THINK_SECONDS", "DATA_DIR", "VAR_DIR"):
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("VAR_DIR", str(tmp_path / "var"))
+
+
+def test_settings_defaults_live_in_the_data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _clean_environment(monkeypatch)
+    monkeypatch.setenv("DATA_DIR", str(tmp_path / "var"))
     s = Settings()
+    assert s.DATA_DIR == s.VAR_DIR == tmp_path / "var"
     assert f"sqlite:///{tmp_path / 'var' / 'duelclub.db'}" == s.DATABASE_URL
     assert s.REDIS_URL is None and s.BOT_THINK_SECONDS is None and s.COOKIE_SECURE is False
     secret = (tmp_path / "var" / "secret_key").read_text().strip()
@@ -32,12 +43,51 @@ def test_settings_defaults_live_under_var(tmp_path: Path, monkeypatch: pytest.Mo
     assert (s.TEMPLATES_DIR / "base.html").is_file() and (s.STATIC_DIR / "js" / "match.js").is_file()
 
 
+def test_the_default_data_dir_follows_xdg_not_the_working_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 15 §6: ``duelclub serve`` (an installed wheel) works from any directory, and every command run
+    from any directory reaches the same database: ``$XDG_DATA_HOME/duelclub``, else
+    ``~/.local/share/duelclub``; never the source tree."""
+    _clean_environment(monkeypatch)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    default = tmp_path / "home" / ".local" / "share" / "duelclub"
+    s = Settings()
+    assert default == s.DATA_DIR
+    assert f"sqlite:///{default / 'duelclub.db'}" == s.DATABASE_URL
+    assert (default / "secret_key").is_file() and not any(elsewhere.iterdir())
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert tmp_path / "xdg" / "duelclub" == Settings().DATA_DIR
+    monkeypatch.setenv("XDG_DATA_HOME", "relative/ignored")  # the XDG spec: relative values are invalid
+    assert default == Settings().DATA_DIR
+
+
+def test_data_dir_accepts_the_older_name_and_relative_paths(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _clean_environment(monkeypatch)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("VAR_DIR", str(tmp_path / "old"))
+    assert tmp_path / "old" == Settings().DATA_DIR
+    monkeypatch.setenv("DATA_DIR", "new")  # wins over VAR_DIR; made absolute from the working directory
+    s = Settings()
+    assert (
+        tmp_path / "new" == s.DATA_DIR and f"sqlite:///{tmp_path / 'new' / 'duelclub.db'}" == s.DATABASE_URL
+    )
+    assert tmp_path / "kw" == Settings(VAR_DIR=tmp_path / "kw").DATA_DIR
+    assert tmp_path / "kw2" == Settings(DATA_DIR=tmp_path / "kw2").DATA_DIR
+
+
 def test_settings_from_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("DATABASE_URL", "postgresql+psycopg://u@h/db")
     monkeypatch.setenv("REDIS_URL", "redis://h:6379/1")
     monkeypatch.setenv("SECRET_KEY", "k" * 40)
     monkeypatch.setenv("COOKIE_SECURE", "true")
-    monkeypatch.setenv("VAR_DIR", str(tmp_path / "unused"))
+    monkeypatch.setenv("DATA_DIR", str(tmp_path / "unused"))
     s = Settings()
     assert (s.DATABASE_URL, s.REDIS_URL, s.SECRET_KEY, s.COOKIE_SECURE) == (
         "postgresql+psycopg://u@h/db",
@@ -74,6 +124,66 @@ def test_migrate_and_create_admin(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
         monkeypatch.setattr("sys.stdin", io.StringIO(weak))
         with pytest.raises(SystemExit):
             main(["create-admin", "newbie", "--password-stdin"])
+
+
+def test_create_admin_reads_the_password_from_a_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--password-file PATH`` (a Docker/systemd secrets file): its first line is the password, for a new
+    admin and for a promoted member alike; a missing file is a clear error; it excludes --password-stdin."""
+    url = f"sqlite:///{tmp_path / 'cli.db'}"
+    monkeypatch.setenv("DATABASE_URL", url)
+    monkeypatch.setenv("SECRET_KEY", "x" * 40)
+    assert main(["migrate"]) == 0
+    secret = tmp_path / "admin_password"
+    secret.write_text("from-a-file-123\nsecond line ignored\n")
+    assert main(["create-admin", "boss", "--password-file", str(secret)]) == 0
+    secret.write_text("changed-in-file-456")
+    assert main(["create-admin", "boss", "--password-file", str(secret)]) == 0
+    db = Database(url)
+    with db.session() as s:
+        boss = users.find_user(s, "boss")
+        assert boss is not None and boss.is_admin and users.check_password(boss, "changed-in-file-456")
+    db.dispose()
+    with pytest.raises(SystemExit, match="cannot read"):
+        main(["create-admin", "other", "--password-file", str(tmp_path / "missing")])
+    with pytest.raises(SystemExit):  # argparse: not allowed with --password-stdin
+        main(["create-admin", "other", "--password-stdin", "--password-file", str(secret)])
+    assert "not allowed with" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="POSIX signals")
+def test_serve_stops_cleanly_on_sigterm(tmp_path: Path) -> None:
+    """``docker stop``/systemd send SIGTERM: serve stops its bot workers and removes their metrics files from
+    DATA_DIR, exiting 143 (uvicorn re-raises the signal after its graceful shutdown, which used to kill the
+    process before that clean-up)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "VAR_DIR")}
+    env.update(DATA_DIR=str(tmp_path / "data"), SECRET_KEY="s" * 40, BOT_WORKERS="1")
+    log = tmp_path / "server.log"
+    port = free_port()
+    with log.open("wb") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "duelclub.cli", "serve", "--port", str(port)],
+            env=env,
+            stdout=out,
+            stderr=out,
+        )
+    try:
+        deadline = time.monotonic() + 120  # a loaded CI machine may take long to start it
+        while b"Application startup complete" not in log.read_bytes():
+            assert proc.poll() is None and time.monotonic() < deadline, log.read_text()
+            time.sleep(0.1)
+        metrics = tmp_path / "data" / "bot-metrics" / str(proc.pid)
+        assert metrics.is_dir()
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(60) == 128 + signal.SIGTERM, log.read_text()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(10)
+    assert not metrics.exists()
+    assert (tmp_path / "data" / "duelclub.db").is_file()
 
 
 async def _finished_mezha_log(client: AsyncClient) -> dict[str, Any]:

@@ -168,7 +168,13 @@ async def test_either_player_may_abort_until_both_have_made_their_first_action(
     assert (await svc.state(untouched, a, None)).abortable
     summary = await abort.abort(svc, untouched, b)
     assert summary.status == "aborted" and summary.server_seed is not None
-    assert summary.result == {"winner": None, "reason": "player_abort", "names": ["abra", "abrb"], "seat": 1}
+    assert summary.result == {
+        "winner": None,
+        "reason": "player_abort",
+        "reason_text": "отменена до первых ходов",
+        "names": ["abra", "abrb"],
+        "seat": 1,
+    }
 
     one_moved = await _duel(svc, a, b)
     (seat,) = (await svc.fresh(one_moved)).to_move()

@@ -62,7 +62,12 @@ async def test_abort_reveals_the_seed_and_opens_the_log(
     assert r.status_code == 200
     summary: dict[str, Any] = r.json()
     assert summary["status"] == "aborted"
-    assert summary["result"] == {"winner": None, "reason": "aborted", "names": ["alice", "bob"]}
+    assert summary["result"] == {
+        "winner": None,
+        "reason": "aborted",
+        "reason_text": "партия прервана",
+        "names": ["alice", "bob"],
+    }
     assert commitment(bytes.fromhex(summary["server_seed"]), mid) == summary["commitment"]
     again = await carol.post(f"/api/admin/matches/{mid}/abort", json={})
     assert again.status_code == 409 and again.json()["code"] == "match_not_active"

@@ -222,7 +222,12 @@ async def test_resign_ends_the_match_and_reveals_a_verifiable_seed(
     r = await act(bob, mid, st["seq"], {"kind": "resign"})  # legal out of turn too
     assert r.status_code == 200
     assert r.json()["status"] == "finished"
-    assert r.json()["result"] == {"winner": 0, "reason": "resign", "names": ["alice", "bob"]}
+    assert r.json()["result"] == {
+        "winner": 0,
+        "reason": "resign",
+        "reason_text": "сдача",
+        "names": ["alice", "bob"],
+    }
     after = (await carol.get(f"/api/matches/{mid}")).json()
     seed = bytes.fromhex(after["server_seed"])
     assert commitment(seed, mid) == after["commitment"] == before["commitment"]

@@ -17,9 +17,9 @@ from typing import Any
 from httpx import AsyncClient
 from websockets.asyncio.client import connect
 
-from duelclub.games.towers.card_texts import CARD_TEXT
 from duelclub.i18n import use_lang
 from duelclub.web.routes.pages import lobby_games
+from duelclub.words.towers_cards import CARD_TEXT
 
 UKRAINIAN_ONLY = re.compile("[іїєґІЇЄҐ]")
 RUSSIAN_ONLY = re.compile("[ыэъёЫЭЪЁ]")
@@ -95,8 +95,8 @@ async def test_a_pushed_warchest_log_line_is_in_each_readers_language(served: An
                     json.dumps({"type": "act", "id": f"a{st['seq']}", "seq": st["seq"], "action": action})
                 )
                 sa, sb = await _state(wa, st["seq"] + 1), await _state(wb, st["seq"] + 1)
-                ru = " ".join(e.get("text", "") for e in sa["events"])
-                uk = " ".join(e.get("text", "") for e in sb["events"])
+                ru = " ".join(e["line"]["text"] for e in sa["events"] if "line" in e)
+                uk = " ".join(e["line"]["text"] for e in sb["events"] if "line" in e)
                 assert ru and uk and not UKRAINIAN_ONLY.search(ru), ru
                 assert ru != uk, (ru, uk)
     finally:

@@ -12,6 +12,7 @@ from httpx import AsyncClient
 
 from duelclub import i18n
 from duelclub.games.registry import all_games
+from duelclub.words import all_words
 
 
 def _js_catalog(html: str) -> dict[str, object]:
@@ -86,17 +87,18 @@ async def test_api_messages_follow_the_language(client_factory: Callable[[], Asy
 def test_game_lobby_texts_in_ukrainian() -> None:
     games = all_games()
     with i18n.use_lang("uk"):
-        mezha, warchest = games["mezha"], games["warchest"]
+        mezha, warchest = all_words()["mezha"], games["warchest"]
+        gorn = games["mezha"].parse_options({"house": "gorn"})
         assert i18n.gettext(mezha.tagline).startswith("карткова дуель")
         assert mezha.options_form()[0]["label"] == "Ваш дім"
         # the houses are proper names, as the (Russian) seed gives them, in both languages
-        assert mezha.options_text(mezha.parse_options({"house": "gorn"}), 1) == "Ваш дім: Дом Ольхи"
+        assert mezha.options_text(gorn, 1) == "Ваш дім: Дом Ольхи"
         side = warchest.options_text(warchest.parse_options({"side": "wolf"}), None)
         assert side.endswith("гравець 1 — Волк"), side  # a side is a proper name, as the seed gives it
-        for game in games.values():
-            for field in game.options_form():
-                assert re.search("[ыэъё]", field["label"]) is None, (game.slug, field["label"])
-    assert mezha.options_text(mezha.parse_options({"house": "gorn"}), 1) == "Ваш дом: Дом Ольхи"
+        for words in all_words().values():
+            for field in words.options_form():
+                assert re.search("[ыэъё]", field["label"]) is None, (words.slug, field["label"])
+    assert mezha.options_text(gorn, 1) == "Ваш дом: Дом Ольхи"
 
 
 def test_game_titles_and_sides_are_proper_names_in_both_languages() -> None:
@@ -109,5 +111,5 @@ def test_game_titles_and_sides_are_proper_names_in_both_languages() -> None:
         assert messages[name] == name
     with i18n.use_lang("uk"):
         assert i18n.gettext("Волк") == "Волк" and i18n.gettext("Ворон") == "Ворон"
-    titles = {game.title for game in all_games().values()}
+    titles = {words.title for words in all_words().values()}
     assert titles == {"Межа", "Дві вежі", "Сундук войны", "Артания и Куявия"}

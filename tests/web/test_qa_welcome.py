@@ -6,13 +6,13 @@ from collections.abc import Callable
 
 from httpx import AsyncClient
 
-from duelclub.games.registry import all_games
+from duelclub.words import all_words
 
 
 async def test_welcome_page_lists_every_game(client_factory: Callable[[], AsyncClient]) -> None:
     r = await client_factory().get("/")
     assert r.status_code == 200
-    games = list(all_games().values())
+    games = list(all_words().values())
     assert len(games) == 4
-    for game in games:
-        assert f"<h2>{game.title}</h2>" in r.text, game.slug
+    for words in games:
+        assert f"<h2>{words.game_title()}</h2>" in r.text, words.slug

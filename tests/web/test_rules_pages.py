@@ -10,9 +10,9 @@ from html import unescape
 import pytest
 from httpx import AsyncClient
 
-from duelclub.games.registry import all_games
 from duelclub.i18n import use_lang
 from duelclub.web.routes.rules import RULE_PARTS
+from duelclub.words import words_for
 
 GAMES = ["mezha", "towers", "warchest", "artania"]
 UKRAINIAN_ONLY = re.compile("[іїєґ]")
@@ -34,7 +34,7 @@ async def test_a_rules_page_per_game_and_language(
     for part in RULE_PARTS[slug]:
         assert f'<section id="{part}"' in r.text, part
     with use_lang(lang):
-        catalog = all_games()[slug].catalog()
+        catalog = words_for(slug).catalog()
     body = text_of(r.text)
     # every card / unit / equipment of the game is there, with its text in the reader's language
     names = [c.get("name") or c.get("ru") for c in catalog.get("cards", catalog.get("units", []))]
@@ -46,7 +46,7 @@ async def test_a_rules_page_per_game_and_language(
     # (a text may open a sentence: its first letter is then a capital)
     assert all(t[1:] in body for t in texts if t), [t for t in texts if t and t[1:] not in body]
     words = body  # card and battlefield names are proper names, in the club's language of the game
-    for name in [all_games()[slug].title, *names, *(b["name"] for b in catalog.get("battlefields", []))]:
+    for name in [words_for(slug).game_title(), *names, *(b["name"] for b in catalog.get("battlefields", []))]:
         words = words.replace(name, "")
     if lang == "ru":
         assert not UKRAINIAN_ONLY.search(words), UKRAINIAN_ONLY.findall(words)[:5]

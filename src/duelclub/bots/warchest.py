@@ -28,7 +28,7 @@ from duelclub.bots.base import AnyGame, Bot, LevelFactory
 from duelclub.bots.ismcts import IsmctsBot, SearchConfig
 from duelclub.bots.levels import BlunderBot, Params, think_budget
 from duelclub.bots.random_bot import RandomBot
-from duelclub.games.contract import JSON, Outcome, Seat
+from duelclub.games.contract import Outcome, Seat
 from duelclub.games.warchest.game import WarchestGame
 
 HARD_THINK_SECONDS = 1.0
@@ -94,7 +94,7 @@ class Horizon(WarchestGame):
         self.scores = [score for score, _ in best]
         return [a for _, a in best]
 
-    def apply(self, state: Any, seat: Seat, action: Any) -> list[JSON]:
+    def apply(self, state: Any, seat: Seat, action: Any) -> list[Any]:  # the search reads no events
         from duelclub.games.warchest.bot import play
 
         play(state, state.side_of(seat), action)

@@ -42,7 +42,17 @@ ActionT = TypeVar("ActionT", bound=BaseModel)
 OptionsT = TypeVar("OptionsT", bound=BaseModel)
 
 SEATS: tuple[Seat, Seat] = (0, 1)
-RESIGN_REASON = "resign"
+
+PlatformReason = Literal[
+    "resign", "timeout", "aborted", "abort", "cancelled", "player_abort", "no_first_move", "abandoned"
+]
+"""End reasons the platform (``play/``) sets whatever the game: ``resign`` (a player resigned; every game's
+rules also end with it), ``timeout`` (a clock ran out), ``aborted``/``abort`` (an admin aborted the match;
+``abort`` is the old spelling in stored matches), ``cancelled`` (an invite withdrawn), ``player_abort`` (a
+player called the match off before both first moves), ``no_first_move`` (a clock ran out before a player's
+first move), ``abandoned`` (the opponent left, play/presence.py). ``duelclub.words`` words each of them."""
+
+RESIGN_REASON: PlatformReason = "resign"
 
 
 ClockMode = Literal["none", "optional", "required"]
@@ -64,7 +74,13 @@ class IllegalAction(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a match ended: ``winner`` is a seat, or None for a draw; ``reason`` a stable code."""
+    """How a match ended: ``winner`` is a seat, or None for a draw; ``reason`` a stable code.
+
+    ``reason`` is one of the game's own codes — each game declares them as a ``Reason`` ``Literal`` in its
+    package and lists them in :attr:`Game.reason_codes` (e.g. Межа's ``two_seasons``, Артания's
+    ``five_tokens``) — or one of the platform's (:data:`PlatformReason`). Codes are data: the words for each
+    live in ``duelclub.words`` (``GameWords.reasons``), never here.
+    """
 
     winner: Seat | None
     reason: str
@@ -76,26 +92,24 @@ class Outcome:
 class Game(ABC, Generic[StateT, ActionT, OptionsT]):
     """Static facts and rules of one game; every method is a pure function of its arguments.
 
-    Subclasses set ``slug``, ``title``, ``options_model``, ``action_adapter`` and ``bot_levels``; the lobby
-    reads ``tagline``, ``summary``, :meth:`options_form` and :meth:`options_text`, the clock reads
-    ``clock_mode`` and :meth:`clock_only`, the ratings ``rated``.
+    Subclasses set ``slug``, ``options_model``, ``action_adapter``, ``bot_levels`` and ``reason_codes``; the
+    clock reads ``clock_mode`` and :meth:`clock_only`, the ratings ``rated``. Nothing here is words: the
+    game's title, lobby texts, option texts, UI catalog, reasons and event lines live in ``duelclub.words``
+    (``words_for(slug)``, issue 15 §1–§2).
     """
 
     slug: ClassVar[str]
-    title: ClassVar[str]
     options_model: ClassVar[type[BaseModel]]
     action_adapter: ClassVar[TypeAdapter[Any]]
     bot_levels: ClassVar[tuple[str, ...]] = ()
-    tagline: ClassVar[str] = ""
-    """One line under the title in the lobby (Russian), e.g. «карточная дуэль · до трёх сезонов»."""
-    summary: ClassVar[str] = ""
-    """Two or three sentences that tell a newcomer what the game is (Russian)."""
+    reason_codes: ClassVar[tuple[str, ...]] = ()
+    """Every reason code the game's rules can put in an :class:`Outcome`: ``typing.get_args`` of the game's
+    ``Reason`` ``Literal`` (e.g. ``("two_seasons", "more_seasons", "draw", "resign")``), platform codes
+    included where the rules end a match with one themselves (``resign``, ``timeout``). Empty in the base
+    class; tests/test_words_contract.py checks each game lists some and its words cover every one."""
     clock_mode: ClassVar[ClockMode] = "none"
     """Per-move clock between members: ``none`` (never), ``optional`` (the opener may set seconds per move),
     ``required`` (every match between members has one). Matches against a bot never run a clock."""
-    worded_events: ClassVar[bool] = False
-    """True when ``event_view`` renders texts in the reader's language (Сундук войны's log lines): a view
-    built for one language must not be sent to a reader of another (play/views.py keys them by language)."""
     rated: ClassVar[bool] = True
     """Whether matches between members may be rated (Glicko-2, issue 14); against a bot never."""
 
@@ -117,24 +131,6 @@ class Game(ABC, Generic[StateT, ActionT, OptionsT]):
     def action_to_json(self, action: ActionT) -> JSON:
         """The JSON form of an action, as stored in the log and sent in ``legal``."""
         return action.model_dump(mode="json")
-
-    def catalog(self) -> JSON:
-        """Static data the UI needs to render this game (card names, strengths, …)."""
-        return {}
-
-    def options_form(self) -> list[JSON]:
-        """The lobby's form for :attr:`options_model`, field by field, labelled for people (Russian).
-
-        Each field is ``{"name", "label", "choices": [{"value", "label", "hint"?}], "default"}``: the
-        lobby draws one group of radio buttons per field and sends ``{name: value, …}`` as the options, so
-        every value must be valid for :meth:`parse_options`. An empty list means the game has no options.
-        """
-        return []
-
-    def options_text(self, options: OptionsT, seat: Seat | None) -> str:
-        """The options in words for ``seat`` (None: a third party), e.g. «Ваш дом: Дом Горна»; shown in match
-        lists, on the invite and challenge tables and to admins. Empty when there is nothing to say."""
-        return ""
 
     def clock_only(self, action: ActionT) -> bool:
         """True for an action only the clock may play (``timeout_action``'s kind where it differs from every

@@ -8,14 +8,14 @@ aborted) and is never rated. A clock running out before a player's first action 
 
 from __future__ import annotations
 
-from duelclub.games.contract import Outcome
+from duelclub.games.contract import Outcome, PlatformReason
 from duelclub.play import views
 from duelclub.play.errors import PlayError, stale
 from duelclub.play.schemas import MatchSummary
 from duelclub.play.service import MatchService, in_thread
 from duelclub.store.matches import ABORTED, Finish
 
-PLAYER_ABORT = "player_abort"
+PLAYER_ABORT: PlatformReason = "player_abort"
 
 
 async def abort(service: MatchService, match_id: str, user_id: int) -> MatchSummary:

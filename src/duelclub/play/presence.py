@@ -24,7 +24,7 @@ from datetime import datetime, timedelta
 
 from duelclub.aio import stop_task
 from duelclub.bus import match_channel
-from duelclub.games.contract import Outcome, Seat
+from duelclub.games.contract import Outcome, PlatformReason, Seat
 from duelclub.play.errors import PlayError
 from duelclub.play.live import LiveMatch
 from duelclub.play.schemas import Presence, SeatPresence
@@ -36,7 +36,7 @@ from duelclub.store.matches import ACTIVE, FINISHED, Finish
 log = logging.getLogger(__name__)
 HEARTBEAT_SECONDS = 10.0
 OFFLINE_AFTER_SECONDS = 25.0
-ABANDONED = "abandoned"
+ABANDONED: PlatformReason = "abandoned"
 
 
 class PresenceTracker:

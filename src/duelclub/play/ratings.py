@@ -23,6 +23,7 @@ from duelclub.store import users
 from duelclub.store.history import HistoryFilter, ResultFilter
 from duelclub.store.matches import ABORTED, MatchRecord
 from duelclub.store.ratings import ChangeRecord
+from duelclub.words import words_for
 
 LEADERBOARD_SIZE = 50
 LEADERBOARD_ACTIVE_DAYS = 90
@@ -206,7 +207,8 @@ async def profile(service: MatchService, username: str) -> MemberProfile:
 # -- match history -------------------------------------------------------------------------------------
 class HistoryItem(BaseModel):
     """One ended match from the member's side. ``result``: ``win``, ``loss``, ``draw`` or ``aborted``;
-    ``reason`` the result's reason code; ``opponent_rating`` the opponent's rating before a rated match;
+    ``reason`` the result's reason code and ``reason_text`` the same in the reader's words (duelclub.words);
+    ``opponent_rating`` the opponent's rating before a rated match;
     ``rating_before``/``rating_after``/``delta``: the member's, for rated matches (None otherwise)."""
 
     id: str
@@ -220,6 +222,7 @@ class HistoryItem(BaseModel):
     rated: bool
     result: str
     reason: str | None
+    reason_text: str | None = None
     rating_before: int | None = None
     rating_after: int | None = None
     delta: int | None = None
@@ -262,6 +265,7 @@ def history_item(
         seat=other, username=names.get(opp_id) if opp_id else None, bot=record.seat_bots[other]
     )
     rules = service.rating_rules
+    reason = (record.result or {}).get("reason")
     return HistoryItem(
         id=record.id,
         game=record.game,
@@ -273,7 +277,8 @@ def history_item(
         opponent_rating=rating_views.brief(rules, change.opponent) if change else None,
         rated=change is not None,
         result=_outcome(record, seat),
-        reason=(record.result or {}).get("reason"),
+        reason=reason,
+        reason_text=words_for(record.game).reason(reason) if reason else None,
         rating_before=round(change.before.rating) if change else None,
         rating_after=round(change.after.rating) if change else None,
         delta=round(change.after.rating) - round(change.before.rating) if change else None,

@@ -80,12 +80,14 @@ class MatchSummary(BaseModel):
     seats: list[SeatInfo]
     to_move: list[int]
     result: JSON | None
+    """``{"winner": seat | None, "reason": code, "reason_text": the reason in words, …}`` once ended (the
+    reason words come from duelclub.words, play/views.py ``worded_result``), else None."""
     commitment: str
     client_seeds: ClientSeeds
     server_seed: str | None
     options: JSON
     options_text: str = ""
-    """The options in words for a third party (``Game.options_text``)."""
+    """The options in words for a third party (``GameWords.options_text``)."""
     created_at: datetime
     started_at: datetime | None
     finished_at: datetime | None
@@ -134,7 +136,7 @@ class MatchListItem(BaseModel):
     options: JSON
     """The match options as stored (the game's options model, e.g. Mezha ``{"house": seat 0's house}``)."""
     options_text: str = ""
-    """The options in words from the caller's seat (``Game.options_text``)."""
+    """The options in words from the caller's seat (``GameWords.options_text``)."""
     seat: int | None
     seats: list[SeatInfo]
     opponent: SeatInfo | None

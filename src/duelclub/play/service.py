@@ -34,7 +34,7 @@ from functools import partial
 from typing import Any, TypeVar
 
 from duelclub.bus import Bus, Message, match_channel
-from duelclub.games.contract import IllegalAction, Outcome, Seat
+from duelclub.games.contract import IllegalAction, Outcome, PlatformReason, Seat
 from duelclub.play import rating_views, views
 from duelclub.play.bots import BotDriver, BotSource
 from duelclub.play.clock import is_overdue, next_deadline
@@ -59,7 +59,7 @@ RESIGN_TRIES = 3
 """How often a resignation is tried again when another write took its seq (it is never stale)."""
 CACHE_SIZE = 2000
 """Ended matches beyond this many cached ones are dropped (they are rebuilt by replay when needed)."""
-NO_FIRST_MOVE = "no_first_move"
+NO_FIRST_MOVE: PlatformReason = "no_first_move"
 """Result reason of a match aborted because a player's clock ran out before their first action."""
 
 
@@ -603,7 +603,7 @@ class MatchService:
     async def end_unplayed(
         self,
         match_id: str,
-        reason: str,
+        reason: PlatformReason,
         *,
         from_status: tuple[str, ...],
         conflict: str,

@@ -30,15 +30,26 @@ from duelclub.play.schemas import (
     StatePayload,
 )
 from duelclub.store.matches import ACTIVE, ENDED, OPEN, ActionRecord, MatchRecord
+from duelclub.words import words_for
 
 Names = tuple[str | None, str | None]
 
 
 def options_text(game: AnyGame | None, options: dict[str, Any], seat: Seat | None) -> str:
-    """``game.options_text`` of stored options for ``seat`` (None: a third party); "" for an unknown game."""
+    """The game's words for stored options (``GameWords.options_text``) for ``seat`` (None: a third party);
+    "" for an unknown game."""
     if game is None:
         return ""
-    return game.options_text(game.parse_options(options), seat)
+    return words_for(game.slug).options_text(game.parse_options(options), seat)
+
+
+def worded_result(game: str, result: JSON | None) -> JSON | None:
+    """A stored result ``{"winner", "reason", …}`` with ``"reason_text"`` added: the reason in the reader's
+    words (``GameWords.reason`` of the game ``game``, the platform's reasons included; the code itself when
+    nobody words it). None stays None; a result without a reason gets no text."""
+    if not result or not result.get("reason"):
+        return result
+    return {**result, "reason_text": words_for(game).reason(str(result["reason"]))}
 
 
 def seat_infos(record: MatchRecord, names: Names) -> list[SeatInfo]:
@@ -139,7 +150,7 @@ def fields_at(live: LiveMatch, seat: Seat | None, state: Any, seq: int, since: i
         "legal": legal,
         "clock": clock_payload(record),
         "events": events,
-        "result": record.result,
+        "result": worded_result(record.game, record.result),
         "to_move": to_move,
         "abortable": live.abortable(seq),
     }
@@ -154,7 +165,7 @@ def summary(live: LiveMatch) -> MatchSummary:
         seq=live.seq,
         seats=seat_infos(r, live.names),
         to_move=sorted(live.to_move()),
-        result=r.result,
+        result=worded_result(r.game, r.result),
         commitment=r.commitment,
         client_seeds=ClientSeeds(a=r.client_seeds[0], b=r.client_seeds[1]),
         server_seed=r.server_seed if r.status in ENDED else None,
@@ -204,7 +215,7 @@ def match_log(live: LiveMatch) -> MatchLog:
         client_seeds=ClientSeeds(a=r.client_seeds[0], b=r.client_seeds[1]),
         seats=seat_infos(r, live.names),
         actions=[logged_action(a) for a in live.actions],
-        result=r.result,
+        result=worded_result(r.game, r.result),
         initial=replayed.initial if replayed else None,
         final_view=replayed.final if replayed else None,
         draws=draws.entries(replayed.draws) if replayed else [],
@@ -228,7 +239,7 @@ def list_item(record: MatchRecord, names: Names, user_id: int | None, game: AnyG
         seat=seat,
         seats=seats,
         opponent=seats[1 - seat] if seat is not None else None,
-        result=record.result,
+        result=worded_result(record.game, record.result),
         created_at=record.created_at,
         finished_at=record.finished_at,
         invite_token=record.invite_token if seat == 0 and record.status == OPEN else None,

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from typing import Literal
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -20,7 +21,6 @@ from sqlalchemy import or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from duelclub.i18n import gettext as _
 from duelclub.store.models import User
 
 
@@ -64,12 +64,32 @@ class UsernameTaken(Exception):
     """The username (case-insensitively, or up to Cyrillic look-alikes) already exists."""
 
 
+UsernameProblem = Literal["format", "mixed_scripts", "reserved"]
+"""Why a username is refused: not 3–20 letters/digits/«_»/«-» (``format``), Latin and Cyrillic letters
+mixed (``mixed_scripts``), a reserved name (``reserved``)."""
+
+PasswordProblem = Literal["length", "control_chars", "only_spaces", "contains_username"]
+"""Why a password is refused: not :data:`PASSWORD_MIN`–:data:`PASSWORD_MAX` characters (``length``), a
+control character (``control_chars``), nothing but spaces (``only_spaces``), the username inside it
+(``contains_username``)."""
+
+
 class BadUsername(ValueError):
-    """The username breaks the rules; ``str(exc)`` says which, for people (Russian, as the UI)."""
+    """The username breaks the rules; ``problem`` says which (a code: the web layer words it,
+    web/account_words.py); ``str(exc)`` is the code too."""
+
+    def __init__(self, problem: UsernameProblem) -> None:
+        super().__init__(problem)
+        self.problem: UsernameProblem = problem
 
 
 class BadPassword(ValueError):
-    """The password breaks the rules; ``str(exc)`` says which, for people (Russian, as the UI)."""
+    """The password breaks the rules; ``problem`` says which (a code: the web layer words it,
+    web/account_words.py); ``str(exc)`` is the code too."""
+
+    def __init__(self, problem: PasswordProblem) -> None:
+        super().__init__(problem)
+        self.problem: PasswordProblem = problem
 
 
 def username_key(username: str) -> str:
@@ -94,16 +114,11 @@ def check_username(username: str, *, allow_reserved: bool = False) -> str:
     """``username`` if it may be registered; raises BadUsername otherwise (a reserved name too, unless
     ``allow_reserved``: ``duelclub create-admin`` may name an admin ``admin``)."""
     if not USERNAME_RE.fullmatch(username):
-        raise BadUsername(
-            _(
-                "Имя: от 3 до 20 символов — латинские или кириллические буквы, цифры, «_» или «-», "
-                "без пробелов."
-            )
-        )
+        raise BadUsername("format")
     if _LATIN.search(username) and _CYRILLIC.search(username):
-        raise BadUsername(_("Имя не может смешивать латинские и кириллические буквы — выберите одну азбуку."))
+        raise BadUsername("mixed_scripts")
     if not allow_reserved and is_reserved(username):
-        raise BadUsername(_("Это имя зарезервировано — выберите другое."))
+        raise BadUsername("reserved")
     return username
 
 
@@ -111,17 +126,13 @@ def check_new_password(password: str, username: str | None = None) -> str:
     """``password`` if it may be set for ``username``; raises BadPassword otherwise: 8–128 characters, no
     control characters, not only spaces, and not containing the username (case-insensitively)."""
     if not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
-        raise BadPassword(
-            _("Пароль должен быть от %(min)s до %(max)s символов.", min=PASSWORD_MIN, max=PASSWORD_MAX)
-        )
+        raise BadPassword("length")
     if any(unicodedata.category(c) in ("Cc", "Cs") for c in password):
-        raise BadPassword(
-            _("Пароль не может содержать управляющие символы (табуляция, перевод строки, NUL…).")
-        )
+        raise BadPassword("control_chars")
     if not password.strip():
-        raise BadPassword(_("Пароль не может состоять из одних пробелов."))
+        raise BadPassword("only_spaces")
     if username and username.casefold() in password.casefold():
-        raise BadPassword(_("Пароль не должен содержать имя пользователя."))
+        raise BadPassword("contains_username")
     return password
 
 

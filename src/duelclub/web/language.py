@@ -16,6 +16,7 @@ from jinja2 import Environment
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from duelclub import i18n
+from duelclub.web.urls import safe_next
 
 COOKIE_MAX_AGE = 365 * 24 * 3600
 
@@ -66,14 +67,12 @@ def switch_language(request: Request, code: str, next: str | None = None) -> Red
     """The header switcher (RU / UK): remember ``code`` in the ``lang`` cookie for a year and go back to
     ``next``, else to the page the link was clicked on (a same-site ``Referer``), else to the lobby; only
     paths on this site are followed. An unknown code changes nothing."""
-    from duelclub.web.routes.pages import _safe_next
-
     target = next
     if target is None:
         referer = urlsplit(request.headers.get("referer", ""))
         if referer.netloc and referer.netloc == request.headers.get("host"):
             target = referer.path + (f"?{referer.query}" if referer.query else "")
-    response = RedirectResponse(_safe_next(target), status_code=303)
+    response = RedirectResponse(safe_next(target), status_code=303)
     if code in i18n.LANGS:
         response.set_cookie(i18n.COOKIE, code, max_age=COOKIE_MAX_AGE, samesite="lax", path="/")
     return response

@@ -12,6 +12,6 @@ event's text to the socket message, ``web/`` draws lobby and pages from it.
 from __future__ import annotations
 
 from duelclub.words.base import GameWords, platform_reason
-from duelclub.words.registry import all_words, words_for
+from duelclub.words.registry import all_words, register_words, words_for
 
-__all__ = ["GameWords", "all_words", "platform_reason", "words_for"]
+__all__ = ["GameWords", "all_words", "platform_reason", "register_words", "words_for"]

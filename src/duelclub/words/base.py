@@ -13,11 +13,11 @@ from typing import ClassVar
 
 from pydantic import BaseModel
 
-from duelclub.games.contract import JSON, Seat
+from duelclub.games.contract import JSON, PlatformReason, Seat
 from duelclub.i18n import N_
 from duelclub.i18n import gettext as _
 
-PLATFORM_REASONS: dict[str, str] = {
+PLATFORM_REASONS: dict[PlatformReason, str] = {
     "resign": N_("сдача"),
     "timeout": N_("время вышло"),
     "aborted": N_("партия прервана"),
@@ -27,12 +27,13 @@ PLATFORM_REASONS: dict[str, str] = {
     "no_first_move": N_("не было первого хода"),
     "abandoned": N_("соперник покинул партию"),
 }
-"""End reasons the platform sets, whatever the game (resignation, the clock, aborts, abandonment): msgids."""
+"""End reasons the platform sets, whatever the game (resignation, the clock, aborts, abandonment:
+:data:`~duelclub.games.contract.PlatformReason`, every one of them): msgids."""
 
 
 def platform_reason(code: str) -> str | None:
     """The platform's end reason ``code`` in words, or None when the code is a game's own."""
-    msgid = PLATFORM_REASONS.get(code)
+    msgid = PLATFORM_REASONS.get(code)  # type: ignore[call-overload]  # any code may come: a game's too
     return _(msgid) if msgid is not None else None
 
 
@@ -56,6 +57,14 @@ class GameWords(ABC):
     def game_title(self) -> str:
         """The title in the current language."""
         return _(self.title)
+
+    def tagline_text(self) -> str:
+        """The lobby's line under the title in the current language ("" when the game has none)."""
+        return _(self.tagline) if self.tagline else ""
+
+    def summary_text(self) -> str:
+        """The newcomer's summary in the current language ("" when the game has none)."""
+        return _(self.summary) if self.summary else ""
 
     def reason(self, code: str) -> str:
         """An end reason (the game's or the platform's) in words; the code itself if nobody knows it."""

@@ -1,35 +1,73 @@
-"""Bridge until this game's words move here (issue 15 §2): delegates to the game object's own texts."""
+"""Межа's words (issue 15 §2): lobby and option texts, end reasons, the UI catalog, and the match log's line
+for every event (``games/mezha/events.py``), in the current language.
+
+Card and omen names are proper names, the same in both languages; field names, houses and every sentence are
+Russian msgids. The log reads from the reader's side: «Вы»/«соперник» for a seat, «игрок N» for a spectator.
+"""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from pydantic import BaseModel
 
 from duelclub.games.contract import JSON, Seat
-from duelclub.games.registry import get_game
+from duelclub.games.mezha.actions import MezhaOptions
+from duelclub.games.mezha.cards import HOUSE_NAMES, catalog
+from duelclub.i18n import N_
+from duelclub.i18n import gettext as _
 from duelclub.words.base import GameWords
+from duelclub.words.mezha_log import MezhaLog
 
-_GAME: Any = get_game("mezha")
+_HOUSES: dict[str, str] = {h: N_(name) for h, name in HOUSE_NAMES.items()}
+"""House id → its name, a msgid (§Houses and decks)."""
+_FIELDS = (N_("Луг"), N_("Брод"), N_("Холм"))
 
 
-class _Words(GameWords):
+class MezhaWords(GameWords):
+    """Межа's words."""
+
     slug: ClassVar[str] = "mezha"
-    title: ClassVar[str] = _GAME.title
-    tagline: ClassVar[str] = _GAME.tagline
-    summary: ClassVar[str] = _GAME.summary
+    title: ClassVar[str] = N_("Межа")
+    tagline: ClassVar[str] = N_("карточная дуэль · до трёх сезонов · рейтинг не меняется")
+    summary: ClassVar[str] = N_(
+        "Два дома делят три поля — Луг, Брод и Холм. Сезон берёт тот, кто возьмёт больше полей; "
+        "матч — тот, кто первым выиграет два сезона."
+    )
+    reasons: ClassVar[dict[str, str]] = {
+        "two_seasons": N_("два выигранных сезона"),
+        "more_seasons": N_("больше выигранных сезонов после трёх"),
+        "draw": N_("выигранных сезонов поровну"),
+        "resign": N_("сдача"),
+    }
 
     def catalog(self) -> JSON:
-        return dict(_GAME.catalog())
+        """Houses (names in the current language), cards (table order), omens, fields, the hand limit."""
+        out = catalog()
+        out["houses"] = [{"id": h, "name": _(name)} for h, name in _HOUSES.items()]
+        out["fields"] = [_(f) for f in _FIELDS]
+        return out
 
     def options_form(self) -> list[JSON]:
-        return list(_GAME.options_form())
+        """One field, the opener's house (§Houses and decks); the other seat gets the other house."""
+        hints = {"olkha": _("прячется, растёт, остаётся"), "gorn": _("бьёт, держит строй, зовёт подмогу")}
+        choices = [{"value": h, "label": _(name), "hint": hints[h]} for h, name in _HOUSES.items()]
+        return [{"name": "house", "label": _("Ваш дом"), "choices": choices, "default": "olkha"}]
 
     def options_text(self, options: BaseModel, seat: Seat | None) -> str:
-        return str(_GAME.options_text(options, seat))
+        """«Ваш дом: Дом Горна» for a seat, «Дом Ольхи у игрока 1» for a third party."""
+        assert isinstance(options, MezhaOptions)
+        house0 = options.house
+        if seat is None:
+            return _("%(house)s у игрока 1", house=_(_HOUSES[house0]))
+        mine = house0 if seat == 0 else ("gorn" if house0 == "olkha" else "olkha")
+        return _("Ваш дом: %(house)s", house=_(_HOUSES[mine]))
 
     def event_lines(self, events: list[JSON], seat: Seat | None) -> list[JSON | None]:
-        return [None for _ in events]
+        """One log line per event from ``seat``'s side; a tactic looks at the event after it (same ``seq``)
+        to say «без эффекта» when it changed nothing."""
+        log = MezhaLog(seat)
+        return [log.line(ev, i, events) for i, ev in enumerate(events)]
 
 
-WORDS = _Words()
+WORDS = MezhaWords()

@@ -33,7 +33,19 @@ class PlainWords(GameWords):
         return [None] * len(events)
 
 
+_PLUGGED: dict[str, GameWords] = {}
+
+
+def register_words(words: GameWords) -> None:
+    """Give a game the club does not list (a test's game plugged into the service) its words; a listed game's
+    words cannot be replaced (ValueError)."""
+    if words.slug in all_words():
+        raise ValueError(f"{words.slug!r} is a club game; its words live in duelclub.words.{words.slug}")
+    _PLUGGED[words.slug] = words
+
+
 def words_for(slug: str) -> GameWords:
-    """The words of the game ``slug``; :class:`PlainWords` for a game the club does not list."""
-    words = all_words().get(slug)
+    """The words of the game ``slug``; for a game the club does not list, those given to
+    :func:`register_words`, else :class:`PlainWords`."""
+    words = all_words().get(slug) or _PLUGGED.get(slug)
     return words if words is not None else PlainWords(slug)

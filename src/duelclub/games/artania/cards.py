@@ -14,8 +14,6 @@ is a 33-bit mask over it (bit ``i`` set = card ``i`` in hand), so "canonical ord
 
 from __future__ import annotations
 
-from duelclub.i18n import N_
-
 DECKS: tuple[str, str] = ("artania", "kuyavia")
 DECK_NAMES: dict[str, str] = {"artania": "Артания", "kuyavia": "Куявия"}
 
@@ -40,19 +38,11 @@ SPECIALS: tuple[tuple[str, str, int], ...] = (
     ("strateg", "Стратег", 4),
     ("geroy", "Герой", 4),
 )
-EQUIPMENT: tuple[tuple[str, str, str], ...] = (
-    (
-        "nektar",
-        "Нектар могущества",
-        N_("+2 меча одному воину класса на поле боя (любой стороны) до конца хода"),
-    ),
-    ("idol", "Идол гнева", N_("соперник сбрасывает своего воина с поля боя — по вашему выбору")),
-    (
-        "chasy",
-        "Часы Базилевса",
-        N_("сбросьте их вместе с другой картой из руки и возьмите 3 карты из колоды"),
-    ),
-)
+EQUIPMENT: tuple[tuple[str, str], ...] = (
+    ("nektar", "Нектар могущества"),
+    ("idol", "Идол гнева"),
+    ("chasy", "Часы Базилевса"),
+)  # what each does is words: duelclub.words.artania
 
 N_CLASS_CARDS = 3 * len(CLASSES)  # 27
 N_CARDS = N_CLASS_CARDS + len(SPECIALS) + len(EQUIPMENT)  # 33
@@ -142,7 +132,8 @@ def mask_indexes(mask: int) -> list[int]:
 
 
 def catalog() -> dict[str, object]:
-    """Static data for the UI: decks, classes with archetypes and counter-classes, cards, the bonus matrix."""
+    """Static data for the UI: decks, classes with archetypes and counter-classes, cards, the bonus matrix
+    (names are proper names; ``duelclub.words.artania`` adds the equipment texts)."""
     cards: list[dict[str, object]] = []
     for i, cid in enumerate(IDS):
         c = CLASS_OF[i]
@@ -152,8 +143,6 @@ def catalog() -> dict[str, object]:
             card.update(
                 {"class": CLASSES[c][0], "archetype": ARCHETYPES[CLASSES[c][2]], "rank": RANKS[i % 3][1]}
             )
-        if kind == "equipment":
-            card["text"] = EQUIPMENT[i - NEKTAR][2]
         cards.append(card)
     counter = {
         CLASSES[c][0]: CLASSES[next(o for o in range(len(CLASSES)) if BONUS[c][o] == 2)][0]

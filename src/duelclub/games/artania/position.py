@@ -91,10 +91,10 @@ def _mask(ids: Any, what: str) -> int:
     return m
 
 
-def from_position(pos: Any) -> State:
+def from_position(position: Any) -> State:
     """Rebuild a state from :func:`to_position` output; ValueError if malformed or inconsistent."""
     try:
-        return _from_position(pos)
+        return _from_position(position)
     except ValueError:
         raise
     except (KeyError, TypeError, IndexError, AttributeError) as exc:

@@ -10,7 +10,7 @@ Events of this module (``scoring`` adds the end-of-turn ones):
 - ``pass {seat, window, automatic, closed}`` — ``automatic`` for an empty hand (windows rule 6);
 - ``nektar {seat, window, target_seat, slot, card}``; ``idol {seat, window, target_seat, slot, card}``;
 - ``chasy {seat, window, discard}`` followed by ``draw {seat, cards, count, reason: "chasy"}``;
-- ``resign {seat}``, ``match_end {winner, reason}``.
+- ``resign {seat}``, ``match_end {winner, reason, tokens}`` (all typed in ``events.py``).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from duelclub.games.artania.actions import (
     NEKTARS,
     PASS,
     ArtaniaAction,
+    ArtaniaOptions,
     Chasy,
     Idol,
     Nektar,
@@ -45,7 +46,18 @@ from duelclub.games.artania.cards import (
     WARRIOR_MASK,
     mask_indexes,
 )
-from duelclub.games.artania.scoring import Events, draw, finish_turn
+from duelclub.games.artania.events import (
+    ChasyEvent,
+    Events,
+    IdolEvent,
+    MatchEndEvent,
+    NektarEvent,
+    PassEvent,
+    Placed,
+    PlaceEvent,
+    ResignEvent,
+)
+from duelclub.games.artania.scoring import draw, finish_turn
 from duelclub.games.artania.state import (
     EMPTY,
     F_OPENS,
@@ -55,7 +67,6 @@ from duelclub.games.artania.state import (
     PLACE_SLOTS,
     REMOVED,
     STEPS,
-    JSONDict,
     State,
 )
 from duelclub.games.contract import IllegalAction, Outcome
@@ -101,6 +112,11 @@ def new_state(key: bytes, deck: str) -> State:
     s.plays, s.results, s.outcome = [], [], None
     settle(s, [])
     return s
+
+
+def new_match(key: bytes, options: ArtaniaOptions) -> State:
+    """Deal from the match key ``K`` (fairness.md); ``options.deck`` is seat 0's deck."""
+    return new_state(key, options.deck)
 
 
 _SINGLE = (frozenset((0,)), frozenset((1,)))
@@ -163,28 +179,22 @@ def _place(state: State, seat: int, cards: tuple[int, ...], automatic: bool, eve
     """Fill the step's slots with ``cards`` in order, the rest stay empty (D10); open the next window."""
     slots = PLACE_SLOTS[state.step]
     row = state.slots[seat]
-    placed = []
+    placed: list[Placed] = []
     empty = []
     for i, k in enumerate(slots):
         if i < len(cards):
             row[k] = cards[i]
             state.hands[seat] &= ~(1 << cards[i])
             state.known[seat] &= ~(1 << cards[i])
-            placed.append({"slot": k + 1, "card": IDS[cards[i]]})
+            placed.append(Placed(slot=k + 1, card=IDS[cards[i]]))
         else:
             row[k] = EMPTY
             empty.append(k + 1)
     if empty:
         state.no_warrior[seat] = True  # D10: a slot is left empty only when no warrior is left in hand
+    step = STEPS[state.step]
     events.append(
-        {
-            "kind": "place",
-            "seat": seat,
-            "step": STEPS[state.step],
-            "cards": placed,
-            "empty": empty,
-            "automatic": automatic,
-        }
+        PlaceEvent(kind="place", seat=seat, step=step, cards=placed, empty=empty, automatic=automatic)
     )
     _open_window(state, state.step + 1)
 
@@ -193,9 +203,8 @@ def _pass(state: State, seat: int, automatic: bool, events: Events) -> None:
     """A pass (spoken or automatic); the second in a row closes the window (§Equipment windows, rule 3)."""
     state.passes += 1
     closed = state.passes >= 2
-    events.append(
-        {"kind": "pass", "seat": seat, "window": STEPS[state.step], "automatic": automatic, "closed": closed}
-    )
+    window = STEPS[state.step]
+    events.append(PassEvent(kind="pass", seat=seat, window=window, automatic=automatic, closed=closed))
     if not closed:
         state.actor = 1 - seat
     elif state.step == LAST_WINDOW:
@@ -307,8 +316,10 @@ def apply(state: State, seat: int, action: ArtaniaAction) -> Events:
     if isinstance(action, Resign):
         state.outcome = Outcome(1 - seat, "resign")
         state.step, state.actor = OVER, -1
-        events.append({"kind": "resign", "seat": seat})
-        events.append({"kind": "match_end", **state.outcome.to_json()})
+        events.append(ResignEvent(kind="resign", seat=seat))
+        events.append(
+            MatchEndEvent(kind="match_end", winner=1 - seat, reason="resign", tokens=state.tokens[:])
+        )
         return events
     if isinstance(action, Place):
         _place(state, seat, tuple(INDEX[c] for c in action.cards), False, events)
@@ -329,12 +340,15 @@ def _spend(state: State, seat: int, card: int) -> None:
 
 
 def _play_equipment(state: State, seat: int, action: ArtaniaAction, target: int, events: Events) -> None:
-    ev: JSONDict = {"kind": action.kind, "seat": seat, "window": STEPS[state.step]}
+    window = STEPS[state.step]
+    ev: NektarEvent | IdolEvent | ChasyEvent
     if isinstance(action, Nektar):
         _spend(state, seat, NEKTAR)
         state.nektar[action.seat][target] |= 1 << seat
         card = state.slots[action.seat][target]
-        ev.update({"target_seat": action.seat, "slot": target + 1, "card": IDS[card]})
+        ev = NektarEvent(
+            kind="nektar", seat=seat, window=window, target_seat=action.seat, slot=target + 1, card=IDS[card]
+        )
         events.append(ev)
     elif isinstance(action, Idol):
         opp = 1 - seat
@@ -343,12 +357,14 @@ def _play_equipment(state: State, seat: int, action: ArtaniaAction, target: int,
         state.slots[opp][target] = REMOVED  # D15: stays empty; its Нектар is lost with it
         state.nektar[opp][target] = 0
         state.discards[opp].append(card)
-        ev.update({"target_seat": opp, "slot": target + 1, "card": IDS[card]})
+        ev = IdolEvent(
+            kind="idol", seat=seat, window=window, target_seat=opp, slot=target + 1, card=IDS[card]
+        )
         events.append(ev)
     else:
         _spend(state, seat, CHASY)
         _spend(state, seat, target)
-        ev["discard"] = IDS[target]
+        ev = ChasyEvent(kind="chasy", seat=seat, window=window, discard=IDS[target])
         events.append(ev)
         draw(state, seat, CHASY_DRAW, "chasy", events)
     state.plays.append(dict(ev))  # public: the card discarded with Часы included, the drawn cards not

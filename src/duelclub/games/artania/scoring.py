@@ -11,10 +11,12 @@ automatic; events:
 - ``token {seat: winner|None, tokens: [n0, n1]}`` — ``seat`` None when the tie-break ran both decks dry;
 - ``cleanup {discarded: [[ids], [ids]]}`` — battlefield cards (slots 1–3) then tie-break warriors;
 - ``draw {seat, cards, count, reason: "turn"}`` — ``cards`` is private to ``seat`` (view.event_view);
-- ``match_end {winner, reason}``; ``turn_start {turn, first}``.
+- ``match_end {winner, reason, tokens}``; ``turn_start {turn, first}`` (all typed in ``events.py``).
 """
 
 from __future__ import annotations
+
+from typing import Literal
 
 from duelclub.games.artania.cards import (
     CARD_BONUS,
@@ -25,10 +27,21 @@ from duelclub.games.artania.cards import (
     TOKENS_TO_WIN,
     TURN_DRAW,
 )
-from duelclub.games.artania.state import OVER, PENDING, SLOT_STATES, JSONDict, State
+from duelclub.games.artania.events import (
+    CleanupEvent,
+    DrawEvent,
+    Events,
+    MatchEndEvent,
+    Reason,
+    ScoredSlot,
+    TiebreakEvent,
+    TokenEvent,
+    TurnScoredEvent,
+    TurnStartEvent,
+)
+from duelclub.games.artania.state import OVER, PENDING, SLOT_STATES, State
 from duelclub.games.contract import Outcome
 
-Events = list[JSONDict]
 _NEKTARS = (0, 1, 1, 2)  # popcount of a 2-bit owner mask
 
 
@@ -52,7 +65,7 @@ def totals(state: State) -> list[int]:
     return out
 
 
-def slot_json(state: State, seat: int, k: int) -> JSONDict:
+def slot_json(state: State, seat: int, k: int) -> ScoredSlot:
     """One slot as the views and the ``turn_scored`` event show it."""
     card = state.slots[seat][k]
     base, bonus, nek = slot_value(state, seat, k)
@@ -69,7 +82,7 @@ def slot_json(state: State, seat: int, k: int) -> JSONDict:
     }
 
 
-def draw(state: State, seat: int, n: int, reason: str, events: Events) -> None:
+def draw(state: State, seat: int, n: int, reason: Literal["turn", "chasy"], events: Events) -> None:
     """``seat`` draws up to ``n`` cards from the top of its own deck (fewer if short, D16, D21, D22)."""
     deck = state.decks[seat]
     got = deck[:n]
@@ -79,11 +92,11 @@ def draw(state: State, seat: int, n: int, reason: str, events: Events) -> None:
     if got:
         state.no_warrior[seat] = False  # unseen cards arrived: the hand is no longer known warrior-free
     events.append(
-        {"kind": "draw", "seat": seat, "cards": [IDS[c] for c in got], "count": len(got), "reason": reason}
+        DrawEvent(kind="draw", seat=seat, cards=[IDS[c] for c in got], count=len(got), reason=reason)
     )
 
 
-def _tiebreak(state: State, revealed: list[list[int]], events: Events) -> int | None:
+def _tiebreak(state: State, revealed: list[list[int]], events: list[TiebreakEvent]) -> int | None:
     """§Tie-break: reveal both deck tops until one value is higher or both decks are empty (D17, D27)."""
     rnd = 0
     decks = state.decks
@@ -104,9 +117,7 @@ def _tiebreak(state: State, revealed: list[list[int]], events: Events) -> int | 
                 state.hands[seat] |= 1 << c
                 state.known[seat] |= 1 << c  # D35: everyone saw it go into the hand
                 to_hand[seat] = IDS[c]
-        events.append(
-            {"kind": "tiebreak", "round": rnd, "cards": cards, "values": values, "to_hand": to_hand}
-        )
+        events.append(TiebreakEvent(kind="tiebreak", round=rnd, cards=cards, values=values, to_hand=to_hand))
         if values[0] != values[1]:
             return 0 if values[0] > values[1] else 1
     return None
@@ -117,17 +128,18 @@ def finish_turn(state: State, events: Events) -> None:
     slots = [[slot_json(state, seat, k) for k in range(3)] for seat in (0, 1)]
     tot = [sum(s["total"] for s in slots[0]), sum(s["total"] for s in slots[1])]
     events.append(
-        {"kind": "turn_scored", "turn": state.turn, "first": state.first, "slots": slots, "totals": tot}
+        TurnScoredEvent(kind="turn_scored", turn=state.turn, first=state.first, slots=slots, totals=tot)
     )
     revealed: list[list[int]] = [[], []]
-    rounds_from = len(events)
+    rounds: list[TiebreakEvent] = []
     if tot[0] != tot[1]:
         winner: int | None = 0 if tot[0] > tot[1] else 1
     else:
-        winner = _tiebreak(state, revealed, events)
+        winner = _tiebreak(state, revealed, rounds)
+        events.extend(rounds)
     if winner is not None:
         state.tokens[winner] += 1
-    events.append({"kind": "token", "seat": winner, "tokens": state.tokens[:]})
+    events.append(TokenEvent(kind="token", seat=winner, tokens=state.tokens[:]))
     state.results.append(
         {
             "turn": state.turn,
@@ -135,7 +147,8 @@ def finish_turn(state: State, events: Events) -> None:
             "slots": slots,
             "totals": tot,
             "tiebreak": [
-                {k: e[k] for k in ("round", "cards", "values", "to_hand")} for e in events[rounds_from:-1]
+                {"round": e["round"], "cards": e["cards"], "values": e["values"], "to_hand": e["to_hand"]}
+                for e in rounds
             ],
             "winner": winner,
             "tokens": state.tokens[:],
@@ -143,17 +156,17 @@ def finish_turn(state: State, events: Events) -> None:
     )
     _cleanup(state, revealed, events)
     if winner is not None and state.tokens[winner] >= TOKENS_TO_WIN:
-        _end(state, Outcome(winner, "five_tokens"), events)
+        _end(state, winner, "five_tokens", events)
         return
     if not state.decks[0] or not state.decks[1]:
         t0, t1 = state.tokens
-        _end(state, Outcome(None if t0 == t1 else (0 if t0 > t1 else 1), "deck_exhausted"), events)
+        _end(state, None if t0 == t1 else (0 if t0 > t1 else 1), "deck_exhausted", events)
         return
     for seat in (0, 1):
         draw(state, seat, TURN_DRAW, "turn", events)
     state.turn += 1
     state.first = 1 - state.first  # D20
-    events.append({"kind": "turn_start", "turn": state.turn, "first": state.first})
+    events.append(TurnStartEvent(kind="turn_start", turn=state.turn, first=state.first))
     state.step = 0
     state.actor = state.first
     state.passes = 0
@@ -174,11 +187,11 @@ def _cleanup(state: State, revealed: list[list[int]], events: Events) -> None:
             state.discards[seat].append(c)
             discarded[seat].append(IDS[c])
     state.plays = []
-    events.append({"kind": "cleanup", "discarded": discarded})
+    events.append(CleanupEvent(kind="cleanup", discarded=discarded))
 
 
-def _end(state: State, outcome: Outcome, events: Events) -> None:
-    state.outcome = outcome
+def _end(state: State, winner: int | None, reason: Reason, events: Events) -> None:
+    state.outcome = Outcome(winner, reason)
     state.step = OVER
     state.actor = -1
-    events.append({"kind": "match_end", **outcome.to_json()})
+    events.append(MatchEndEvent(kind="match_end", winner=winner, reason=reason, tokens=state.tokens[:]))

@@ -8,6 +8,8 @@ Every function mutates the state and appends events (JSON dicts) to ``events``. 
 
 from __future__ import annotations
 
+from typing import Literal
+
 from duelclub.games.mezha.cards import (
     HAND_LIMIT,
     HAS_LONER,
@@ -23,15 +25,14 @@ from duelclub.games.mezha.cards import (
     THAW,
     THAW_BONUS,
 )
-from duelclub.games.mezha.state import JSONDict, State, Unit
+from duelclub.games.mezha.events import BuffEvent, BurnEvent, DrawReason, Events, PlayEvent, RallyEvent
+from duelclub.games.mezha.state import State, Unit
 
-Events = list[JSONDict]
 
-
-def unit_event(kind: str, seat: int, field: int, u: Unit) -> JSONDict:
-    """The common shape of an event about one unit (private parts flagged by ``face_down``)."""
+def play_event(seat: int, field: int, u: Unit) -> PlayEvent:
+    """A unit entered (private parts flagged by ``face_down``)."""
     return {
-        "kind": kind,
+        "kind": "play",
         "seat": seat,
         "field": field,
         "placement": u.placement,
@@ -41,7 +42,23 @@ def unit_event(kind: str, seat: int, field: int, u: Unit) -> JSONDict:
     }
 
 
-def draw(state: State, seat: int, reason: str, events: Events) -> None:
+def buff_event(
+    kind: Literal["thaw", "loner", "sprout", "rosa_buff"], seat: int, field: int, u: Unit, amount: int
+) -> BuffEvent:
+    """``u`` grew by ``amount`` (its new ``strength``); private parts flagged by ``face_down``."""
+    return {
+        "kind": kind,
+        "seat": seat,
+        "field": field,
+        "placement": u.placement,
+        "card": IDS[u.kind],
+        "strength": u.strength,
+        "face_down": u.face_down,
+        "amount": amount,
+    }
+
+
+def draw(state: State, seat: int, reason: DrawReason, events: Events) -> None:
     """Draw one card (D5: skipped with 10 cards in hand or an empty deck; the card stays on top).
 
     Emits ``draw {seat, card, reason}`` (``card`` private to the drawer) or
@@ -78,7 +95,7 @@ def damage(state: State, field: int, seat: int, u: Unit, amount: int) -> tuple[b
     return False, False
 
 
-def burn_event(seat: int, field: int, u: Unit, cause: str) -> JSONDict:
+def burn_event(seat: int, field: int, u: Unit, cause: Literal["shot", "podzhog", "lightning"]) -> BurnEvent:
     return {
         "kind": "burn",
         "seat": seat,
@@ -141,33 +158,36 @@ def enter_unit(state: State, seat: int, kind: int, field: int, events: Events) -
     state.placements += 1  # (2) a slot and the next placement number (D13); тайник enters face down
     u = Unit(kind, state.placements, HIDDEN[kind], state.season)
     own.append(u)
-    ev = unit_event("play", seat, field, u)
-    events.append(ev)
+    events.append(play_event(seat, field, u))
     # (3) Оттепель (D16): the first unit this player puts onto this field this season, face down included
     if not state.thaw_used[seat][field]:
         state.thaw_used[seat][field] = True
         if state.omens[state.season - 1] == THAW:
             u.strength += THAW_BONUS
             u.thaw = True
-            te = unit_event("thaw", seat, field, u)
-            te["amount"] = THAW_BONUS
-            events.append(te)
+            events.append(buff_event("thaw", seat, field, u, THAW_BONUS))
     # (4) одиночка: no other own unit on that field
     if HAS_LONER[kind] and not others:
         u.strength += LONER_BONUS
-        le = unit_event("loner", seat, field, u)
-        le["amount"] = LONER_BONUS
-        events.append(le)
+        events.append(buff_event("loner", seat, field, u, LONER_BONUS))
     # (5) the card's own entry effect (no card has two)
     if HAS_RALLY[kind]:
         # D12: one-time +1 to the owner's other units then on that field
         for o in others:
             o.strength += 1
-        re = unit_event("rally", seat, field, u)
-        re["targets"] = [
-            {"placement": o.placement, "card": IDS[o.kind], "strength": o.strength} for o in others
-        ]
-        events.append(re)
+        rally: RallyEvent = {
+            "kind": "rally",
+            "seat": seat,
+            "field": field,
+            "placement": u.placement,
+            "card": IDS[u.kind],
+            "strength": u.strength,
+            "face_down": u.face_down,
+            "targets": [
+                {"placement": o.placement, "card": IDS[o.kind], "strength": o.strength} for o in others
+            ],
+        }
+        events.append(rally)
     elif SHOT_DAMAGE[kind]:
         _shoot(state, seat, field, u, events)
     elif HAS_MESSENGER[kind]:
@@ -177,9 +197,7 @@ def enter_unit(state: State, seat: int, kind: int, field: int, events: Events) -
         o.opps += 1
         if HAS_SPROUT[o.kind]:
             o.strength += 1
-            se = unit_event("sprout", seat, field, o)
-            se["amount"] = 1
-            events.append(se)
+            events.append(buff_event("sprout", seat, field, o, 1))
 
 
 def play_tactic(state: State, seat: int, kind: int, field: int, events: Events) -> None:
@@ -190,9 +208,8 @@ def play_tactic(state: State, seat: int, kind: int, field: int, events: Events) 
     """
     state.hands[seat][kind] -= 1
     state.discards[seat].append(kind)
-    name = IDS[kind]
-    events.append({"kind": name, "seat": seat, "card": name, "field": field})
     if kind == PODZHOG:
+        events.append({"kind": "podzhog", "seat": seat, "card": "podzhog", "field": field})
         # §Abilities — Поджог: 2 damage to each face-up enemy unit on that field (shields absorb it)
         enemy = 1 - seat
         for t in [u for u in state.halves[field][enemy] if not u.face_down]:
@@ -215,10 +232,9 @@ def play_tactic(state: State, seat: int, kind: int, field: int, events: Events) 
                 events.append(burn_event(enemy, field, t, "podzhog"))
         return
     # §Abilities — Роса: +1 to each own unit on that field, +2 to росток units
+    events.append({"kind": "rosa", "seat": seat, "card": "rosa", "field": field})
     for u in state.halves[field][seat]:
         amount = 2 if HAS_SPROUT[u.kind] else 1
         u.strength += amount
         u.rosa += 1
-        be = unit_event("rosa_buff", seat, field, u)
-        be["amount"] = amount
-        events.append(be)
+        events.append(buff_event("rosa_buff", seat, field, u, amount))

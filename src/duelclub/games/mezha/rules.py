@@ -3,7 +3,7 @@
 ``new_state(key, house)`` deals a match; ``legal_actions(state, seat)`` lists cached action objects;
 ``apply(state, seat, action)`` validates fully before mutating (raising ``IllegalAction``) and returns events.
 
-Events (JSON dicts; ``seat`` is the acting player or the unit's owner):
+Events (plain dicts typed in ``events.py``; ``seat`` is the acting player or the unit's owner):
 
 - ``play {seat, card, field, placement, face_down, strength}`` — a unit entered (D14 steps 1–2);
 - ``thaw`` / ``loner`` / ``sprout`` / ``rosa_buff``: ``{seat, field, placement, card, strength, face_down,
@@ -31,6 +31,7 @@ from duelclub.games.mezha.actions import (
     NEXT_SEASON,
     PASS,
     MezhaAction,
+    MezhaOptions,
     NextSeason,
     Pass,
     Play,
@@ -46,7 +47,8 @@ from duelclub.games.mezha.cards import (
     START_HAND,
     deck_list,
 )
-from duelclub.games.mezha.effects import Events, draw, enter_unit, play_tactic
+from duelclub.games.mezha.effects import draw, enter_unit, play_tactic
+from duelclub.games.mezha.events import Events
 from duelclub.games.mezha.scoring import score_season, start_next_season
 from duelclub.games.mezha.state import OVER, PAUSE, SEASON, State
 
@@ -80,6 +82,11 @@ def new_state(key: bytes, house: str) -> State:
     s.results, s.wins, s.outcome = [], [0, 0], None
     settle(s, [])  # 8 cards and empty fields: never an automatic pass, but keep the rule in one place
     return s
+
+
+def new_match(key: bytes, options: MezhaOptions) -> State:
+    """:func:`new_state` for the contract's ``new_match``: ``options.house`` is seat 0's house."""
+    return new_state(key, options.house)
 
 
 def to_move(state: State) -> frozenset[int]:
@@ -214,7 +221,7 @@ def apply(state: State, seat: int, action: MezhaAction) -> Events:
         state.phase, state.turn = OVER, -1
         state.outcome = Outcome(1 - seat, "resign")
         events.append({"kind": "resign", "seat": seat})
-        events.append({"kind": "match_end", **state.outcome.to_json()})
+        events.append({"kind": "match_end", "winner": 1 - seat, "reason": "resign"})
         return events
     settle(state, events)
     return events

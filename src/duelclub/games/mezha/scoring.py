@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from duelclub.games.contract import Outcome
 from duelclub.games.mezha.cards import IDS, LIGHTNING_DAMAGE, OMEN_IDS, SEASON_DRAW, STORM
-from duelclub.games.mezha.effects import Events, burn_event, damage, draw, strongest, unit_event
-from duelclub.games.mezha.state import OVER, PAUSE, SEASON, State, carries_over, result_copy
+from duelclub.games.mezha.effects import burn_event, damage, draw, strongest
+from duelclub.games.mezha.events import ClearedUnit, Events, Omen, Reason
+from duelclub.games.mezha.state import OVER, PAUSE, SEASON, State, carries_over
 
 
 def _reveal(state: State, events: Events) -> None:
@@ -16,7 +19,17 @@ def _reveal(state: State, events: Events) -> None:
             for u in field[seat]:
                 if u.face_down:
                     u.face_down = False
-                    events.append(unit_event("reveal", seat, f, u))
+                    events.append(
+                        {
+                            "kind": "reveal",
+                            "seat": seat,
+                            "field": f,
+                            "placement": u.placement,
+                            "card": IDS[u.kind],
+                            "strength": u.strength,
+                            "face_down": False,
+                        }
+                    )
 
 
 def _lightning(state: State, events: Events) -> None:
@@ -27,9 +40,20 @@ def _lightning(state: State, events: Events) -> None:
             continue
         seat = 0 if target in field[0] else 1
         absorbed, burned = damage(state, f, seat, target, LIGHTNING_DAMAGE)
-        ev = unit_event("lightning", seat, f, target)
-        ev.update(damage=LIGHTNING_DAMAGE, shield_absorbed=absorbed, burned=burned)
-        events.append(ev)
+        events.append(
+            {
+                "kind": "lightning",
+                "seat": seat,
+                "field": f,
+                "placement": target.placement,
+                "card": IDS[target.kind],
+                "strength": target.strength,
+                "face_down": target.face_down,
+                "damage": LIGHTNING_DAMAGE,
+                "shield_absorbed": absorbed,
+                "burned": burned,
+            }
+        )
         if burned:
             events.append(burn_event(seat, f, target, "lightning"))
 
@@ -69,7 +93,19 @@ def score_season(state: State, events: Events) -> None:
         "winner": winner,
     }
     state.results.append(result)
-    events.append({"kind": "season_scored", **result_copy(result), "wins": state.wins[:]})
+    events.append(
+        {
+            "kind": "season_scored",
+            "season": state.season,
+            "omen": cast(Omen, OMEN_IDS[state.omens[state.season - 1]]),
+            "starter": state.starter,
+            "fields": fields[:],
+            "totals": [t[:] for t in totals],
+            "strength": strength[:],
+            "winner": winner,
+            "wins": state.wins[:],
+        }
+    )
     state.turn = -1
     outcome = match_result(state.wins, state.season)
     if outcome is None:
@@ -77,11 +113,12 @@ def score_season(state: State, events: Events) -> None:
         return
     state.phase = OVER
     state.outcome = outcome
-    events.append({"kind": "match_end", **outcome.to_json()})
+    events.append({"kind": "match_end", "winner": outcome.winner, "reason": cast(Reason, outcome.reason)})
 
 
 def match_result(wins: list[int], season: int) -> Outcome | None:
-    """§Between seasons and match end, D10: two wins end it; after season 3 more wins win, else a draw."""
+    """§Between seasons and match end, D10: two wins end it; after season 3 more wins win, else a draw.
+    The reason is an :data:`~duelclub.games.mezha.events.Reason`."""
     for seat in (0, 1):
         if wins[seat] >= 2:
             return Outcome(seat, "two_seasons")
@@ -101,13 +138,13 @@ def next_starter(state: State) -> int:
 def _clear(state: State, events: Events) -> None:
     # D3, D4: units go to their owners' discards (fields in order, each half in placement order), except
     # корни units put onto the field in the season just scored, which stay with strength and shield.
-    discarded: list[dict[str, object]] = []
-    carried: list[dict[str, object]] = []
+    discarded: list[ClearedUnit] = []
+    carried: list[ClearedUnit] = []
     for f, field in enumerate(state.halves):
         for seat in (0, 1):
             keep = []
             for u in field[seat]:
-                row: dict[str, object] = {
+                row: ClearedUnit = {
                     "seat": seat,
                     "field": f,
                     "placement": u.placement,
@@ -144,6 +181,5 @@ def start_next_season(state: State, seat: int, events: Events) -> None:
     state.passed = [False, False]
     state.auto = [False, False]
     state.thaw_used = [[False, False, False], [False, False, False]]
-    events.append(
-        {"kind": "season_start", "season": state.season, "omen": OMEN_IDS[state.omen], "starter": starter}
-    )
+    omen = cast(Omen, OMEN_IDS[state.omen])
+    events.append({"kind": "season_start", "season": state.season, "omen": omen, "starter": starter})

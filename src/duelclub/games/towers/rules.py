@@ -3,7 +3,7 @@
 ``new_state(key, battlefield, infinite)`` deals a match; ``legal_actions(state, seat)`` lists cached actions;
 ``apply(state, seat, action)`` validates fully before mutating (raising ``IllegalAction``) and returns events.
 
-Events (JSON dicts; ``seat`` is the player concerned):
+Events (plain dicts typed in ``events.py``; ``seat`` is the player concerned):
 
 - ``turn {seat, turn, produced: [ore, mana, troops]}`` — a turn started and its production (§5 steps 1);
 - ``play {seat, card, delta}`` — a card was paid for and resolved; ``delta[s]`` is the change of seat ``s``'s
@@ -13,26 +13,31 @@ Events (JSON dicts; ``seat`` is the player concerned):
 - ``reshuffle {cards}`` — the discard pile became the draw pile;
 - ``again {seat}`` — «Граємо знову»: an extra action follows; ``forced {seat}`` — pick the card to discard;
 - ``timeout {seat, count}`` — the clock expired (count = consecutive timed-out turns, 3 loses);
-- ``resign {seat}``; ``match_end {winner, reason}``.
+- ``resign {seat}``; ``match_end {winner, reason, battlefield}``.
 """
 
 from __future__ import annotations
 
-from duelclub.games.contract import RESIGN_REASON, IllegalAction, Outcome
+from typing import cast
+
+from duelclub.games.contract import IllegalAction, Outcome
 from duelclub.games.fairness import Stream
 from duelclub.games.towers.actions import (
     TIMEOUT,
+    BattlefieldId,
     Discard,
     Play,
     Resign,
     Timeout,
     TowersAction,
+    TowersOptions,
     discard_action,
     play_action,
 )
-from duelclub.games.towers.battlefields import BATTLEFIELDS
+from duelclub.games.towers.battlefields import BATTLEFIELD_INDEX, BATTLEFIELDS
 from duelclub.games.towers.cards import COST, DRAW_DISCARD, HAND_SIZE, N_CARDS, PLAY_AGAIN, RESOURCE, RUN
 from duelclub.games.towers.dsl import ORE, TOWER
+from duelclub.games.towers.events import DiscardTag, Events, Reason, WinReason
 from duelclub.games.towers.state import (
     DISCARD,
     EXTRA,
@@ -42,12 +47,10 @@ from duelclub.games.towers.state import (
     MAIN,
     OVER,
     PLAY,
-    TAGS,
     TIMEOUT_DISCARD,
     State,
 )
 
-Events = list[dict[str, object]]
 TURN_LIMIT = 500  # §7.4, D29
 TIMEOUT_LOSS = 3  # §9, D26
 
@@ -81,6 +84,16 @@ def new_state(key: bytes, field: int, infinite: bool) -> State:
             draw(s, seat, ignored)
     start_turn(s, first, ignored)
     return s
+
+
+def new_match(key: bytes, options: TowersOptions) -> State:
+    """:func:`new_state` for the contract's ``new_match``: the options' battlefield and deck type."""
+    return new_state(key, BATTLEFIELD_INDEX[options.battlefield], options.deck == "infinite")
+
+
+def clock_only(action: TowersAction) -> bool:
+    """§9: ``timeout`` is the clock's action, never a player's."""
+    return type(action) is Timeout
 
 
 def to_move(state: State) -> frozenset[int]:
@@ -154,10 +167,18 @@ def leave(s: State, seat: int, card: int, tag: int, events: Events | None) -> No
     s.last[seat].append((card, tag))
     s.history = (seat, card, tag, s.history)
     if events is not None:
-        events.append({"kind": "discard", "seat": seat, "card": card, "tag": TAGS[tag]})
+        events.append({"kind": "discard", "seat": seat, "card": card, "tag": _DISCARD_TAGS[tag]})
 
 
-def _satisfies(me: list[int], en: list[int], vt: int, vr: int) -> str | None:
+# state.TAGS without ``play`` (a played card has its ``play`` event): DISCARD, FORCED_DISCARD, TIMEOUT_DISCARD
+_DISCARD_TAGS: dict[int, DiscardTag] = {
+    DISCARD: "discard",
+    FORCED_DISCARD: "forced_discard",
+    TIMEOUT_DISCARD: "timeout_discard",
+}
+
+
+def _satisfies(me: list[int], en: list[int], vt: int, vr: int) -> WinReason | None:
     """The first victory condition ``me`` meets (§7.1, order of D38), or None."""
     if en[TOWER] == 0:
         return "destruction"
@@ -177,18 +198,20 @@ def check(s: State, events: Events) -> bool:
     if w0 is None and w1 is None:
         return False
     if w0 is not None and w1 is not None:
-        finish(s, Outcome(None, "draw"), events)
+        finish(s, None, "draw", events)
     elif w0 is not None:
-        finish(s, Outcome(0, w0), events)
-    else:
-        finish(s, Outcome(1, w1 or ""), events)
+        finish(s, 0, w0, events)
+    elif w1 is not None:
+        finish(s, 1, w1, events)
     return True
 
 
-def finish(s: State, outcome: Outcome, events: Events) -> None:
+def finish(s: State, winner: int | None, reason: Reason, events: Events) -> None:
+    """The match ends: ``winner`` a seat or None (a draw), ``reason`` one of :data:`events.Reason`."""
     s.phase = OVER
-    s.outcome = outcome
-    events.append({"kind": "match_end", **outcome.to_json()})
+    s.outcome = Outcome(winner, reason)
+    field = cast(BattlefieldId, BATTLEFIELDS[s.field].id)
+    events.append({"kind": "match_end", "winner": winner, "reason": reason, "battlefield": field})
 
 
 def start_turn(s: State, seat: int, events: Events) -> None:
@@ -208,7 +231,7 @@ def start_turn(s: State, seat: int, events: Events) -> None:
 def end_turn(s: State, seat: int, events: Events) -> None:
     """§5 step 5 / §7.4: turn 500 ends the match in a draw, else the other player's turn starts."""
     if s.turn >= TURN_LIMIT:
-        finish(s, Outcome(None, "turn_limit"), events)
+        finish(s, None, "turn_limit", events)
         return
     s.turn += 1
     start_turn(s, 1 - seat, events)
@@ -272,7 +295,7 @@ def on_timeout(s: State, seat: int, events: Events) -> None:
     events.append({"kind": "timeout", "seat": seat, "count": count})
     if count >= TIMEOUT_LOSS:
         s.timeouts[seat] = count
-        finish(s, Outcome(1 - seat, "timeout"), events)
+        finish(s, 1 - seat, "timeout", events)
         return
     forced = s.phase == FORCED
     leave(s, seat, worst_card(s.hands[seat], s.p[seat]), TIMEOUT_DISCARD, events)
@@ -336,7 +359,7 @@ def apply(s: State, seat: int, action: TowersAction) -> Events:
         on_timeout(s, seat, events)
     else:
         events.append({"kind": "resign", "seat": seat})
-        finish(s, Outcome(1 - seat, RESIGN_REASON), events)
+        finish(s, 1 - seat, "resign", events)
     return events
 
 

@@ -22,6 +22,7 @@ from duelclub.games.warchest import coins, draft, engine
 from duelclub.games.warchest.actions import Action
 from duelclub.games.warchest.board import DIST, IS_LOCATION, LOCATIONS, N_HEXES
 from duelclub.games.warchest.determinize import determinize
+from duelclub.games.warchest.events import Events
 from duelclub.games.warchest.state import DRAFT, State, take
 
 DRAFT_VALUE: dict[str, float] = {
@@ -85,7 +86,7 @@ def evaluate(s: State, side: int) -> float:
 
 def play(s: State, side: int, a: Action) -> None:
     """``engine.apply`` without its legality check, for actions taken from ``engine.legal`` (search only)."""
-    ev: engine.Events = []
+    ev: Events = []
     if s.phase == DRAFT:
         draft.pick(s, side, a, ev)
         if s.phase != DRAFT:

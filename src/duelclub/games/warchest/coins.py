@@ -11,6 +11,14 @@ from duelclub.games.warchest import decrees, tactics
 from duelclub.games.warchest import effects as fx
 from duelclub.games.warchest.actions import Action, act
 from duelclub.games.warchest.board import IS_LOCATION
+from duelclub.games.warchest.events import (
+    BolsterEvent,
+    CureEvent,
+    DeployEvent,
+    Events,
+    FaceDownEvent,
+    PurgeEvent,
+)
 from duelclub.games.warchest.queries import (
     attack_targets,
     can_deploy,
@@ -20,7 +28,6 @@ from duelclub.games.warchest.queries import (
 )
 from duelclub.games.warchest.state import State, add, take
 from duelclub.games.warchest.units import COIN_RANK, DECOY_INF, DECOY_SKI, ROYAL
-from duelclub.i18n import N_
 
 
 def face_down(s: State, side: int, coin: str) -> list[Action]:
@@ -106,22 +113,16 @@ def coin_actions(s: State, side: int, coin: str) -> list[Action]:
     return up + face_down(s, side, coin)
 
 
-_WORDS = {
-    "initiative": N_("монета рубашкой вниз — инициатива"),
-    "recruit": N_("монета рубашкой вниз — найм"),
-    "pass": N_("монета рубашкой вниз — пас"),
-}
-
-
-def play_coin(s: State, side: int, a: Action, ev: fx.Events) -> None:
+def play_coin(s: State, side: int, a: Action, ev: Events) -> None:
     """Put the coin where §7.4 says, then carry out action ``a``."""
     p = s.sides[side]
     coin = a.coin
     assert coin is not None
     k = a.kind
-    if k in ("initiative", "recruit", "pass"):
+    seat = s.seat_of(side)
+    if k == "initiative" or k == "recruit" or k == "pass":
         add(p.down, coin)
-        ev.append(fx.event(s, side, "face_down", fx.say(_WORDS[k]), action=k, secret={"coin": coin}))
+        ev.append(FaceDownEvent(kind="face_down", seat=seat, side=side, action=k, secret={"coin": coin}))
         if k == "initiative":
             s.initiative, s.changed = side, True
         elif k == "recruit":
@@ -131,8 +132,7 @@ def play_coin(s: State, side: int, a: Action, ev: fx.Events) -> None:
     if k == "deploy":
         assert a.to is not None
         fx.new_unit(s, side, coin, a.to)
-        words = fx.say(N_("выставляет %(unit)s на %(hex)s"), unit=fx.unit(coin, "acc"), hex=fx.hex_(a.to))
-        ev.append(fx.event(s, side, "deploy", words, to=a.to))
+        ev.append(DeployEvent(kind="deploy", seat=seat, side=side, type=coin, to=a.to))
         if coin == "earl":
             s.stack.append(("earl_step", s.units[a.to].uid))
         return
@@ -140,24 +140,17 @@ def play_coin(s: State, side: int, a: Action, ev: fx.Events) -> None:
         assert a.unit is not None
         u = s.units[a.unit]
         s.units[a.unit] = u._replace(height=u.height + 1)
-        ev.append(
-            fx.event(
-                s, side, "bolster", fx.say(N_("усиливает %(unit)s"), unit=fx.unit(coin, "acc")), unit=a.unit
-            )
-        )
+        ev.append(BolsterEvent(kind="bolster", seat=seat, side=side, unit=a.unit, type=coin, how="coin"))
         return
     if k == "purge":
-        ev.append(
-            fx.event(s, side, "purge", fx.say(N_("%(coin)s уходит из игры"), coin=fx.coin(coin)), coin=coin)
-        )
+        ev.append(PurgeEvent(kind="purge", seat=seat, side=side, coin=coin))
         return
     add(p.up, coin)  # every other use is face up (§7.4)
     if k == "cure":
         assert a.unit is not None
         u = s.units[a.unit]
         s.units[a.unit] = u._replace(poison=0)
-        words = fx.done(u.type, N_("%(unit)s излечен"), N_("%(unit)s излечена"))
-        ev.append(fx.event(s, side, "cure", words, unit=a.unit))
+        ev.append(CureEvent(kind="cure", seat=seat, side=side, unit=a.unit, type=u.type))
     elif k in ("move", "control", "attack"):
         assert a.unit is not None
         tactics.do_basic(s, a.unit, a, ev)

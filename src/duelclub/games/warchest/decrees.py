@@ -10,9 +10,9 @@ from __future__ import annotations
 from duelclub.games.warchest import effects as fx
 from duelclub.games.warchest.actions import Action, act
 from duelclub.games.warchest.board import IS_LOCATION, NEIGH
+from duelclub.games.warchest.events import BolsterEvent, DecreeEvent, Events, ReinforceEvent
 from duelclub.games.warchest.queries import attack_targets, own_units, reach12
 from duelclub.games.warchest.state import State, add, take
-from duelclub.i18n import N_
 
 
 def redeploy_hexes(s: State, side: int, h: int) -> list[int]:
@@ -53,13 +53,12 @@ def options(s: State, side: int, decree: str, coin: str | None) -> list[Action]:
     return out
 
 
-def execute(s: State, side: int, a: Action, ev: fx.Events) -> None:
+def execute(s: State, side: int, a: Action, ev: Events) -> None:
     """Carry out decree ``a.decree``; triggers become tasks above the caller's continuation."""
     d = a.decree
     assert d is not None
-    ev.append(
-        fx.event(s, side, "decree", fx.say(N_("оглашает указ «%(decree)s»"), decree=fx.decree(d)), decree=d)
-    )
+    seat = s.seat_of(side)
+    ev.append(DecreeEvent(kind="decree", seat=seat, side=side, decree=d))
     p = s.sides[side]
     if d == "enlist":
         assert a.type is not None
@@ -70,15 +69,14 @@ def execute(s: State, side: int, a: Action, ev: fx.Events) -> None:
         assert a.type is not None
         take(p.elim, a.type)
         add(p.supply, a.type)
-        words = fx.say(N_("%(unit)s: монета возвращается в запас"), unit=fx.unit(a.type))
-        ev.append(fx.event(s, side, "reinforce", words))
+        ev.append(ReinforceEvent(kind="reinforce", seat=seat, side=side, type=a.type))
         return
     h = a.unit
     assert h is not None
     u = s.units[h]
     if d == "redeploy":
         assert a.to is not None
-        fx.move(s, h, a.to, ev, how=N_("%(unit)s передислоцируется на %(hex)s"))
+        fx.move(s, h, a.to, ev, how="redeploy")
     elif d == "sortie":
         assert a.target is not None
         s.stack.append(("after_man", u.uid))
@@ -86,12 +84,11 @@ def execute(s: State, side: int, a: Action, ev: fx.Events) -> None:
     elif d == "forced_march":
         assert a.to is not None
         s.stack.append(("after_man", u.uid))
-        fx.move(s, h, a.to, ev, how=N_("%(unit)s совершает марш-бросок на %(hex)s"))
+        fx.move(s, h, a.to, ev, how="march")
     elif d == "fortify":
         take(p.supply, u.type)
         s.units[h] = u._replace(height=u.height + 1)
-        words = fx.done(u.type, N_("%(unit)s укреплён"), N_("%(unit)s укреплена"))
-        ev.append(fx.event(s, side, "bolster", words, unit=h))
+        ev.append(BolsterEvent(kind="bolster", seat=seat, side=side, unit=h, type=u.type, how="fortify"))
     elif d == "claim":
         s.stack.append(("after_man", u.uid))
         fx.control(s, u.uid, h, ev)

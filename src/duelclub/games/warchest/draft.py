@@ -8,12 +8,11 @@ opener chose a side, so the later consumers never move); (2) Nobility: shuffle t
 from __future__ import annotations
 
 from duelclub.games.fairness import Stream
-from duelclub.games.warchest import effects as fx
 from duelclub.games.warchest.actions import Action, WarchestOptions, act
 from duelclub.games.warchest.board import RAVEN, START_LOCATIONS, WOLF
+from duelclub.games.warchest.events import Events, PickEvent
 from duelclub.games.warchest.state import PLAY, State, add
 from duelclub.games.warchest.units import DECOYS_PER_UNIT, DECREE_IDS, ROYAL, UNIT, UNIT_IDS, pool_types
-from duelclub.i18n import N_
 
 CLUB_ORDER = (RAVEN, WOLF, WOLF, RAVEN, RAVEN, WOLF, WOLF, RAVEN)  # D4: 1-2-2-2-1, Raven first
 
@@ -63,19 +62,16 @@ def pick_actions(s: State) -> list[Action]:
     return [act("pick", type=t) for t in s.draft_pool]
 
 
-def pick(s: State, side: int, a: Action, ev: fx.Events) -> None:
+def pick(s: State, side: int, a: Action, ev: Events) -> None:
     """One draft pick (legality checked by the caller); ends the draft after the last one."""
     assert a.type is not None
     s.draft_pool.remove(a.type)
     s.draft_order.pop(0)
     s.sides[side].types.append(a.type)
-    ev.append(
-        fx.event(s, side, "pick", fx.say(N_("выбирает отряд «%(unit)s»"), unit=fx.unit(a.type)), type=a.type)
-    )
+    ev.append(PickEvent(kind="pick", seat=s.seat_of(side), side=side, type=a.type, dealt=False))
     if not s.draft_order:
         if s.draft_variant == "eight":
             last = s.draft_pool[0]
             s.sides[RAVEN].types.append(last)
-            words = fx.say(N_("получает отряд «%(unit)s»"), unit=fx.unit(last))
-            ev.append(fx.event(s, RAVEN, "pick", words, type=last))
+            ev.append(PickEvent(kind="pick", seat=s.seat_of(RAVEN), side=RAVEN, type=last, dealt=True))
         finish(s)

@@ -4,42 +4,33 @@ Nothing here raises a decision. Where a rule needs a follow-up (a trigger, the d
 Warrior Priest draw) it pushes a task onto ``s.stack``; ``engine.run`` pops tasks depth-first (G3).
 A caller that must continue *after* such a follow-up pushes its own continuation first.
 
-Every function appends JSON events to ``ev``; an event may carry a ``secret`` dict that only its
-``seat`` sees (``view.event_view``).
+Every function appends events (``events.py``: data, worded by ``duelclub.words.warchest``) to ``ev``;
+an event may carry a ``secret`` dict that only its ``seat`` sees (``view.event_view``).
 """
 
 from __future__ import annotations
 
-from duelclub.games.contract import JSON, Outcome
+from typing import Literal
+
+from duelclub.games.contract import Outcome
 from duelclub.games.warchest.board import DIST, IS_LOCATION
+from duelclub.games.warchest.events import (
+    AttackEvent,
+    ControlEvent,
+    CounterEvent,
+    DamageEvent,
+    DecoyEvent,
+    Events,
+    MoveEvent,
+    PoisonEvent,
+    RecruitEvent,
+    UnitRemovedEvent,
+    WinEvent,
+)
 from duelclub.games.warchest.state import State, Unit, add, take
 from duelclub.games.warchest.units import COIN_RANK, DECOY_INF
-from duelclub.games.warchest.words import (
-    Say,
-    coin,
-    coins,
-    decree,
-    done,
-    event_text,
-    hex_,
-    is_feminine,
-    say,
-    unit,
-)
-from duelclub.i18n import N_
 
-__all__ = ["coin", "coins", "decree", "done", "hex_", "is_feminine", "say", "unit"]
-
-Events = list[JSON]
-
-
-def event(s: State, side: int, kind: str, words: Say, **fields: object) -> JSON:
-    """A public event of ``side`` (its seat is recorded): its ``words`` (words.py) and their Russian
-    ``text``; ``view.event_view`` renders the text again in the reader's language."""
-    e: JSON = {"kind": kind, "seat": s.seat_of(side), "side": side, "text": event_text(side, words, "ru")}
-    e["say"] = words
-    e.update(fields)
-    return e
+MoveHow = Literal["move", "push", "redeploy", "march"]
 
 
 def new_unit(s: State, side: int, type_: str, h: int) -> None:
@@ -58,14 +49,12 @@ def eliminate_from_unit(s: State, h: int, ev: Events, countered: bool = False) -
     add(s.sides[u.owner].elim, u.type)
     if u.height == 1:
         del s.units[h]
-        words = (
-            say(
-                N_("%(unit)s уходит с поля (контратака %(by)s)"), unit=unit(u.type), by=unit("pikeman", "gen")
+        seat = s.seat_of(u.owner)
+        ev.append(
+            UnitRemovedEvent(
+                kind="unit_removed", seat=seat, side=u.owner, hex=h, type=u.type, countered=countered
             )
-            if countered
-            else say(N_("%(unit)s уходит с поля (нет монет)"), unit=unit(u.type))
         )
-        ev.append(event(s, u.owner, "unit_removed", words, hex=h))
         return True
     s.units[h] = u._replace(height=u.height - 1)
     return False
@@ -109,13 +98,13 @@ def control(s: State, uid: int, h: int, ev: Events) -> None:
         s.sides[prev].reserve += 1
     s.control[h] = side
     s.sides[side].reserve -= 1
-    words = say(N_("%(unit)s берёт под контроль %(hex)s"), unit=unit(u.type), hex=hex_(h))
-    ev.append(event(s, side, "control", words, hex=h, unit=h))
+    seat = s.seat_of(side)
+    ev.append(ControlEvent(kind="control", seat=seat, side=side, hex=h, unit=h, type=u.type))
     if s.sides[side].reserve == 0:  # §10: all 6 markers on the board
         s.outcome = Outcome(s.seat_of(side), "control")
         s.stack.clear()
         s.pending = None
-        ev.append(event(s, side, "win", say(N_("все маркеры на поле — победа"))))
+        ev.append(WinEvent(kind="win", seat=seat, side=side))
         return
     if u.type == "infiltrator":  # §12.3: mandatory plant
         plant_decoy(s, side, "infiltrator", ev)
@@ -131,8 +120,7 @@ def plant_decoy(s: State, side: int, unit_type: str, ev: Events) -> None:
     take(p.decoys, unit_type)
     decoy = DECOY_INF if unit_type == "infiltrator" else "decoy:skirmisher"
     add(s.sides[1 - side].up, decoy)
-    words = say(N_("%(coin)s подброшена в сброс противника"), coin=coin(decoy))
-    ev.append(event(s, side, "decoy", words, coin=decoy))
+    ev.append(DecoyEvent(kind="decoy", seat=s.seat_of(side), side=side, coin=decoy))
 
 
 def attack(s: State, a: int, t: int, ev: Events) -> None:
@@ -141,21 +129,28 @@ def attack(s: State, a: int, t: int, ev: Events) -> None:
     Step 2 (Pikeman counter) happens here; steps 3–5 are the tasks ``damage`` and ``after_attack``.
     """
     A, T = s.units[a], s.units[t]
-    words = say(N_("%(unit)s атакует %(target)s"), unit=unit(A.type), target=unit(T.type, "acc"))
-    ev.append(event(s, A.owner, "attack", words, unit=a, target=t))
+    ev.append(
+        AttackEvent(
+            kind="attack",
+            seat=s.seat_of(A.owner),
+            side=A.owner,
+            unit=a,
+            target=t,
+            type=A.type,
+            target_type=T.type,
+        )
+    )
     s.stack.append(("after_attack", A.uid, T.owner, T.type, bool(T.poison)))
     if T.type == "pikeman" and DIST[a][t] == 1:  # §8.12
-        words = say(
-            N_("%(unit)s снимает монету с %(attacker)s"), unit=unit("pikeman"), attacker=unit(A.type, "gen")
-        )
-        ev.append(event(s, T.owner, "counter", words, hex=a))
+        seat = s.seat_of(T.owner)
+        ev.append(CounterEvent(kind="counter", seat=seat, side=T.owner, hex=a, attacker_type=A.type))
         eliminate_from_unit(s, a, ev, countered=True)
     s.stack.append(("damage", T.uid))
 
 
 def damage_top(s: State, t: int, ev: Events) -> None:
     T = s.units[t]
-    ev.append(event(s, T.owner, "damage", say(N_("%(unit)s: −1 монета"), unit=unit(T.type)), hex=t))
+    ev.append(DamageEvent(kind="damage", seat=s.seat_of(T.owner), side=T.owner, hex=t, type=T.type))
     eliminate_from_unit(s, t, ev)
 
 
@@ -164,7 +159,7 @@ def recruit(s: State, side: int, type_: str, ev: Events) -> None:
     p = s.sides[side]
     take(p.supply, type_)
     add(p.up, type_)
-    ev.append(event(s, side, "recruit", say(N_("нанимает %(unit)s"), unit=unit(type_, "acc")), type=type_))
+    ev.append(RecruitEvent(kind="recruit", seat=s.seat_of(side), side=side, type=type_))
     if type_ in ("mercenary", "saboteur"):
         s.stack.append(("recruit_trigger", side, type_))
 
@@ -176,16 +171,15 @@ def poison(s: State, side: int, seal: int, t: int, ev: Events) -> None:
             s.units[h] = u._replace(poison=u.poison & ~seal)
     T = s.units[t]
     s.units[t] = T._replace(poison=T.poison | seal)
-    ev.append(
-        event(s, side, "poison", done(T.type, N_("%(unit)s отравлен"), N_("%(unit)s отравлена")), hex=t)
-    )
+    ev.append(PoisonEvent(kind="poison", seat=s.seat_of(side), side=side, hex=t, type=T.type))
 
 
-def move(s: State, frm: int, to: int, ev: Events, how: str = N_("%(unit)s перемещается на %(hex)s")) -> None:
-    """Step the unit on ``frm`` to ``to``; ``how``: the log's msgid with ``%(unit)s`` and ``%(hex)s``."""
+def move(s: State, frm: int, to: int, ev: Events, how: MoveHow = "move") -> None:
+    """Step the unit on ``frm`` to ``to``; ``how``: why (a move, a Bannerman push, a decree), for the log."""
     u = s.units[frm]
     step_unit(s, frm, to)
-    ev.append(event(s, u.owner, "move", say(how, unit=unit(u.type), hex=hex_(to)), unit=frm, to=to))
+    seat = s.seat_of(u.owner)
+    ev.append(MoveEvent(kind="move", seat=seat, side=u.owner, unit=frm, to=to, type=u.type, how=how))
 
 
 def is_location(h: int) -> bool:

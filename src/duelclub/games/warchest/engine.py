@@ -14,6 +14,15 @@ from duelclub.games.warchest import coins, decrees, draft, tactics
 from duelclub.games.warchest import effects as fx
 from duelclub.games.warchest.actions import DECLINE, Action, act, cached, key_of
 from duelclub.games.warchest.board import NEIGH
+from duelclub.games.warchest.events import (
+    AbsorbEvent,
+    AssassinEvent,
+    DeclineEvent,
+    DrawEvent,
+    Events,
+    PayEvent,
+    WpDrawEvent,
+)
 from duelclub.games.warchest.queries import (
     attack_targets,
     basic_maneuvers,
@@ -24,10 +33,8 @@ from duelclub.games.warchest.queries import (
 )
 from duelclub.games.warchest.state import DRAFT, OVER, Pending, State, Task, add, take
 from duelclub.games.warchest.units import COIN_ORDER, COIN_RANK, SABOTEUR_SEAL, SEAL_OF, UNIT
-from duelclub.i18n import N_
 
 ROUND_LIMIT = 100  # D28
-Events = fx.Events
 
 
 def raise_decision(
@@ -88,8 +95,7 @@ def _after_attack(s: State, t: Task, ev: Events) -> None:
         if sup.get(t_type):
             take(sup, t_type)
             add(s.sides[t_owner].elim, t_type)
-            words = fx.say(N_("%(unit)s: монета из запаса уходит из игры"), unit=fx.unit(t_type))
-            ev.append(fx.event(s, u.owner, "assassin", words))
+            ev.append(AssassinEvent(kind="assassin", seat=s.seat_of(u.owner), side=u.owner, type=t_type))
     elif u.type == "swordsman" and not u.poison:
         opts = [act("move", unit=h, to=d) for d in steps1(s, h)]
         raise_decision(s, u.owner, "swordsman_step", opts, True, uid)
@@ -108,8 +114,7 @@ def _wp_draw(s: State, t: Task, ev: Events) -> None:
     coin = fx.draw_one(s, side)
     if coin is None:
         return
-    words = fx.say(N_("%(unit)s тянет монету из мешка"), unit=fx.unit("warrior_priest"))
-    ev.append(fx.event(s, side, "wp_draw", words, secret={"coin": coin}))
+    ev.append(WpDrawEvent(kind="wp_draw", seat=s.seat_of(side), side=side, secret={"coin": coin}))
     s.pending = Pending(side, "wp_play", tuple(coins.coin_actions(s, side, coin)), False, (coin,))
 
 
@@ -215,7 +220,7 @@ def answer(s: State, a: Action, ev: Events) -> None:
         coins.play_coin(s, side, a, ev)
         return
     if a.kind == "decline":
-        ev.append(fx.event(s, side, "decline", fx.say(N_("отказывается"))))
+        ev.append(DeclineEvent(kind="decline", seat=s.seat_of(side), side=side))
         if kind in ("guard_damage", "skirmisher_damage"):
             uid = pd.data[0]
             assert isinstance(uid, int)
@@ -224,8 +229,7 @@ def answer(s: State, a: Action, ev: Events) -> None:
     if kind == "guard_damage":
         take(s.sides[side].supply, "royal_guard")
         add(s.sides[side].elim, "royal_guard")
-        words = fx.say(N_("%(unit)s теряет монету из запаса, а не со стопки"), unit=fx.unit("royal_guard"))
-        ev.append(fx.event(s, side, "absorb", words))
+        ev.append(AbsorbEvent(kind="absorb", seat=s.seat_of(side), side=side))
     elif kind == "skirmisher_damage":
         fx.plant_decoy(s, side, "skirmisher", ev)
     elif kind == "berserker_repeat":
@@ -233,21 +237,11 @@ def answer(s: State, a: Action, ev: Events) -> None:
         u = s.units[a.unit]
         s.units[a.unit] = u._replace(height=u.height - 1)
         add(s.sides[side].up, "berserker")
-        ev.append(
-            fx.event(
-                s, side, "pay", fx.say(N_("%(unit)s сбрасывает монету со стопки"), unit=fx.unit("berserker"))
-            )
-        )
+        ev.append(PayEvent(kind="pay", seat=s.seat_of(side), side=side))
         tactics.do_basic(s, a.unit, a, ev)
     elif kind == "bannerman_push":
         assert a.target is not None and a.to is not None
-        pushed = s.units[a.target].type
-        how = (
-            N_("%(unit)s оттеснена на %(hex)s")
-            if fx.is_feminine(pushed)
-            else N_("%(unit)s оттеснен на %(hex)s")
-        )
-        fx.move(s, a.target, a.to, ev, how=how)
+        fx.move(s, a.target, a.to, ev, how="push")
     elif kind in ("mercenary_maneuver", "herald_maneuver", "footman_next"):
         assert a.unit is not None
         tactics.do_basic(s, a.unit, a, ev)
@@ -295,8 +289,16 @@ def start_round(s: State, ev: Events) -> None:
                 break
             add(s.sides[side].hand, c)
             drawn.append(c)
-        words = fx.say(N_("раунд %(round)s: тянет %(coins)s"), round=s.round, coins=fx.coins(len(drawn)))
-        ev.append(fx.event(s, side, "draw", words, round=s.round, count=len(drawn), secret={"coins": drawn}))
+        ev.append(
+            DrawEvent(
+                kind="draw",
+                seat=s.seat_of(side),
+                side=side,
+                round=s.round,
+                count=len(drawn),
+                secret={"coins": drawn},
+            )
+        )
     s.turn = s.initiative
 
 

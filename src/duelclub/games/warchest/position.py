@@ -24,47 +24,47 @@ def _dump_action(a: Action) -> JSON:
     return a.model_dump(mode="json", exclude_none=True)
 
 
-def to_position(s: State) -> JSON:
+def to_position(state: State) -> JSON:
     return {
         "game": "warchest",
         "version": VERSION,
-        "stream": {"key": s.stream.key.hex(), "position": s.stream.position},
-        "nobility": s.nobility,
-        "nightfall": s.nightfall,
-        "draft_variant": s.draft_variant,
-        "wolf_seat": s.wolf_seat,
-        "phase": s.phase,
-        "draft_pool": s.draft_pool[:],
-        "draft_order": s.draft_order[:],
-        "decrees": s.decrees[:],
-        "hidden_decrees": s.hidden_decrees[:],
-        "sealed": [sorted(s.sealed[0]), sorted(s.sealed[1])],
+        "stream": {"key": state.stream.key.hex(), "position": state.stream.position},
+        "nobility": state.nobility,
+        "nightfall": state.nightfall,
+        "draft_variant": state.draft_variant,
+        "wolf_seat": state.wolf_seat,
+        "phase": state.phase,
+        "draft_pool": state.draft_pool[:],
+        "draft_order": state.draft_order[:],
+        "decrees": state.decrees[:],
+        "hidden_decrees": state.hidden_decrees[:],
+        "sealed": [sorted(state.sealed[0]), sorted(state.sealed[1])],
         "sides": [
             {"types": p.types[:], "reserve": p.reserve}
             | {z: {c: n for c, n in sorted(getattr(p, z).items())} for z in _ZONES}
-            for p in s.sides
+            for p in state.sides
         ],
-        "control": s.control[:],
+        "control": state.control[:],
         "units": [
             {"hex": h, "owner": u.owner, "type": u.type, "height": u.height, "poison": u.poison, "uid": u.uid}
-            for h, u in sorted(s.units.items())
+            for h, u in sorted(state.units.items())
         ],
-        "initiative": s.initiative,
-        "changed": s.changed,
-        "round": s.round,
-        "turn": s.turn,
-        "stack": [list(t) for t in s.stack],
+        "initiative": state.initiative,
+        "changed": state.changed,
+        "round": state.round,
+        "turn": state.turn,
+        "stack": [list(t) for t in state.stack],
         "pending": None
-        if s.pending is None
+        if state.pending is None
         else {
-            "owner": s.pending.owner,
-            "kind": s.pending.kind,
-            "options": [_dump_action(a) for a in s.pending.options],
-            "optional": s.pending.optional,
-            "data": list(s.pending.data),
+            "owner": state.pending.owner,
+            "kind": state.pending.kind,
+            "options": [_dump_action(a) for a in state.pending.options],
+            "optional": state.pending.optional,
+            "data": list(state.pending.data),
         },
-        "outcome": None if s.outcome is None else s.outcome.to_json(),
-        "uid": s.uid,
+        "outcome": None if state.outcome is None else state.outcome.to_json(),
+        "uid": state.uid,
     }
 
 
@@ -82,9 +82,9 @@ def _zone(raw: Any, allowed: tuple[str, ...] | set[str]) -> dict[str, int]:
     return out
 
 
-def from_position(pos: JSON) -> State:
+def from_position(position: JSON) -> State:
     try:
-        return _from(pos)
+        return _from(position)
     except (KeyError, TypeError, AttributeError) as exc:
         raise ValueError(f"bad warchest position: {exc!r}") from None
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from duelclub.games.warchest import effects as fx
 from duelclub.games.warchest.actions import Action, act
 from duelclub.games.warchest.board import IS_LOCATION, LINE2, NEIGH, RING2, STEP, WITHIN2
+from duelclub.games.warchest.events import BolsterEvent, Events, TacticEvent
 from duelclub.games.warchest.queries import (
     attack_targets,
     basic_maneuvers,
@@ -26,7 +27,6 @@ from duelclub.games.warchest.queries import (
 )
 from duelclub.games.warchest.state import State, take
 from duelclub.games.warchest.units import ASSASSIN_SEAL, SABOTEUR_SEAL
-from duelclub.i18n import N_
 
 Options = Callable[[State, int], list[Action]]
 
@@ -238,7 +238,7 @@ def options(s: State, h: int) -> list[Action]:
     return f(s, h) if f else []
 
 
-def do_basic(s: State, h: int, a: Action, ev: fx.Events) -> None:
+def do_basic(s: State, h: int, a: Action, ev: Events) -> None:
     """Perform the basic maneuver ``a`` (move/control/attack) with the unit on ``h`` (after_man pushed)."""
     u = s.units[h]
     s.stack.append(("after_man", u.uid))
@@ -252,15 +252,14 @@ def do_basic(s: State, h: int, a: Action, ev: fx.Events) -> None:
         fx.attack(s, h, a.target, ev)
 
 
-def execute(s: State, a: Action, ev: fx.Events) -> None:
+def execute(s: State, a: Action, ev: Events) -> None:
     """Carry out a tactic action (its coin is already in the discard)."""
     h = a.unit
     assert h is not None
     u = s.units[h]
     t = u.type if a.coin != "royal" else "royal_guard"
-    ev.append(
-        fx.event(s, u.owner, "tactic", fx.say(N_("тактика %(unit)s"), unit=fx.unit(t, "gen")), unit=h, type=t)
-    )
+    seat = s.seat_of(u.owner)
+    ev.append(TacticEvent(kind="tactic", seat=seat, side=u.owner, unit=h, type=t))
     if t in ("archer", "crossbowman"):
         assert a.target is not None
         fx.attack(s, h, a.target, ev)
@@ -296,8 +295,9 @@ def execute(s: State, a: Action, ev: fx.Events) -> None:
         v = s.units[a.ally]
         take(s.sides[u.owner].supply, v.type)
         s.units[a.ally] = v._replace(height=v.height + 1)
-        words = fx.done(v.type, N_("%(unit)s усилен из запаса"), N_("%(unit)s усилена из запаса"))
-        ev.append(fx.event(s, u.owner, "bolster", words, unit=a.ally))
+        ev.append(
+            BolsterEvent(kind="bolster", seat=seat, side=u.owner, unit=a.ally, type=v.type, how="herald")
+        )
     elif t == "infiltrator":
         assert a.to is not None
         fx.move(s, h, a.to, ev)

@@ -7,12 +7,10 @@ unrevealed decrees (count only until the match ends) and the stream.
 
 from __future__ import annotations
 
-from duelclub import i18n
 from duelclub.games.contract import JSON
 from duelclub.games.warchest.board import SIDE_NAMES
 from duelclub.games.warchest.state import OVER, State
 from duelclub.games.warchest.units import ASSASSIN_SEAL, COIN_ORDER, SABOTEUR_SEAL, sort_coins
-from duelclub.games.warchest.words import event_text
 
 _SEALS = (("assassin", ASSASSIN_SEAL), ("saboteur", SABOTEUR_SEAL))
 
@@ -107,22 +105,20 @@ def _base(s: State, seat: int | None, omniscient: bool) -> JSON:
     }  # fmt: skip
 
 
-def view(s: State, seat: int | None) -> JSON:
-    return _base(s, seat, False)
+def view(state: State, seat: int | None) -> JSON:
+    """What ``seat`` may know (None: a spectator), JSON-ready (§17)."""
+    return _base(state, seat, False)
 
 
-def full_view(s: State) -> JSON:
-    return _base(s, None, True)
+def full_view(state: State) -> JSON:
+    """Everything (replays of finished matches, admins)."""
+    return _base(state, None, True)
 
 
-def event_view(s: State, event: JSON, seat: int | None) -> JSON:
-    """The event without its ``secret`` part, unless ``seat`` is the event's own seat; its ``text`` in
-    the reader's language (``i18n.current_lang``), rendered from its words (``say``, kept on the server)."""
-    out = {k: v for k, v in event.items() if k not in ("secret", "say")}
-    words = event.get("say")
-    if words is not None and i18n.current_lang() != i18n.DEFAULT_LANG:
-        side = event.get("side")
-        out["text"] = event_text(side if isinstance(side, int) else None, words)
+def event_view(state: State, event: JSON, seat: int | None) -> JSON:
+    """The event without its ``secret`` part, whose fields (a drawn or face-down coin) are folded in for the
+    event's own ``seat`` only."""
+    out = {k: v for k, v in event.items() if k != "secret"}
     secret = event.get("secret")
     if secret is not None and seat is not None and seat == event.get("seat"):
         out.update(secret)

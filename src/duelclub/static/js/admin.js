@@ -2,7 +2,8 @@
 // page's query string so a filtered list can be linked. Test hook: #admin[data-loaded] counts the loads.
 
 import { el, get, toast } from "./api.js";
-import { GAME_TITLES, STATUS_NAMES, formatTime, resultText, seatName } from "./names.js";
+import { gameTitle } from "./gamesinfo.js";
+import { STATUS_NAMES, formatTime, resultText, seatName } from "./names.js";
 import { t, tn } from "./i18n.js";
 import { ratingBadge } from "./rating.js";
 
@@ -39,7 +40,7 @@ async function fillGames() {
     const select = form.elements.game;
     const wanted = new URLSearchParams(location.search).get("game") || "";
     for (const g of Array.isArray(games) ? games : []) {
-      select.append(el("option", { value: g.slug }, g.title || GAME_TITLES[g.slug] || g.slug));
+      select.append(el("option", { value: g.slug }, g.title || gameTitle(g.slug)));
     }
     select.value = wanted;
   } catch (_err) {
@@ -53,7 +54,7 @@ function row(m) {
     { dataset: { matchId: m.id, status: m.status } },
     // data-label: the column's name, shown before each cell when a narrow screen stacks the row (app.css).
     el("td", { dataset: { label: t("Партия") } }, el("a", { href: `/admin/matches/${encodeURIComponent(m.id)}`, class: "mono" }, m.id)),
-    el("td", { dataset: { label: t("Игра") } }, GAME_TITLES[m.game] || m.game),
+    el("td", { dataset: { label: t("Игра") } }, gameTitle(m.game)),
     el("td", { dataset: { label: t("Статус") } }, el("span", { class: `badge badge-status-${m.status}` }, STATUS_NAMES[m.status] || m.status)),
     el("td", { dataset: { label: t("Игроки") } }, ...players(m)),
     el("td", { dataset: { label: t("Итог") } }, resultText(m.result, m.seats)),

@@ -7,7 +7,8 @@
 
 import { el, get, post, toast } from "./api.js";
 import { loadGame } from "./games.js";
-import { GAME_TITLES, STATUS_NAMES, formatTime, resultText, seatName } from "./names.js";
+import { gameTitle } from "./gamesinfo.js";
+import { STATUS_NAMES, formatTime, resultText, seatName } from "./names.js";
 import { t, tn } from "./i18n.js";
 
 const SOURCES = { player: t("игрок"), bot: t("бот"), clock: t("часы (время вышло)") };
@@ -37,7 +38,7 @@ const cardName = (id) => {
 // ---- audit and facts --------------------------------------------------------------------------
 
 function showHeader() {
-  $("am-title").textContent = t("{game}: партия {id}", { game: GAME_TITLES[info.game] || info.game, id: info.id });
+  $("am-title").textContent = t("{game}: партия {id}", { game: gameTitle(info.game), id: info.id });
   const badge = $("am-status");
   badge.textContent = STATUS_NAMES[info.status] || info.status;
   badge.className = `badge badge-status-${info.status}`;

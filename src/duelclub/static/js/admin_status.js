@@ -3,7 +3,7 @@
 // Test hook: #status-page[data-loaded] counts the loads.
 
 import { el, get } from "./api.js";
-import { GAME_TITLES } from "./names.js";
+import { gameTitle } from "./gamesinfo.js";
 import { t } from "./i18n.js";
 
 const REFRESH_MS = 5000;
@@ -20,7 +20,7 @@ function sum(byGame) {
 }
 
 function byGame(byGameCounts) {
-  return Object.entries(byGameCounts || {}).map(([slug, n]) => [`— ${GAME_TITLES[slug] || slug}`, n]);
+  return Object.entries(byGameCounts || {}).map(([slug, n]) => [`— ${gameTitle(slug)}`, n]);
 }
 
 function uptime(seconds) {

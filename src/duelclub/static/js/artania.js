@@ -2,7 +2,7 @@
 // bonus and Нектар as separate numbers and running totals; the hand grouped by archetype; placement by drag
 // or click into the slot the step requires; equipment windows with «Пас» and a per-player client-side
 // «пасовать автоматически» (the server still receives an explicit pass); animated tie-break reveals;
-// кругляши for both players; an event log in words; a help panel with the counter-class cycle.
+// кругляши for both players; the event log as the server words it; a help panel with the counter-class cycle.
 // Contract: see the header of match.js.
 
 import { el } from "./api.js";
@@ -454,84 +454,8 @@ export function createRenderer(ctx) {
     return actor === you ? { text: t("Ваш ход"), cls: "turn-mine" } : { text: t("Ход соперника"), cls: "turn-theirs" };
   }
 
-  const side = (s) => (s === you ? "log-me" : "log-opp");
-
-  function describe(ev) {
-    const s = ev.seat;
-    switch (ev.kind) {
-      case "place": {
-        if (!ev.cards.length) return { text: t("{who}: нет воинов — слоты {slots} пусты", { who: who(s), slots: ev.empty.join(", ") }), cls: side(s) };
-        const put = ev.cards.map((c) => t("{card} в слот {n}", { card: name(c.card), n: c.slot })).join(", ");
-        const empty = ev.empty.length ? t("; слот {slots} пуст (воинов больше нет)", { slots: ev.empty.join(", ") }) : "";
-        return { text: `${who(s)}: ${put}${empty}`, cls: side(s) };
-      }
-      case "pass":
-        if (ev.automatic) {
-          const closed = ev.closed ? t("; {step} закрыто", { step: stepWord(ev.window) }) : "";
-          return { text: t("{who}: рука пуста — пас", { who: who(s) }) + closed, cls: "log-sys" };
-        }
-        return { text: t("{who}: пас", { who: who(s) }) + (ev.closed ? t(" — {step} закрыто", { step: stepWord(ev.window) }) : ""), cls: side(s) };
-      case "nektar":
-        return {
-          text: t("{who}: Нектар могущества на {card} ({whose} слот {n}) — +2 меча", { who: who(s), card: name(ev.card), whose: whoGen(ev.target_seat), n: ev.slot }),
-          cls: side(s),
-        };
-      case "idol":
-        return { text: t("{who}: Идол гнева — {card} из слота {n} уходит в сброс", { who: who(s), card: name(ev.card), n: ev.slot }), cls: side(s) };
-      case "chasy":
-        return { text: t("{who}: Часы Базилевса, сброшена карта {card}", { who: who(s), card: name(ev.discard) }), cls: side(s) };
-      case "draw": {
-        const what = Array.isArray(ev.cards) && ev.cards.length ? `: ${ev.cards.map(name).join(", ")}` : "";
-        const n = ev.count;
-        const reason = ev.reason === "chasy" ? t(" (Часы)") : "";
-        const took =
-          s === you
-            ? tn(n, "{who} берёте {n} карту", "{who} берёте {n} карты", "{who} берёте {n} карт", { who: who(s) })
-            : tn(n, "{who} берёт {n} карту", "{who} берёт {n} карты", "{who} берёт {n} карт", { who: who(s) });
-        return { text: took + reason + what, cls: side(s) };
-      }
-      case "turn_scored": {
-        const sums = { turn: ev.turn, a: ev.totals[me()], b: ev.totals[1 - me()] };
-        return {
-          text: t("Ход {turn}: мечи — {x} {a}, {y} {b}", { ...sums, x: whoLc(me()), y: whoLc(1 - me()) }),
-          cls: "log-season",
-        };
-      }
-      case "tiebreak": {
-        const emptyDeck = t("колода пуста");
-        const flips = [me(), 1 - me()].map((x) => `${ev.cards[x] ? name(ev.cards[x]) : emptyDeck} (${ev.values[x]})`);
-        return { text: t("Ничья — вскрытие {n}: {a} против {b}", { n: ev.round, a: flips[0], b: flips[1] }), cls: "log-season" };
-      }
-      case "token":
-        return {
-          text:
-            ev.seat === null
-              ? t("Кругляш никто не взял")
-              : t("Кругляш: {who} ({a} : {b})", { who: whoLc(ev.seat), a: ev.tokens[me()], b: ev.tokens[1 - me()] }),
-          cls: "log-season",
-        };
-      case "cleanup":
-        return null;
-      case "turn_start": {
-        const p = { turn: ev.turn, n: ev.first + 1 };
-        const text =
-          ev.first === you
-            ? t("Ход {turn}: первым действуете вы", p)
-            : you === null
-              ? t("Ход {turn}: первым действует {name}", { ...p, name: nameOf(ev.first) })
-              : t("Ход {turn}: первым действует соперник", p);
-        return { text, cls: "log-sys" };
-      }
-      case "resign":
-        return { text: s === you ? t("Вы сдались") : t("{who} сдался", { who: who(s) }), cls: "log-season" };
-      case "match_end": {
-        const o = outcomeWords(ev);
-        return { text: t("Партия окончена — {result}.", { result: o.title }) + (o.reason ? ` ${o.reason}.` : ""), cls: "log-season" };
-      }
-      default:
-        return null;
-    }
-  }
+  /** The log line the server worded for this reader (duelclub/words/artania.py), or null. */
+  const describe = (ev) => ev.line || null;
 
   /** The result for this reader: {kind, title, reason}; the reason is a sentence naming who did what. */
   function outcomeWords(result) {

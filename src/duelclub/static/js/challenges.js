@@ -6,7 +6,7 @@
 // is down the table is polled over HTTP. Closing the page closes the socket, which leaves the queue.
 import { clientSeed, del, el, get, post, toast } from "./api.js";
 import { currentChoice } from "./lobby.js";
-import { GAME_TITLES } from "./names.js";
+import { gameTitle } from "./gamesinfo.js";
 import { t, tn } from "./i18n.js";
 import { memberLink, ratingText } from "./rating.js";
 
@@ -78,7 +78,7 @@ function challengeRow(c) {
   return el(
     "tr",
     { dataset: { challenge: c.id, game: c.game, rated: c.rated ? "1" : "0" } },
-    el("td", {}, GAME_TITLES[c.game] || c.game),
+    el("td", {}, gameTitle(c.game)),
     el("td", {}, memberLink(c.author, c.author_rating), c.mine ? el("span", { class: "muted small" }, t(" (вы)")) : null),
     el("td", { class: "small" }, kind, c.options_text || (kind ? "" : "—")),
     el("td", { class: "clock-cell" }, clockText(c.move_seconds)),
@@ -127,7 +127,7 @@ function showQueue(q) {
   queueBox.hidden = !waiting;
   findBtn.disabled = waiting;
   if (waiting) {
-    const title = GAME_TITLES[q.game] || q.game;
+    const title = gameTitle(q.game);
     let text = t("Ищем соперника: {game}, {clock} на ход…", { game: title, clock: clockText(q.move_seconds) });
     // Rated seekers: the window of ratings accepted now; it widens while one waits (re-read every 5 s).
     if (q.rated && q.rating && typeof q.window === "number") {
@@ -177,7 +177,7 @@ async function refreshLive() {
                 el(
                   "span",
                   { class: "match-list__title" },
-                  `${GAME_TITLES[m.game] || m.game} · `,
+                  `${gameTitle(m.game)} · `,
                   memberLink(m.players[0], (m.ratings || [])[0]),
                   " — ",
                   memberLink(m.players[1], (m.ratings || [])[1]),

@@ -21,7 +21,7 @@ function readCatalog() {
 }
 
 const MESSAGES = readCatalog();
-const RULES = new Intl.PluralRules(LANG === "uk" ? "uk" : "ru");
+const RULES = new Intl.PluralRules(LANG); // CLDR rules, as Babel on the server (i18n.py plural_index)
 const FORM = { one: 0, few: 1, many: 2, other: 2 };
 
 function fill(text, params) {

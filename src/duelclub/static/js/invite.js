@@ -1,6 +1,7 @@
 // Invite page: show who invites, the game, the options (from your seat) and the commitment; accept the challenge.
 import { clientSeed, get, post } from "./api.js";
-import { GAME_TITLES, seatName } from "./names.js";
+import { gameTitle } from "./gamesinfo.js";
+import { seatName } from "./names.js";
 import { t, tn } from "./i18n.js";
 import { memberLink } from "./rating.js";
 
@@ -42,7 +43,7 @@ async function load() {
     return;
   }
   const opener = openerName(inv);
-  const game = GAME_TITLES[inv.game] || inv.game;
+  const game = gameTitle(inv.game);
   $("invite-lead").textContent = t("{name} вызывает вас сыграть в «{game}».", { name: opener, game });
   $("invite-game").textContent = game;
   $("invite-opener").replaceChildren(memberLink(opener, inv.opener_rating));

@@ -2,7 +2,8 @@
 // game's options_form), play vs the bot, create an invite link and wait for the friend (or cancel it), list
 // my matches. Nothing here is specific to one game.
 import { clientSeed, del, el, get, post, toast } from "./api.js";
-import { GAME_TITLES, resultFor, seatName } from "./names.js";
+import { gameTitle } from "./gamesinfo.js";
+import { resultFor, seatName } from "./names.js";
 import { t, tn } from "./i18n.js";
 import { deltaText, ratingText } from "./rating.js";
 
@@ -108,7 +109,7 @@ function showInvite(match, optionsText) {
   const path = match.invite_url || (match.invite_token ? `/invite/${encodeURIComponent(match.invite_token)}` : "");
   inviteUrl.value = absoluteUrl(path);
   document.getElementById("invite-commitment").textContent = match.commitment || "";
-  const title = GAME_TITLES[match.game] || match.game || "";
+  const title = gameTitle(match.game);
   document.getElementById("invite-options").textContent = [title, optionsText].filter(Boolean).join(" · ");
   document.getElementById("invite-status").textContent = t("Ждём соперника…");
   inviteUrl.focus();
@@ -263,7 +264,7 @@ function whenText(iso) {
 
 function matchItem(m) {
   const mySeat = mySeatOf(m);
-  const title = GAME_TITLES[m.game] || m.game;
+  const title = gameTitle(m.game);
   const cancelled = m.status === "aborted" && m.result && m.result.reason === "cancelled";
   const calledOff = m.status === "aborted" && m.result && ["player_abort", "no_first_move"].includes(m.result.reason);
   const noOpponent = !m.opponent && mySeat !== null && Array.isArray(m.seats) && seatName(m.seats[1 - mySeat]) === t("ожидается");

@@ -1,14 +1,12 @@
 // Межа renderer (rules/mezha.md §What each player sees): three fields with both halves, the hand, the omen,
-// seasons, passes, decks, discards, past seasons, and the event log in words.
-// View shape: src/duelclub/games/mezha/view.py; event shapes: src/duelclub/games/mezha/rules.py.
+// seasons, passes, decks, discards, past seasons. View shape: src/duelclub/games/mezha/view.py; event shapes:
+// src/duelclub/games/mezha/events.py; each event's log line comes worded from src/duelclub/words/mezha.py.
 
 import { el } from "./api.js";
-import { LANG, t, tn } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 import { HOUSE_NAMES, seatName } from "./names.js";
 
 const FIELD_NAMES = [t("Луг"), t("Брод"), t("Холм")];
-// Prepositional case for «на Лугу / на Броду / на Холме».
-const FIELD_AT = [t("на Лугу"), t("на Броду"), t("на Холме")];
 
 // Omen and card names are proper names, the same in every language (as the seed gives them); texts are translated.
 const OMENS = {
@@ -23,33 +21,6 @@ const OMENS = {
   storm: { name: "Гроза", text: t("Перед подсчётом молния бьёт в самую сильную карту каждого поля: −3.") },
 };
 
-// Fallback card data (the catalog from GET /api/games wins when present).
-const FALLBACK_CARDS = [
-  ["ten_v_listve", "Тень в листве", "olkha", 5, ["cache"]],
-  ["seyanets", "Сеянец", "olkha", 3, ["sprout"]],
-  ["stary_dub", "Старый дуб", "olkha", 5, ["roots"]],
-  ["otshelnik", "Отшельник", "olkha", 3, ["loner"]],
-  ["sova", "Сова-дозорная", "olkha", 3, ["cache", "sprout"]],
-  ["bortnik", "Бортник", "olkha", 4, []],
-  ["khozyayka_roshchi", "Хозяйка рощи", "olkha", 6, ["roots"]],
-  ["pen_velikan", "Пень-великан", "olkha", 8, []],
-  ["vedunya", "Ведунья", "olkha", 2, ["messenger"]],
-  ["rosa", "Роса", "olkha", null, ["tactic"]],
-  ["podmasterye", "Подмастерье", "gorn", 2, ["messenger"]],
-  ["arbaletchik", "Арбалетчик", "gorn", 3, ["shot"], 2],
-  ["shchitonosets", "Щитоносец", "gorn", 4, ["shield"]],
-  ["znamenosets", "Знаменосец", "gorn", 2, ["rally"]],
-  ["kuznets", "Кузнец", "gorn", 5, []],
-  ["pushkar", "Пушкарь", "gorn", 3, ["shot"], 3],
-  ["master_gorna", "Мастер горна", "gorn", 5, ["rally"]],
-  ["golem", "Голем-наковальня", "gorn", 8, ["shield"]],
-  ["liteyshchitsa", "Литейщица", "gorn", 4, []],
-  ["podzhog", "Поджог", "gorn", null, ["tactic"]],
-].map(([id, name, house, strength, abilities, shot]) => ({ id, name, house, strength, abilities, shot: shot || 0 }));
-
-const FEMININE = new Set(["ten_v_listve", "sova", "khozyayka_roshchi", "vedunya", "liteyshchitsa"]);
-// Russian sentences decline these two names («щит Щитоносца»); the Ukrainian ones keep the name as it is.
-const GENITIVE = LANG === "ru" ? { shchitonosets: "Щитоносца", golem: "Голема-наковальни" } : {};
 
 const ABILITY_NAMES = {
   cache: t("тайник"),
@@ -94,7 +65,7 @@ const cardsWord = (n) => tn(n, "{n} карта", "{n} карты", "{n} карт
 
 export function createRenderer(ctx) {
   const cards = new Map();
-  const list = ctx.catalog && Array.isArray(ctx.catalog.cards) ? ctx.catalog.cards : FALLBACK_CARDS;
+  const list = ctx.catalog && Array.isArray(ctx.catalog.cards) ? ctx.catalog.cards : [];
   for (const c of list) cards.set(c.id, c);
   const card = (id) => cards.get(id) || { id, name: id, strength: null, abilities: [], house: "" };
   const name = (id) => card(id).name;
@@ -879,140 +850,8 @@ export function createRenderer(ctx) {
     }
   }
 
-  // ---- the event log in words -------------------------------------------------------------------
-  const side = (seat) => (seat === you ? "log-me" : "log-opp");
-  const unitName = (ev) =>
-    ev.card ? name(ev.card) : ev.seat === you ? t("ваша карта") : t("скрытая карта {whose}", { whose: otherGen(ev.seat) });
-  const shieldOf = (ev) => GENITIVE[ev.target_card] || targetName(ev);
-  const targetName = (ev) => name(ev.target_card);
-  const fieldWord = (f) => FIELD_NAMES[f] || "?";
-  const fieldsList = (fields, seat) => fields.map((w, f) => (w === seat ? FIELD_NAMES[f] : null)).filter(Boolean);
-
-  /** An event in words. With the batch it came in (`i`, `batch`, as Array.map passes them) a tactic that
-   *  changed nothing reads «… — без эффекта» (its rosa_buff / podzhog_hit events follow it at once). */
-  function describe(ev, i, batch) {
-    const s = ev.seat;
-    const plus = (fallback) => (ev.amount ? `+${ev.amount}` : fallback);
-    switch (ev.kind) {
-      case "play": {
-        if (!ev.card) {
-          return { text: t("{who} кладёт скрытую карту на поле {field}", { who: cap1(other(s)), field: fieldWord(ev.field) }), cls: side(s) };
-        }
-        const fd = ev.face_down ? t(" — рубашкой вверх") : "";
-        return { text: `${who(s)} → ${fieldWord(ev.field)}: ${name(ev.card)} (${ev.strength})${fd}`, cls: side(s) };
-      }
-      case "thaw":
-        return { text: `Оттепель: ${unitName(ev)} ` + plus(t("получает бонус")), cls: side(s) };
-      case "loner":
-        return { text: `${cap1(ABILITY_NAMES.loner)}: ${unitName(ev)} +${ev.amount ?? 3}`, cls: side(s) };
-      case "sprout":
-        return { text: `${cap1(ABILITY_NAMES.sprout)}: ${unitName(ev)} ` + plus(t("растёт")), cls: side(s) };
-      case "rosa_buff":
-        return { text: `Роса: ${unitName(ev)} ` + plus(t("усиливается")), cls: side(s) };
-      case "rally": {
-        const targets = (ev.targets || []).map((x) => name(x.card));
-        const what = targets.length ? `+1 ${targets.join(", ")}` : t("рядом никого, без эффекта");
-        return {
-          text: `${cap1(ABILITY_NAMES.rally)}: ${name(ev.card)} — ${what}`,
-          cls: side(s),
-        };
-      }
-      case "shot":
-        return ev.shield_absorbed
-          ? { text: t("{card} стреляет: щит {target} поглощает урон", { card: name(ev.card), target: shieldOf(ev) }), cls: side(s) }
-          : { text: t("{card} стреляет: {target} −{n}", { card: name(ev.card), target: targetName(ev), n: ev.damage }), cls: side(s) };
-      case "rosa":
-      case "podzhog": {
-        const played = { who: who(s), card: name(ev.card), field: fieldWord(ev.field) };
-        const base = s === you ? t("{who} разыгрываете «{card}» на поле {field}", played) : t("{who} разыгрывает «{card}» на поле {field}", played);
-        if (!Array.isArray(batch) || typeof i !== "number") return { text: base, cls: side(s) };
-        const next = batch[i + 1];
-        const hit = ev.kind === "rosa" ? "rosa_buff" : "podzhog_hit";
-        const none = !next || next.kind !== hit || (next.seq !== undefined && next.seq !== ev.seq);
-        return { text: none ? base + t(" — без эффекта") : base, cls: side(s) };
-      }
-      case "podzhog_hit":
-        return ev.shield_absorbed
-          ? { text: t("Поджог: щит {target} поглощает урон", { target: shieldOf(ev) }), cls: side(s) }
-          : { text: `Поджог: ${targetName(ev)} −${ev.damage}`, cls: side(s) };
-      case "burn": {
-        const card = name(ev.card);
-        const burnt = FEMININE.has(ev.card) ? t("{card} сгорела", { card }) : t("{card} сгорел", { card });
-        const whose = ev.seat === you ? t(" (ваш отряд)") : t(" (отряд {whose})", { whose: otherGen(ev.seat) });
-        return { text: `${burnt}${whose}`, cls: side(s) };
-      }
-      case "lightning":
-        return ev.shield_absorbed
-          ? { text: t("Молния бьёт {card} {where}: щит поглощает урон", { card: name(ev.card), where: FIELD_AT[ev.field] }), cls: "log-sys" }
-          : { text: t("Молния бьёт {card} −{n}", { card: name(ev.card), n: ev.damage ?? 3 }), cls: "log-sys" };
-      case "reveal":
-        return {
-          text:
-            t("Открывается {where}: {card} ({n})", { where: FIELD_AT[ev.field], card: name(ev.card), n: ev.strength }) +
-            " " +
-            (s === you ? t("— ваш") : `— ${otherGen(s)}`),
-          cls: side(s),
-        };
-      case "draw": {
-        const what = ev.card ? `: ${name(ev.card)}` : "";
-        // The opponent's card is named only once it is public (after the end, rules §What each player sees).
-        const base = (s === you ? t("вы тянете карту") : t("{who} тянет карту", { who: other(s) })) + what;
-        if (ev.reason === "fair") return { text: `Ярмарка: ${base}`, cls: side(s) };
-        if (ev.reason === "messenger") return { text: `${cap1(ABILITY_NAMES.messenger)}: ${base}`, cls: side(s) };
-        return { text: cap1(base), cls: side(s) };
-      }
-      case "draw_skipped": {
-        const why = ev.cause === "hand_full" ? t("в руке уже 10 карт") : t("колода пуста");
-        const whom = s === you ? t("вы не берёте карту") : t("{who} не берёт карту", { who: other(s) });
-        const pre = ev.reason === "fair" ? "Ярмарка: " : ev.reason === "messenger" ? `${cap1(ABILITY_NAMES.messenger)}: ` : "";
-        return { text: `${pre}${whom} — ${why}`, cls: side(s) };
-      }
-      case "pass":
-        return {
-          text:
-            (s === you ? t("{who} пасуете", { who: who(s) }) : t("{who} пасует", { who: who(s) })) +
-            (ev.automatic ? t(" (автоматически)") : ""),
-          cls: side(s),
-        };
-      case "season_scored": {
-        const w = ev.winner;
-        return { text: seasonLine(ev), cls: noSeat(w) || w === you || you === null ? "log-season" : "log-season log-bad" };
-      }
-      case "match_end": {
-        const o = outcomeWords({ winner: ev.winner, reason: ev.reason }, ev.wins || (view && view.wins));
-        const bad = !noSeat(ev.winner) && you !== null && ev.winner !== you;
-        const title = !noSeat(ev.winner) && ev.winner === you ? t("ваша победа") : o.title.toLowerCase();
-        return {
-          text: t("Партия окончена: {result}", { result: title }) + (o.reason ? ` — ${lc1(o.reason)}` : ""),
-          cls: bad ? "log-season log-bad" : "log-season",
-        };
-      }
-      case "resign":
-        return { text: s === you ? t("Вы сдались") : t("{who} сдался", { who: cap1(other(s)) }), cls: "log-season" };
-      case "next_season":
-        return {
-          text: s === you ? t("Вы начали следующий сезон") : t("{who} начал следующий сезон", { who: cap1(other(s)) }),
-          cls: "log-sys",
-        };
-      case "clear": {
-        const yours = t("ваш");
-        const carried = (ev.carried || []).map((c) => `${name(c.card)} ${FIELD_AT[c.field]} (${c.seat === you ? yours : otherGen(c.seat)})`);
-        return {
-          text: carried.length ? t("Поля очищены; с корнями остаются: {cards}", { cards: carried.join(", ") }) : t("Поля очищены"),
-          cls: "log-sys",
-        };
-      }
-      case "season_start": {
-        const omen = OMENS[ev.omen] || { name: ev.omen };
-        return {
-          text: t("Сезон {season}. Примета: {omen}. {starts}", { season: ev.season, omen: omen.name, starts: cap1(starts(ev.starter)) }),
-          cls: "log-season",
-        };
-      }
-      default:
-        return null;
-    }
-  }
+  // The event log's words come from the server (duelclub/words/mezha.py): each event carries its `line`.
+  const describe = (ev) => ev.line || null;
 
   /** The match result from the viewer's side: {kind: "win"|"loss"|"draw", title, reason} — who won and why
    *  (D10: two_seasons, more_seasons, draw; the platform's resign). Seasons read «ваши : соперника». */
@@ -1093,7 +932,7 @@ export function createRenderer(ctx) {
     const actor = who(seat);
     switch (action && action.kind) {
       case "play":
-        return `${actor}: ${name(action.card)} → ${fieldWord(action.field)}`;
+        return `${actor}: ${name(action.card)} → ${FIELD_NAMES[action.field] || "?"}`;
       case "pass":
         return actor + ": " + t("пас");
       case "next_season":
@@ -1121,8 +960,4 @@ export function createRenderer(ctx) {
 
 function cap1(s) {
   return s ? s[0].toUpperCase() + s.slice(1) : s;
-}
-
-function lc1(s) {
-  return s ? s[0].toLowerCase() + s.slice(1) : s;
 }

@@ -1,7 +1,7 @@
-// Shared words for match summaries (lobby, invite page, match pages).
+// Shared words for match summaries (lobby, invite page, match pages). Game titles: gamesinfo.js; a result's
+// reason comes worded from the server (`result.reason_text`, duelclub.words).
 import { t, tn } from "./i18n.js";
 
-export const GAME_TITLES = { mezha: t("Межа"), towers: t("Дві вежі"), warchest: t("Сундук войны"), artania: t("Артания и Куявия") };
 export const HOUSE_NAMES = { olkha: t("Дом Ольхи"), gorn: t("Дом Горна") };
 export const BOT_LEVELS = {
   novice: t("Новичок"),
@@ -13,20 +13,6 @@ export const BOT_LEVELS = {
   hard: t("Сильный"),
 };
 
-export const REASONS = {
-  two_seasons: t("два выигранных сезона"),
-  more_seasons: t("больше выигранных сезонов после трёх"),
-  draw: t("выигранных сезонов поровну"),
-  resign: t("сдача"),
-  timeout: t("время вышло"),
-  aborted: t("партия прервана"),
-  abort: t("партия прервана"),
-  cancelled: t("приглашение отменено"),
-  player_abort: t("отменена до первых ходов"),
-  no_first_move: t("не было первого хода"),
-  abandoned: t("соперник покинул партию"),
-};
-
 /** Results that are no game result at all: an admin's abort, a cancelled invite, a match aborted before both
  *  players' first moves (issue 14). */
 const CALLED_OFF = {
@@ -36,6 +22,9 @@ const CALLED_OFF = {
   player_abort: t("Отменена"),
   no_first_move: t("Отменена"),
 };
+
+/** A result's reason in words (the server's `reason_text`; the code where an old payload has none). */
+export const reasonOf = (result) => (result && (result.reason_text || result.reason)) || "";
 
 /** A seat's display name from a match summary's `seats` entry, whatever its exact shape. */
 export function seatName(seat) {
@@ -57,7 +46,7 @@ export function seatName(seat) {
 export function resultFor(result, mySeat) {
   if (!result) return null;
   const winner = result.winner;
-  const reason = REASONS[result.reason] || result.reason || "";
+  const reason = reasonOf(result);
   if (winner === null || winner === undefined) {
     return { kind: "draw", text: CALLED_OFF[result.reason] || t("Ничья"), reason };
   }
@@ -78,7 +67,7 @@ export function formatTime(iso) {
  *  `seats`: the summary's seats, used when the result carries no names. */
 export function resultText(result, seats = []) {
   if (!result) return "—";
-  const reason = REASONS[result.reason] || result.reason || "";
+  const reason = reasonOf(result);
   const suffix = reason ? ` (${reason})` : "";
   if (result.winner === null || result.winner === undefined) {
     return CALLED_OFF[result.reason] || t("Ничья") + suffix;

@@ -7,7 +7,8 @@
 // Test hooks: #standings[data-loaded], #history[data-loaded] (counts the loads), #history[data-total].
 import { el, get, toast } from "./api.js";
 import { LANG, t, tn } from "./i18n.js";
-import { GAME_TITLES, REASONS, seatName } from "./names.js";
+import { GAMES, gameTitle } from "./gamesinfo.js";
+import { seatName } from "./names.js";
 import { deltaText, memberLink, ratingText } from "./rating.js";
 
 const $ = (id) => document.getElementById(id);
@@ -20,18 +21,6 @@ const PER_PAGE = 20;
 const FILTERS = ["game", "result", "opponent"];
 
 const OUTCOME_WORDS = { win: t("Победа"), loss: t("Поражение"), draw: t("Ничья"), aborted: t("Прервана") };
-const REASON_WORDS = {
-  ...REASONS,
-  destruction: t("башня разрушена"),
-  tower: t("башня достигла цели"),
-  resource: t("собран запас ресурса"),
-  turn_limit: t("500 ходов без результата"),
-  control: t("захвачены контрольные точки"),
-  round_limit: t("закончились раунды"),
-  five_tokens: t("пять жетонов"),
-  deck_exhausted: t("колода закончилась"),
-};
-
 const dateFmt = new Intl.DateTimeFormat(LANG === "uk" ? "uk-UA" : "ru-RU", { day: "numeric", month: "short", year: "numeric" });
 const dayText = (iso) => (iso ? dateFmt.format(new Date(iso)) : "");
 /** «2 дек., 14:05» (the year only when it is not this one). */
@@ -95,7 +84,7 @@ function chart(points, width) {
 }
 
 function standing(g) {
-  const title = GAME_TITLES[g.game] || g.game;
+  const title = gameTitle(g.game);
   const card = el("article", { class: "standing", dataset: { game: g.game } });
   if (!g.rating) {
     card.append(
@@ -151,7 +140,7 @@ async function loadProfile() {
     box.replaceChildren(...p.games.map(standing));
     const select = $("h-game");
     const wanted = new URLSearchParams(location.search).get("game") || "";
-    for (const slug of Object.keys(GAME_TITLES)) select.append(el("option", { value: slug }, GAME_TITLES[slug]));
+    for (const g of GAMES) select.append(el("option", { value: g.slug }, g.title));
     select.value = wanted;
   } catch (err) {
     box.replaceChildren(el("p", { class: "form-error" }, err.message));
@@ -197,7 +186,7 @@ function ratingCell(m) {
 }
 
 function historyRow(m) {
-  const reason = m.reason ? REASON_WORDS[m.reason] || m.reason : "";
+  const reason = m.reason_text || m.reason || "";
   const links = el(
     "span",
     { class: "row" },
@@ -210,7 +199,7 @@ function historyRow(m) {
     "tr",
     { dataset: { match: m.id, result: m.result } },
     el("td", { class: "when", dataset: { label: t("Дата") } }, whenText(m.finished_at)),
-    el("td", { dataset: { label: t("Игра") } }, GAME_TITLES[m.game] || m.game),
+    el("td", { dataset: { label: t("Игра") } }, gameTitle(m.game)),
     el("td", { dataset: { label: t("Соперник") } }, opponentCell(m)),
     el(
       "td",

@@ -1,7 +1,8 @@
 // Дві вежі renderer (rules/towers.md §8.3): both towers and walls drawn to scale with the victory height,
 // the three resources and producers of both players, the hand of six (click to play, «Сбросить» or a
 // right-click to discard), the opponent's last cards, the battlefield, the deck badge and the event log.
-// View shape: src/duelclub/games/towers/view.py; event shapes: src/duelclub/games/towers/rules.py.
+// View shape: src/duelclub/games/towers/view.py; event shapes: src/duelclub/games/towers/events.py; each
+// event's log line comes worded from src/duelclub/words/towers.py.
 
 import { el } from "./api.js";
 import { t, tn } from "./i18n.js";
@@ -24,17 +25,6 @@ function resAmount(key, n) {
   if (key === "mana") return t("{n} маны", { n });
   return tn(n, "{n} отряд", "{n} отряда", "{n} отрядов");
 }
-const ATTR_WORD = {
-  tower: t("башня"),
-  wall: t("стена"),
-  mines: t("шахты"),
-  monasteries: t("монастыри"),
-  barracks: t("казармы"),
-  ore: t("руда"),
-  mana: t("мана"),
-  troops: t("отряды"),
-};
-const ATTRS = ["tower", "wall", "mines", "monasteries", "barracks", "ore", "mana", "troops"];
 const DECKS = { normal: t("Обычная колода"), infinite: t("Бесконечная колода") };
 const PLAY_AGAIN = t("Играем снова");
 const DRAW_DISCARD = t("Возьмите карту, сбросьте карту");
@@ -51,8 +41,6 @@ function svg(tag, attrs = {}, ...children) {
   for (const c of children) node.append(c instanceof Node ? c : document.createTextNode(String(c)));
   return node;
 }
-
-const signed = (n) => (n > 0 ? `+${n}` : `−${-n}`);
 
 export function createRenderer(ctx) {
   const cat = ctx.catalog || {};
@@ -72,8 +60,6 @@ export function createRenderer(ctx) {
   const nameOf = (seat) => (seatsInfo[seat] ? seatName(seatsInfo[seat]) : t("Игрок {n}", { n: seat + 1 }));
   const who = (seat) => (seat === you ? t("Вы") : you === null ? nameOf(seat) : t("Соперник"));
   const whoLc = (seat) => (seat === you ? t("вы") : you === null ? nameOf(seat) : t("соперник"));
-  const whoGen = (seat) => (seat === you ? t("вас") : you === null ? nameOf(seat) : t("соперника"));
-  const side = (seat) => (seat === you ? "log-me" : "log-opp");
   const label = (seat) =>
     you === null
       ? nameOf(seat)
@@ -362,97 +348,8 @@ export function createRenderer(ctx) {
     return { text: v.phase === "extra" ? t("Ваш ход (ещё действие)") : t("Ваш ход"), cls: "turn-mine" };
   }
 
-  function changes(delta) {
-    const parts = [];
-    [0, 1].forEach((s) => {
-      const d = (delta && delta[s]) || [];
-      const bits = ATTRS.map((a, i) => (d[i] ? `${ATTR_WORD[a]} ${signed(d[i])}` : null)).filter(Boolean);
-      const whose = t("у {whom}", { whom: whoGen(s) });
-      if (bits.length) parts.push(`${whose}: ${bits.join(", ")}`);
-    });
-    return parts.length ? ` — ${parts.join("; ")}` : t(" — без изменений");
-  }
-
-  function describe(ev) {
-    const s = ev.seat;
-    const youAct = s === you;
-    switch (ev.kind) {
-      case "turn": {
-        const pr = ev.produced || [0, 0, 0];
-        const income = RES.map((r, i) => `+${resAmount(r.key, pr[i])}`).join(", ");
-        const text = youAct
-          ? t("Ход {turn}, ходите вы (доход: {income})", { turn: ev.turn, income })
-          : t("Ход {turn}, ходит {who} (доход: {income})", { turn: ev.turn, who: whoLc(s), income });
-        return { text, cls: "log-sys" };
-      }
-      case "play": {
-        const c = card(ev.card);
-        const res = RES_OF[c.colour] || c.resource;
-        const p = { who: who(s), card: cname(ev.card), cost: resAmount(res, c.cost) };
-        const played = youAct ? t("{who} играете {card} ({cost})", p) : t("{who} играет {card} ({cost})", p);
-        return { text: played + changes(ev.delta), cls: side(s) };
-      }
-      case "discard": {
-        const p = { who: who(s), card: cname(ev.card) };
-        if (ev.tag === "timeout_discard") {
-          const text = youAct
-            ? t("Время вышло: вы сбрасываете {card}", p)
-            : t("Время вышло: {who} сбрасывает {card}", { ...p, who: who(s).toLowerCase() });
-          return { text, cls: side(s) };
-        }
-        if (ev.tag === "forced_discard") {
-          const text = youAct ? t("{who} сбрасываете {card} (взять и сбросить)", p) : t("{who} сбрасывает {card} (взять и сбросить)", p);
-          return { text, cls: side(s) };
-        }
-        return { text: youAct ? t("{who} сбрасываете {card}", p) : t("{who} сбрасывает {card}", p), cls: side(s) };
-      }
-      case "draw":
-        if (ev.card) {
-          const p = { who: who(s), card: cname(ev.card) };
-          return { text: youAct ? t("{who} тянете {card}", p) : t("{who} тянет {card}", p), cls: side(s) };
-        }
-        return null; // the opponent's hidden draws would only fill the log
-      case "reshuffle":
-        return {
-          text: tn(
-            ev.cards,
-            "Колода кончилась: сброс перемешан ({n} карта)",
-            "Колода кончилась: сброс перемешан ({n} карты)",
-            "Колода кончилась: сброс перемешан ({n} карт)",
-          ),
-          cls: "log-sys",
-        };
-      case "again":
-        return {
-          text: youAct
-            ? t("«{effect}»: у вас ещё одно действие", { effect: PLAY_AGAIN })
-            : t("«{effect}»: у {whom} ещё одно действие", { effect: PLAY_AGAIN, whom: whoGen(s) }),
-          cls: side(s),
-        };
-      case "forced":
-        return {
-          text: youAct
-            ? t("«{effect}»: выберите карту для сброса", { effect: DRAW_DISCARD })
-            : t("«{effect}»: {who} выбирает карту для сброса", { effect: DRAW_DISCARD, who: whoLc(s) }),
-          cls: side(s),
-        };
-      case "timeout": {
-        const p = { who: who(s), n: ev.count };
-        return {
-          text: ev.count >= 3 ? t("{who}: время хода вышло ({n}-й раз подряд — поражение)", p) : t("{who}: время хода вышло ({n}-й раз подряд)", p),
-          cls: "log-season log-bad",
-        };
-      }
-      case "resign":
-        return { text: youAct ? t("Вы сдались") : t("{who} сдался", { who: who(s) }), cls: "log-season" };
-      case "match_end": {
-        const o = words({ winner: ev.winner, reason: ev.reason });
-        return { text: t("Партия окончена — {result}.", { result: o.title }) + (o.reason ? ` ${o.reason}.` : ""), cls: "log-season" };
-      }
-      default:
-        return null;
-    }
-  }
+  // The event log's words come from the server (duelclub/words/towers.py): each event carries its `line`.
+  const describe = (ev) => ev.line || null;
 
   /** The result for this reader: {kind, title, reason}; the reason is a sentence naming who did what. */
   function words(result) {

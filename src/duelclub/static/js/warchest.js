@@ -11,7 +11,7 @@ import { boardZoom } from "./boardzoom.js";
 export const STYLESHEET = true;
 
 // Side, unit, coin and decree names are proper names (as the rules give them), the same in every language;
-// the log lines come from the server already in the page's language (words.py).
+// the log lines come from the server already worded for this reader (duelclub/words/warchest.py).
 const SIDE_RU = { wolf: "Волк", raven: "Ворон" };
 const KIND_RU = {
   pick: t("Выбрать"), deploy: t("Выставить"), bolster: t("Усилить"), move: t("Переместить"),
@@ -436,19 +436,8 @@ export function createRenderer(ctx) {
     return { kind, text, reason };
   }
 
-  /** A log line: «Волк (вы): …» for the reader's own side, the bare side name for the other (and spectators). */
-  function describe(event) {
-    if (!event || !event.text) return null;
-    const reader = you ?? (ctx.info && typeof ctx.info.seat === "number" ? ctx.info.seat : null);
-    const side = typeof event.side === "number" ? ["Волк", "Ворон"][event.side]
-      : view && typeof event.seat === "number" ? (event.seat === view.wolf_seat ? "Волк" : "Ворон") : null;
-    let text = event.text;
-    if (side) {
-      const body = text.startsWith(`${side}: `) ? text.slice(side.length + 2) : text;
-      text = side + (reader !== null && event.seat === reader ? t(" (вы)") : "") + ": " + body;
-    }
-    return { text, cls: event.kind === "win" ? "log-win" : "" };
-  }
+  /** The log line the server worded for this reader («Волк (вы): …», duelclub/words/warchest.py), or null. */
+  const describe = (ev) => ev.line || null;
 
   function actionText(action) {
     const parts = [KIND_RU[action.kind] || action.kind];

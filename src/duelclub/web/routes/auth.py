@@ -22,6 +22,7 @@ from duelclub.play.service import in_thread
 from duelclub.store import sessions, users
 from duelclub.store.db import Database
 from duelclub.store.models import utcnow
+from duelclub.web.account_words import password_message, username_message
 from duelclub.web.deps import SESSION_ID_KEY, CurrentUser, DbSession, UserInfo, get_database, session_token
 from duelclub.web.errors import ApiError
 from duelclub.web.passwords import Hashing, get_hashing
@@ -99,9 +100,9 @@ async def register(
         users.check_username(body.username)
         users.check_new_password(body.password, body.username)
     except users.BadUsername as exc:
-        raise ApiError(422, "bad_username", str(exc)) from None
+        raise ApiError(422, "bad_username", username_message(exc)) from None
     except users.BadPassword as exc:
-        raise ApiError(422, "bad_password", str(exc)) from None
+        raise ApiError(422, "bad_password", password_message(exc)) from None
     await in_thread(limiter.register_attempt, client_ip(request))
     password_hash = await hashing.hash(body.password)
 
@@ -195,7 +196,7 @@ async def change_password(
     try:
         users.check_new_password(body.new_password, user.username)
     except users.BadPassword as exc:
-        raise ApiError(422, "bad_password", str(exc)) from None
+        raise ApiError(422, "bad_password", password_message(exc)) from None
     new_hash = await hashing.hash(body.new_password)
 
     def store() -> None:

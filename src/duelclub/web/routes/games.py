@@ -9,20 +9,25 @@ from fastapi import APIRouter, Depends
 from pydantic import BaseModel
 
 from duelclub.bots.ladder import ladder_rating, level_for_rating
-from duelclub.i18n import gettext as _
+from duelclub.play.live import AnyGame
 from duelclub.play.service import MatchService
 from duelclub.store.ratings import member_ratings
 from duelclub.web.deps import DbSession, OptionalUser, get_service
 from duelclub.web.errors import ApiError
 from duelclub.web.strictjson import StrictJsonRoute
+from duelclub.words import GameWords, words_for
 
 router = APIRouter(prefix="/api", tags=["games"], route_class=StrictJsonRoute)
 
 
 class GameInfo(BaseModel):
-    """One game: ``options_schema`` is the JSON schema of the match options and ``options_form`` the same
-    options labelled for the lobby form (``Game.options_form``); ``clock_mode`` says whether matches between
-    members have a per-move clock (none / optional / required); ``catalog`` is static UI data."""
+    """One game in the reader's language (its words: ``duelclub.words``): ``title``, ``tagline`` and
+    ``summary`` as the lobby shows them; ``options_schema`` is the JSON schema of the match options and
+    ``options_form`` the same options labelled for the lobby form (``GameWords.options_form``);
+    ``clock_mode`` says whether matches between members have a per-move clock (none / optional / required);
+    ``reasons`` maps every result reason code a match of this game can end with (the game's own and the
+    platform's: ``resign``, ``timeout``, ``aborted``, …) to words; ``catalog`` is the static UI data (card
+    names and texts, battlefields, …)."""
 
     slug: str
     title: str
@@ -32,26 +37,29 @@ class GameInfo(BaseModel):
     options_form: list[dict[str, Any]]
     clock_mode: str
     bot_levels: list[str]
+    reasons: dict[str, str]
     catalog: dict[str, Any]
 
 
 @router.get("/games", response_model=list[GameInfo])
 def list_games(service: Annotated[MatchService, Depends(get_service)]) -> list[GameInfo]:
     """The games in lobby order."""
-    return [
-        GameInfo(
-            slug=g.slug,
-            title=g.title,
-            tagline=_(g.tagline),
-            summary=_(g.summary),
-            options_schema=g.options_model.model_json_schema(),
-            options_form=g.options_form(),
-            clock_mode=g.clock_mode,
-            bot_levels=list(g.bot_levels),
-            catalog=g.catalog(),
-        )
-        for g in service.games.values()
-    ]
+    return [_game_info(g, words_for(g.slug)) for g in service.games.values()]
+
+
+def _game_info(game: AnyGame, words: GameWords) -> GameInfo:
+    return GameInfo(
+        slug=game.slug,
+        title=words.game_title(),
+        tagline=words.tagline_text(),
+        summary=words.summary_text(),
+        options_schema=game.options_model.model_json_schema(),
+        options_form=words.options_form(),
+        clock_mode=game.clock_mode,
+        bot_levels=list(game.bot_levels),
+        reasons=words.reason_texts(),
+        catalog=words.catalog(),
+    )
 
 
 class LevelPick(BaseModel):

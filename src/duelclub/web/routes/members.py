@@ -34,6 +34,7 @@ from duelclub.store.users import username_key
 from duelclub.web.deps import CurrentUser, OptionalUser, get_service
 from duelclub.web.errors import ApiError
 from duelclub.web.routes.pages import _render, _to_login
+from duelclub.words import words_for
 
 router = APIRouter(tags=["members"])
 Service = Annotated[MatchService, Depends(get_service)]
@@ -151,7 +152,11 @@ def _page(path: str) -> Callable[[_Handler], _Handler]:
 
 
 def _rated_games(request: Request) -> list[dict[str, str]]:
-    return [{"slug": g.slug, "title": _(g.title)} for g in get_service(request).games.values() if g.rated]
+    return [
+        {"slug": g.slug, "title": words_for(g.slug).game_title()}
+        for g in get_service(request).games.values()
+        if g.rated
+    ]
 
 
 @_page("/leaderboard")

@@ -8,15 +8,17 @@ public JSON API and the match WebSocket, exactly as a script would. Protected pa
 
 from __future__ import annotations
 
-import unicodedata
+import json
 from collections.abc import Callable
+from functools import cache
 from typing import Any, TypeVar
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
+from duelclub import i18n
 from duelclub.bots.ladder import lobby_text
 from duelclub.bots.levels import DEFAULT_LEVEL, LEVEL_WORDS
 from duelclub.i18n import N_
@@ -26,6 +28,8 @@ from duelclub.resources import TEMPLATES_DIR
 from duelclub.store import matches as matches_repo
 from duelclub.web import language
 from duelclub.web.deps import OptionalUser, UserInfo, get_database, get_service
+from duelclub.web.urls import safe_next
+from duelclub.words import all_words, words_for
 
 _Handler = TypeVar("_Handler", bound=Callable[..., Any])
 
@@ -42,6 +46,19 @@ def page(path: str) -> Callable[[_Handler], _Handler]:
 _DEFAULT_TEMPLATES_DIR = TEMPLATES_DIR
 
 
+def games_info_json() -> str:
+    """The club's games for static/js/gamesinfo.js, as JSON: ``[{"slug", "title"}]`` in lobby order, the
+    titles in the current language (``GameWords.game_title``); base.html puts it in
+    ``<template id="games-info">`` (a template, not an inline script, so the CSP holds)."""
+    return _games_info_json(i18n.current_lang())
+
+
+@cache
+def _games_info_json(lang: str) -> str:
+    games = [{"slug": w.slug, "title": w.game_title()} for w in all_words().values()]
+    return json.dumps(games, ensure_ascii=False)
+
+
 def _templates(request: Request) -> Jinja2Templates:
     """The app's Jinja2 environment, built once per app from ``settings.TEMPLATES_DIR``."""
     state = request.app.state
@@ -51,6 +68,7 @@ def _templates(request: Request) -> Jinja2Templates:
         directory = getattr(settings, "TEMPLATES_DIR", None) or _DEFAULT_TEMPLATES_DIR
         templates = Jinja2Templates(directory=str(directory))
         language.install(templates.env)
+        templates.env.globals["games_info"] = games_info_json
         state.page_templates = templates
     return templates
 
@@ -61,29 +79,6 @@ def _render(
     return _templates(request).TemplateResponse(
         request, name, {"user": user, **context}, status_code=status_code
     )
-
-
-MAX_NEXT_LENGTH = 2000
-
-
-def _safe_next(raw: str | None) -> str:
-    """``raw`` if it is a path on this site, else ``"/"`` (no open redirects).
-
-    Accepted: one leading ``/`` not followed by another, no scheme or host when parsed, and no backslash,
-    whitespace or control/format character anywhere — browsers drop tabs and newlines from URLs, so
-    ``/<tab>/evil.example`` would become ``//evil.example``, and they treat a backslash like ``/``.
-    """
-    if not raw or len(raw) > MAX_NEXT_LENGTH or not raw.startswith("/") or raw.startswith("//"):
-        return "/"
-    if any(c == "\\" or c.isspace() or unicodedata.category(c).startswith(("C", "Z")) for c in raw):
-        return "/"
-    try:
-        parts = urlsplit(raw)
-    except ValueError:
-        return "/"
-    if parts.scheme or parts.netloc or not parts.path.startswith("/") or parts.path.startswith("//"):
-        return "/"
-    return raw
 
 
 def _to_login(request: Request) -> RedirectResponse:
@@ -129,14 +124,15 @@ def clock_choices(mode: str) -> list[dict[str, Any]]:
 
 
 def lobby_games(request: Request) -> list[dict[str, Any]]:
-    """The games as the lobby draws them: title, tagline, summary, ``options_form`` fields, bot levels."""
+    """The games as the lobby draws them: title, tagline, summary, ``options_form`` fields (the game's words,
+    ``duelclub.words``), bot levels."""
     return [
         {
             "slug": g.slug,
-            "title": _(g.title),
-            "tagline": _(g.tagline),
-            "summary": _(g.summary),
-            "fields": g.options_form(),
+            "title": (w := words_for(g.slug)).game_title(),
+            "tagline": w.tagline_text(),
+            "summary": w.summary_text(),
+            "fields": w.options_form(),
             "clock_mode": g.clock_mode,
             "clock_choices": clock_choices(g.clock_mode),
             "rated": g.rated,
@@ -158,15 +154,15 @@ def lobby_games(request: Request) -> list[dict[str, Any]]:
 @page("/login")
 def login_page(request: Request, user: OptionalUser, next: str | None = None) -> Response:
     if user is not None:
-        return RedirectResponse(_safe_next(next), status_code=303)
-    return _render(request, "login.html", None, next=_safe_next(next))
+        return RedirectResponse(safe_next(next), status_code=303)
+    return _render(request, "login.html", None, next=safe_next(next))
 
 
 @page("/register")
 def register_page(request: Request, user: OptionalUser, next: str | None = None) -> Response:
     if user is not None:
-        return RedirectResponse(_safe_next(next), status_code=303)
-    return _render(request, "register.html", None, next=_safe_next(next))
+        return RedirectResponse(safe_next(next), status_code=303)
+    return _render(request, "register.html", None, next=safe_next(next))
 
 
 @page("/account")

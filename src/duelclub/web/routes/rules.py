@@ -21,6 +21,7 @@ from duelclub.i18n import current_lang
 from duelclub.i18n import gettext as _
 from duelclub.web.deps import OptionalUser, get_service
 from duelclub.web.routes.pages import _render
+from duelclub.words import words_for
 
 router = APIRouter(include_in_schema=False)
 
@@ -45,9 +46,9 @@ RULE_PARTS: dict[str, tuple[str, ...]] = {
 
 
 def rules_games(request: Request) -> list[dict[str, str]]:
-    """The games that have a rules page, in lobby order: ``{slug, title}`` (titles are proper names)."""
+    """The games that have a rules page, in lobby order: ``{slug, title}``."""
     return [
-        {"slug": g.slug, "title": g.title}
+        {"slug": g.slug, "title": words_for(g.slug).game_title()}
         for g in get_service(request).games.values()
         if g.slug in RULE_PARTS
     ]
@@ -66,9 +67,14 @@ def rules_page(request: Request, slug: str, user: OptionalUser) -> Response:
             heading=_("Правила не найдены"),
             text=_("Такой игры в клубе нет."),
         )
+    words = words_for(slug)
     context: dict[str, Any] = {
-        "game": {"slug": slug, "title": game.title, "tagline": _(game.tagline)},
-        "catalog": game.catalog(),
+        "game": {
+            "slug": slug,
+            "title": words.game_title(),
+            "tagline": words.tagline_text(),
+        },
+        "catalog": words.catalog(),
         "parts": RULE_PARTS[slug],
         "rules_games": rules_games(request),
         "prose": f"rules/{slug}.{current_lang()}.html",

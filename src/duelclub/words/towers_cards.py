@@ -2,7 +2,7 @@
 
 The seed (``cards.csv``, ``effect_uk``) gives the texts in Ukrainian; the UI's source language is Russian,
 so each text is written here in Russian as its catalog msgid and the Ukrainian catalog carries the seed's
-text word for word (``tests/web/test_game_words.py`` checks that). Card and battlefield names are proper
+text word for word (``tests/words/test_towers_words.py`` checks that). Card and battlefield names are proper
 names and stay as the seed gives them. ``CARD_TEXT[id]`` is a msgid: translate it with ``gettext``.
 """
 
