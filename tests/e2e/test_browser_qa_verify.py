@@ -70,7 +70,7 @@ def test_a_finished_match_of_each_game_is_verified_in_the_browser(
         sign_up(context, live_server, "vq")
         mid = _bot_match(context, live_server, game, 4)
         draws = context.request.get(f"{live_server}/api/matches/{mid}/draws").json()["draws"]
-        assert len(draws) > 10  # the deal's shuffles at least
+        assert len(draws) >= 5  # several: the lot, the shuffles or the first coin draws
         page = context.new_page()
         for lang in ("ru", "uk"):
             page.goto(f"{live_server}/lang/{lang}?next=/")
