@@ -1,8 +1,9 @@
 """The verify page and the admin pages in a real browser (DESIGN.md §Web; rules/fairness.md).
 
-- static/js/fairness.js, imported by a page, reproduces every fairness.md test vector with crypto.subtle;
-- a finished match's verify page, opened from the match page, shows every check ✓; a tampered log (changed on
-  its way by Playwright) shows ✗; a non-player and a live match get a partial check;
+- static/js/fairness.js, imported by a page, reproduces every fairness.md test vector with crypto.subtle, and
+  its ``redraw`` recomputes the engine's recorded draws (and catches a changed one);
+- a finished match's verify page, opened from the match page, shows every check ✓; tampered data (changed on
+  its way by Playwright) shows ✗; a member who did not play gets the full check, a live match a partial one;
 - an admin (made with ``duelclub create-admin``) filters the list, opens a finished match, steps its replay,
   sees the seeds, and aborts a live match.
 
@@ -18,16 +19,15 @@ from typing import Any
 import pytest
 from accounts import sign_up
 
-from duelclub.games.fairness import match_key
+from duelclub.games.fairness import match_key, recording
 from duelclub.games.mezha import GAME as MEZHA
-from duelclub.games.mezha.cards import CARD_INDEX
 
 pytestmark = pytest.mark.browser
 
 SEED = bytes(range(32))
-CHECKS = ["commitment", "key", "houses", "starter", "deck0", "deck1", "omens"]
+CHECKS = ["commitment", "key", "draws"]
 
-JS_VECTORS = """async () => {
+JS_VECTORS = """async (draws) => {
   const f = await import('/static/js/fairness.js');
   const S = new Uint8Array(32).map((_, i) => i);
   const out = { C: await f.commitment(S, 'm-0001'), keys: [] };
@@ -41,9 +41,11 @@ JS_VECTORS = """async () => {
     out.keys.push({ K: f.bytesToHex(K), words, lot, shuffle });
   }
   out.badSeedRejected = await f.matchKey(S, 'm-0001', 'XYZ', '').then(() => false, () => true);
-  const games = await (await fetch('/api/games')).json();
-  const catalog = games.find((g) => g.slug === 'mezha').catalog;
-  out.deal = await f.mezhaDeal(await f.matchKey(S, 'm-0001', 'c0ffee', '5eed'), catalog, 'olkha');
+  const K = await f.matchKey(S, 'm-0001', 'c0ffee', '5eed');
+  out.redraw = await f.redraw(K, draws);
+  const changed = draws.map((d) => ({ ...d }));
+  changed[5].value = (changed[5].value + 1) % changed[5].bound;
+  out.changed = await f.redraw(K, changed);
   return out;
 }"""
 
@@ -109,16 +111,15 @@ def _checks(page: Any, base: str, match_id: str) -> tuple[str, dict[str, str]]:
     return str(page.get_attribute("#verify", "data-verdict")), found
 
 
-def _log_route(match_id: str) -> re.Pattern[str]:
-    return re.compile(re.escape(f"/api/matches/{match_id}/log") + "$")
-
-
 # -- fairness.js ---------------------------------------------------------------------------------
 def test_fairness_js_reproduces_the_test_vectors(live_server: str, browser: Any) -> None:
     context, page, errors = _context(browser)
     try:
         page.goto(f"{live_server}/login")
-        out = page.evaluate(JS_VECTORS)
+        key = match_key(SEED, "m-0001", "c0ffee", "5eed")
+        with recording(key) as drawn:
+            dealt = MEZHA.new_match(key, MEZHA.parse_options({"house": "olkha"}))
+        out = page.evaluate(JS_VECTORS, [{"bound": d.bound, "value": d.value} for d in drawn])
         assert out["C"] == "45f1c0709b64359031c2eca9b5e4c7a5c2587cb509bcae2f106142b6931a963a"
         plain, seeded = out["keys"]
         assert plain["K"] == "9ce3700c14c9f827cbdc80690ddb5bc52343e669841455cd542c2a1eaa372b03"
@@ -130,15 +131,16 @@ def test_fairness_js_reproduces_the_test_vectors(live_server: str, browser: Any)
         assert seeded["lot"] == 1
         assert seeded["shuffle"] == [1, 18, 6, 2, 9, 12, 16, 11, 7, 14, 4, 5, 13, 8, 17, 3, 20, 10, 19, 15]
         assert out["badSeedRejected"] is True
-        # The browser's Mezha deal is the engine's (rules/mezha.md §Match setup).
-        key = match_key(SEED, "m-0001", "c0ffee", "5eed")
-        engine = MEZHA.full_view(MEZHA.new_match(key, MEZHA.parse_options({"house": "olkha"})))
-        deal = out["deal"]
-        assert deal["starter"] == engine["starter"] and deal["omens"] == engine["omens"]
-        assert deal["houses"] == engine["houses"] == ["olkha", "gorn"]
-        for seat in (0, 1):
-            assert sorted(deal["decks"][seat][:8], key=CARD_INDEX.__getitem__) == engine["hands"][seat]
-            assert deal["decks"][seat][8:] == engine["decks"][seat]
+        # The browser recomputes the engine's draws of a Mezha deal (1 lot, 19 + 19 + 3 shuffle steps).
+        assert len(drawn) == 42
+        assert out["redraw"] == {
+            "ok": True,
+            "checked": 42,
+            "words": dealt.stream.position,
+            "at": None,
+            "computed": None,
+        }
+        assert out["changed"]["ok"] is False and out["changed"]["at"] == 5 and out["changed"]["checked"] == 5
         assert not errors, errors
     finally:
         context.close()
@@ -172,7 +174,7 @@ def test_verify_page_from_a_finished_match_shows_every_check_passed(live_server:
         context.close()
 
 
-def test_a_tampered_log_fails_the_checks(live_server: str, browser: Any) -> None:
+def test_tampered_data_fails_the_checks(live_server: str, browser: Any) -> None:
     context, page, errors = _context(browser)
     try:
         sign_up(context, live_server, "fa")
@@ -180,50 +182,46 @@ def test_a_tampered_log_fails_the_checks(live_server: str, browser: Any) -> None
         _resign(context, live_server, mid)
         tamper: dict[str, Any] = {}
 
-        def on_log(route: Any) -> None:
+        def on_data(route: Any) -> None:
             response = route.fetch()
             body = response.json()
-            tamper["edit"](body)
+            tamper["edit"](body, route.request.url)
             route.fulfill(response=response, json=body)
 
-        page.route(_log_route(mid), on_log)
+        page.route(re.compile(re.escape(f"/api/matches/{mid}") + "(/draws)?$"), on_data)
 
-        def swap_omens(log: dict[str, Any]) -> None:
-            omens = log["initial"]["omens"]
-            omens[0], omens[1] = omens[1], omens[0]
+        def swap_draws(body: dict[str, Any], url: str) -> None:  # the other player starts
+            if url.endswith("/draws"):
+                body["draws"][0]["value"] = 1 - body["draws"][0]["value"]
 
-        tamper["edit"] = swap_omens
+        tamper["edit"] = swap_draws
         verdict, checks = _checks(page, live_server, mid)
-        assert verdict == "fail" and checks["omens"] == "false"
-        assert checks["commitment"] == checks["deck0"] == checks["deck1"] == "true"
-        assert "✗" in page.locator("[data-check=omens] .check__mark").inner_text()
+        assert verdict == "fail" and checks == {"commitment": "true", "key": "true", "draws": "false"}
+        assert "✗" in page.locator("[data-check=draws] .check__mark").inner_text()
         assert page.locator("#verdict").inner_text().startswith("✗")
 
-        def other_server_seed(log: dict[str, Any]) -> None:
-            seed = log["server_seed"]
-            log["server_seed"] = ("0" if seed[0] != "0" else "1") + seed[1:]
+        def other_client_seed(body: dict[str, Any], url: str) -> None:  # the hash holds, the draws do not
+            if not url.endswith("/draws"):
+                body["client_seeds"]["a"] = "c0ffef"
+
+        tamper["edit"] = other_client_seed
+        verdict, checks = _checks(page, live_server, mid)
+        assert verdict == "fail" and checks == {"commitment": "true", "key": "true", "draws": "false"}
+
+        def other_server_seed(body: dict[str, Any], url: str) -> None:
+            if not url.endswith("/draws"):
+                seed = body["server_seed"]
+                body["server_seed"] = ("0" if seed[0] != "0" else "1") + seed[1:]
 
         tamper["edit"] = other_server_seed
         verdict, checks = _checks(page, live_server, mid)
         assert verdict == "fail" and checks["commitment"] == "false"
-
-        def other_deck(log: dict[str, Any]) -> None:
-            deck = log["initial"]["decks"][1]
-            j = next(i for i, card in enumerate(deck) if card != deck[0])
-            deck[0], deck[j] = deck[j], deck[0]
-
-        tamper["edit"] = other_deck
-        verdict, checks = _checks(page, live_server, mid)
-        assert verdict == "fail" and checks["deck1"] == "false" and checks["deck0"] == "true"
         assert not errors, errors
     finally:
         context.close()
 
 
-def test_verify_page_for_a_non_player_and_for_a_live_match(
-    live_server: str, browser: Any, console_allow: list[str]
-) -> None:
-    console_allow.append(r"status of 403")  # the refused /log of a non-player is expected
+def test_verify_page_for_a_non_player_and_for_a_live_match(live_server: str, browser: Any) -> None:
     owner, _owner_page, _ = _context(browser)
     context, page, errors = _context(browser)
     try:
@@ -231,20 +229,15 @@ def test_verify_page_for_a_non_player_and_for_a_live_match(
         finished, live = _bot_match(owner, live_server), _bot_match(owner, live_server)
         _resign(owner, live_server, finished)
         sign_up(context, live_server, "fa")
-        verdict, checks = _checks(page, live_server, finished)  # no log for a non-player: the summary
-        assert verdict == "partial"
-        assert checks["commitment"] == checks["key"] == "true" and checks["omens"] == "na"
-        said = page.inner_text("#verdict")
-        assert "только её игрокам и администраторам" in said and "после окончания" not in said
+        verdict, checks = _checks(page, live_server, finished)  # any member: the draws are public once ended
+        assert verdict == "ok" and checks == {"commitment": "true", "key": "true", "draws": "true"}
         assert "бот не добавляет своё зерно" in page.inner_text("#values")
-        body = page.inner_text("#checks")
-        assert "randint" not in body and "Партия G" not in page.inner_text("#values")
         hidden = page.locator("#checks .visually-hidden").all_inner_texts()
-        assert hidden and {t.strip() for t in hidden} <= {"— пройдена", "— нет данных", "— не пройдена"}
+        assert hidden and {t.strip() for t in hidden} == {"— пройдена"}
         verdict, checks = _checks(page, live_server, live)
         assert verdict == "partial" and checks == {"commitment": "na"}
         assert "раскроется" in page.locator("#values").inner_text()
-        assert [e for e in errors if "403" not in e] == [], errors  # the refused /log is expected
+        assert errors == [], errors
     finally:
         context.close()
         owner.close()

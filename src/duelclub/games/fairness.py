@@ -2,6 +2,8 @@
 
 Every random event of a match is read from one :class:`Stream`, keyed by :func:`match_key`.
 The commitment :func:`commitment` is shown before the deal; the server seed after the match.
+:func:`recording` lists every ``randint`` of a match's stream in order (the draw log of a finished match,
+which a verifier recomputes from ``K`` alone, without the game's rules).
 
 Example (the fairness.md test vector)::
 
@@ -15,8 +17,10 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
-from collections.abc import Sequence
-from typing import TypeVar
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import NamedTuple, TypeVar
 
 SCHEME = "duelclub/v1"
 SERVER_SEED_BYTES = 32
@@ -72,14 +76,49 @@ def match_key(server_seed: bytes, match_id: str, seed_a: str = "", seed_b: str =
     ).digest()
 
 
+class Draw(NamedTuple):
+    """One ``randint(bound)`` of the stream and the ``value`` it returned (``0 <= value < bound``).
+
+    A shuffle of ``m`` items is the ``m - 1`` draws ``randint(m), randint(m - 1), …, randint(2)``."""
+
+    bound: int
+    value: int
+
+
+_RECORDING: ContextVar[tuple[bytes, list[Draw]] | None] = ContextVar("duelclub_draws", default=None)
+
+
+@contextmanager
+def recording(key: bytes) -> Iterator[list[Draw]]:
+    """Record the draws of the match keyed by ``key``: every ``randint`` (shuffles included) of each
+    :class:`Stream` built as ``Stream(key)`` inside the block, in the order they happen (such a stream goes
+    on recording after the block; streams built after it do not).
+
+    Streams with another key (a bot's determinized copy), resumed streams (:meth:`Stream.at`) and copies
+    (:meth:`Stream.copy`, hypothetical futures) never record. Outside the block nothing is recorded and a
+    draw costs one attribute test. Yields the list, which fills as the streams are read::
+
+        with recording(key) as draws:
+            state = game.new_match(key, options)
+        # draws == [Draw(bound=2, value=…), Draw(bound=20, value=…), …]
+    """
+    draws: list[Draw] = []
+    token = _RECORDING.set((key, draws))
+    try:
+        yield draws
+    finally:
+        _RECORDING.reset(token)
+
+
 class Stream:
     """SHA-256 counter-mode stream of 32-bit big-endian words (fairness.md §Match key and stream).
 
     ``position`` (words consumed so far) is part of a game's position format, so a stream can be
-    rebuilt exactly with :meth:`at`.
+    rebuilt exactly with :meth:`at`. A stream made inside :func:`recording` with the recorded key appends
+    each :meth:`randint` to the recording.
     """
 
-    __slots__ = ("_block", "_buf", "_key", "position")
+    __slots__ = ("_block", "_buf", "_draws", "_key", "position")
 
     def __init__(self, key: bytes) -> None:
         if len(key) != 32:
@@ -88,11 +127,14 @@ class Stream:
         self._block = 0
         self._buf = b""
         self.position = 0
+        rec = _RECORDING.get()
+        self._draws: list[Draw] | None = rec[1] if rec is not None and rec[0] == key else None
 
     @classmethod
     def at(cls, key: bytes, position: int) -> Stream:
         """A stream keyed by ``key`` that has already consumed ``position`` words."""
         st = cls(key)
+        st._draws = None  # its earlier draws are unknown: a resumed stream never records
         st._block, rem = divmod(position, 8)
         if rem:
             st._buf = hashlib.sha256(key + st._block.to_bytes(8, "big")).digest()[4 * rem :]
@@ -105,8 +147,10 @@ class Stream:
         return self._key
 
     def copy(self) -> Stream:
+        """An independent stream at the same place; it does not record (a copy is a hypothetical future)."""
         st = Stream.__new__(Stream)
         st._key, st._block, st._buf, st.position = self._key, self._block, self._buf, self.position
+        st._draws = None
         return st
 
     def word(self) -> int:
@@ -127,6 +171,8 @@ class Stream:
         while True:
             u = self.word()
             if u < limit:
+                if self._draws is not None:
+                    self._draws.append(Draw(n, u % n))
                 return u % n
 
     def shuffled(self, items: Sequence[_T]) -> list[_T]:

@@ -12,9 +12,11 @@ from __future__ import annotations
 from pydantic import BaseModel
 
 from duelclub.play import views
+from duelclub.play.draws import MatchDraws, match_draws
 from duelclub.play.errors import PlayError
 from duelclub.play.port import LobbyPort
 from duelclub.play.schemas import LoggedAction, SeatInfo
+from duelclub.play.threads import in_thread
 from duelclub.store.matches import ENDED
 
 
@@ -43,3 +45,10 @@ async def moves(service: LobbyPort, match_id: str) -> ReplayMoves:
         seats=views.seat_infos(live.record, live.names),
         actions=[views.logged_action(a) for a in live.actions],
     )
+
+
+async def draws(service: LobbyPort, match_id: str) -> MatchDraws:
+    """The draw log of an ended match (play/draws.py), for the verify page. Raises PlayError
+    ``match_not_found`` (404), ``match_not_finished`` (409 while live)."""
+    live = await service.fresh(match_id)
+    return await in_thread(match_draws, live)

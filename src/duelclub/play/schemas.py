@@ -174,12 +174,21 @@ class ReplayStep(BaseModel):
     view: JSON
 
 
+class DrawEntry(BaseModel):
+    """One draw of the match's fairness stream: ``randint(bound)`` returned ``value`` (``0 <= value < bound``;
+    rules/fairness.md §Match key and stream — a shuffle of m items is the draws of bounds m, m−1, …, 2)."""
+
+    bound: int
+    value: int
+
+
 class MatchLog(BaseModel):
     """``GET /api/matches/{id}/log``: everything needed to verify the match (rules/fairness.md §Reveal).
 
     ``initial`` is ``game.full_view(game.new_match(K, options))`` — the whole deal before the first action
     (hands, deck orders, omens, who starts) — and ``final_view`` the full view after the last action; both
-    are None for a match aborted before it was dealt. The log exists only once the match has ended.
+    are None for a match aborted before it was dealt. ``draws``: every draw of the stream, in order, as the
+    replay of the log made them (empty before the deal). The log exists only once the match has ended.
     """
 
     scheme: str
@@ -195,6 +204,7 @@ class MatchLog(BaseModel):
     result: JSON | None
     initial: JSON | None
     final_view: JSON | None
+    draws: list[DrawEntry] = []
     created_at: datetime
     started_at: datetime | None
     finished_at: datetime | None

@@ -2,8 +2,9 @@
 
 Checks, in order: the commitment ``C`` against the server seed and match id, the match key ``K``, the deal
 ``new_match(K, options)`` against the logged ``initial`` full view (when the log has one), the replay of
-every logged action (consecutive seqs, each legal), the result, and
-the final full view. The first disagreement is reported.
+every logged action (consecutive seqs, each legal), the result, the final full view, and the logged
+``draws`` (when the log has them) against the draws the replay made (``games.fairness.recording``) — the
+list the verify page recomputes from ``K`` in the browser. The first disagreement is reported.
 
 A win by abandonment (result reason ``abandoned``, play/presence.py) is the platform's decision, not the
 rules': for it the replay must simply not have ended by the rules.
@@ -17,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from duelclub.games.contract import Game, IllegalAction
-from duelclub.games.fairness import commitment, match_key
+from duelclub.games.fairness import Draw, commitment, match_key, recording
 
 AnyGame = Game[Any, Any, Any]
 
@@ -60,9 +61,39 @@ def verify_log(log: dict[str, Any], get_game: Callable[[str], AnyGame]) -> Verdi
             return Verdict(False, "commitment mismatch: the server seed and id do not hash to the commitment")
         key = match_key(server_seed, match_id, seeds["a"], seeds["b"])
         game = get_game(log["game"])
-        state = game.new_match(key, game.parse_options(log["options"]))
+        with recording(key) as drawn:
+            state = game.new_match(key, game.parse_options(log["options"]))
     except (KeyError, TypeError, ValueError, IllegalAction) as exc:
         return Verdict(False, f"malformed log: {exc!r}")
+    verdict = _replay(log, game, state, key)  # the state's stream goes on recording into ``drawn``
+    if verdict is not None:
+        return verdict
+    return _check_draws(log, drawn, key)
+
+
+def _check_draws(log: dict[str, Any], drawn: list[Draw], key: bytes) -> Verdict:
+    n = len(log.get("actions", []))
+    logged = log.get("draws")
+    if logged is None:
+        return Verdict(True, f"OK: commitment, key and {n} actions replay to the logged result", key.hex())
+    if log.get("initial") is None:
+        drawn = []  # aborted before the deal: nothing was drawn
+    for i, (want, got) in enumerate(zip(drawn, logged, strict=False), start=1):
+        if not isinstance(got, dict) or (got.get("bound"), got.get("value")) != (want.bound, want.value):
+            return Verdict(
+                False, f"draw #{i} differs: the replay drew {want.value} of {want.bound}", key.hex()
+            )
+    if len(logged) != len(drawn):
+        return Verdict(False, f"the log lists {len(logged)} draws, the replay made {len(drawn)}", key.hex())
+    return Verdict(
+        True,
+        f"OK: commitment, key, {n} actions and {len(drawn)} draws replay to the logged result",
+        key.hex(),
+    )
+
+
+def _replay(log: dict[str, Any], game: AnyGame, state: Any, key: bytes) -> Verdict | None:
+    """The replay checks after the deal; None when they all pass."""
     if log.get("initial") is not None:
         diff = _first_difference(json.loads(json.dumps(game.full_view(state))), log["initial"])
         if diff is not None:
@@ -90,5 +121,4 @@ def verify_log(log: dict[str, Any], get_game: Callable[[str], AnyGame]) -> Verdi
         diff = _first_difference(final, log["final_view"])
         if diff is not None:
             return Verdict(False, f"final view differs at {diff}", key.hex())
-    n = len(log.get("actions", []))
-    return Verdict(True, f"OK: commitment, key and {n} actions replay to the logged result", key.hex())
+    return None

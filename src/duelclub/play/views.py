@@ -16,6 +16,7 @@ import orjson
 from duelclub import i18n
 from duelclub.games.contract import Seat
 from duelclub.games.fairness import SCHEME
+from duelclub.play import draws
 from duelclub.play.clock import clock_payload
 from duelclub.play.live import JSON, AnyGame, LiveMatch
 from duelclub.play.schemas import (
@@ -198,10 +199,11 @@ def replay_step(live: LiveMatch, state: Any, seq: int) -> ReplayStep:
 
 
 def match_log(live: LiveMatch) -> MatchLog:
-    """The full log of an ended match (callers check the status and who asks). Replays the deal again
-    (``new_match``) for ``initial``, so call it in a worker thread."""
+    """The full log of an ended match (callers check the status and who asks). Replays the match with the
+    draw recorder on (play/draws.py) for ``initial`` and ``draws``, so call it in a worker thread."""
     r = live.record
     dealt = live.state is not None
+    replayed = draws.replay_recorded(live) if dealt else None
     return MatchLog(
         scheme=SCHEME,
         id=r.id,
@@ -214,8 +216,9 @@ def match_log(live: LiveMatch) -> MatchLog:
         seats=seat_infos(r, live.names),
         actions=[logged_action(a) for a in live.actions],
         result=worded_result(r.game, r.result),
-        initial=live.game.full_view(live.new_state()) if dealt else None,
-        final_view=live.game.full_view(live.state) if dealt else None,
+        initial=replayed.initial if replayed else None,
+        final_view=replayed.final if replayed else None,
+        draws=draws.entries(replayed.draws) if replayed else [],
         created_at=r.created_at,
         started_at=r.started_at,
         finished_at=r.finished_at,

@@ -6,6 +6,7 @@
 //   const K = await matchKey(S, matchId, a, b)  → Uint8Array(32)
 //   const st = new Stream(K);
 //   await st.randint(2); await st.shuffled([1, 2, 3]);
+//   await redraw(K, [{bound: 2, value: 1}, …])  → {ok, checked, words, at, computed}
 //
 // Errors: a malformed seed or id throws Error; a browser without crypto.subtle (plain http off localhost)
 // throws Error with code "no_subtle".
@@ -128,28 +129,22 @@ export class Stream {
   }
 }
 
-// ---- consumers per game, in the documented order (fairness.md §Consumers; rules/mezha.md §Match setup) ----
+// ---- the draw log of an ended match (GET /api/matches/{id}/draws; play/draws.py) -------------------
 
-/** The omen shuffle input: [Оттепель, Засуха, Ярмарка, Гроза] (fairness.md, mezha). */
-export const MEZHA_OMENS = ["thaw", "drought", "fair", "storm"];
-
-/** A house's deck before its shuffle: its table rows top to bottom, each row's copies one after another.
- *  `cards`: the catalog's card table ({id, house, copies}, in table order). */
-export function mezhaDeckList(cards, house) {
-  return cards.filter((c) => c.house === house).flatMap((c) => Array(c.copies).fill(c.id));
-}
-
-/** Mezha's deal from the match key: 1. season-1 starter randint(2); 2. seat 0's deck shuffled; 3. seat 1's;
- *  4. the omen order. `catalog`: {houses: [{id}], cards: [...]}; `house0`: seat 0's house (the options).
- *  → {starter, houses: [h0, h1], decks: [[ids, top first] × 2], omens: [4 ids], words}. */
-export async function mezhaDeal(key, catalog, house0) {
-  const houses = catalog.houses.map((h) => h.id);
-  if (!houses.includes(house0) || houses.length !== 2) throw new Error(`unknown house ${house0}`);
-  const house1 = houses.find((h) => h !== house0);
+/** Recompute a match's draws from K alone — the same for every game: on a fresh stream, draw i is
+ *  randint(bound_i), which must return value_i. `draws`: [{bound, value}, …] in the order the match made them.
+ *  → {ok, checked: draws that matched, words: stream words read, at: index of the first mismatch (or null),
+ *  computed: what randint gave there (null when the bound itself is malformed)}. */
+export async function redraw(key, draws) {
   const st = new Stream(key);
-  const starter = await st.randint(2);
-  const deck0 = await st.shuffled(mezhaDeckList(catalog.cards, house0));
-  const deck1 = await st.shuffled(mezhaDeckList(catalog.cards, house1));
-  const omens = await st.shuffled(MEZHA_OMENS);
-  return { starter, houses: [house0, house1], decks: [deck0, deck1], omens, words: st.position };
+  const list = Array.isArray(draws) ? draws : [];
+  for (let i = 0; i < list.length; i++) {
+    const { bound, value } = list[i] || {};
+    if (!Number.isInteger(bound) || bound < 2 || bound > TWO_32) {
+      return { ok: false, checked: i, words: st.position, at: i, computed: null };
+    }
+    const computed = await st.randint(bound);
+    if (computed !== value) return { ok: false, checked: i, words: st.position, at: i, computed };
+  }
+  return { ok: Array.isArray(draws), checked: list.length, words: st.position, at: null, computed: null };
 }

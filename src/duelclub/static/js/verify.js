@@ -1,17 +1,16 @@
-// The verify page (/matches/{id}/verify): recomputes a match's commitment, key and deal in the browser with
-// fairness.js and compares them with what the server showed (rules/fairness.md §Reveal and verification).
-// Data: GET /api/matches/{id} (commitment, client seeds, the server seed once ended), and for an ended match
-// GET /api/matches/{id}/log (its players and admins: options, seeds and `initial`, the full view of the deal).
+// The verify page (/matches/{id}/verify): recomputes a match's commitment, key and every random draw in the
+// browser with fairness.js — the same way for all four games (rules/fairness.md §Reveal and verification).
+// Data: GET /api/matches/{id} (commitment, client seeds, the server seed once ended) and, once ended,
+// GET /api/matches/{id}/draws (every draw of the stream in order, for members). The server gives no verdict.
 // Test hooks: #verify[data-verdict="ok|fail|partial"] once done; each check li[data-check][data-ok].
 
 import { el, get } from "./api.js";
-import { bytesToHex, commitment, hexToBytes, matchKey, mezhaDeal } from "./fairness.js";
-import { HOUSE_NAMES, STATUS_NAMES, seatName } from "./names.js";
+import { bytesToHex, commitment, hexToBytes, matchKey, redraw } from "./fairness.js";
+import { STATUS_NAMES, seatName } from "./names.js";
 import { t, tn } from "./i18n.js";
 
-const MEZHA_START_HAND = 8; // rules/mezha.md §Match setup, step 4
 const ENDED = new Set(["finished", "aborted"]);
-const OMEN_FALLBACK = { thaw: t("Оттепель"), drought: t("Засуха"), fair: t("Ярмарка"), storm: t("Гроза") };
+const SHOWN_DRAWS = 12; // the first draws listed under the check
 
 const root = document.getElementById("verify");
 const matchId = root.dataset.matchId;
@@ -21,34 +20,13 @@ const results = []; // true | false | null (nothing to compare with) per check
 
 // ---- loading ----------------------------------------------------------------------------------
 
-// The full log is open only to the match's players and admins (403 for anyone else).
-let logDenied = false;
-let dealByCli = false; // the deal of this game is checked by the CLI, not here (the match has ended)
-const DENIED_NOTE =
-  t("Полный журнал партии с раздачей открыт только её игрокам и администраторам, поэтому здесь сравнить не с чем. ") +
-  t("Любой может проверить хеш раздачи и ключ выше.");
+let noDeal = false; // aborted before the deal: nothing was drawn
 
-/** {info, log, catalog}: log is null when the match has not ended or the caller may not read it. */
+/** {info, draws}: draws (GET …/draws, for any member once the match has ended) is null while it is live. */
 async function load() {
   const info = await get(`/api/matches/${enc}`);
-  let log = null;
-  if (ENDED.has(info.status)) {
-    try {
-      log = await get(`/api/matches/${enc}/log`);
-    } catch (err) {
-      if (err.status !== 403) throw err; // not a player: verify from the public summary
-      logDenied = true;
-    }
-  }
-  let catalog = null;
-  try {
-    const games = await get("/api/games");
-    const g = (Array.isArray(games) ? games : []).find((x) => x.slug === info.game);
-    catalog = g ? g.catalog : null;
-  } catch (_err) {
-    /* the deal check says it cannot run */
-  }
-  return { info, log, catalog };
+  const draws = ENDED.has(info.status) ? await get(`/api/matches/${enc}/draws`) : null;
+  return { info, draws };
 }
 
 // ---- rendering --------------------------------------------------------------------------------
@@ -58,13 +36,13 @@ const isBotSeat = (seat) => !!(seat && typeof seat === "object" && (seat.bot || 
 const seedText = (s, seat) =>
   s ? code(s) : el("span", { class: "muted" }, isBotSeat(seat) ? t("(пусто) — бот не добавляет своё зерно") : t("(пусто)"));
 
-function showValues(info, src) {
-  const seeds = src.client_seeds || {};
+function showValues(info) {
+  const seeds = info.client_seeds || {};
   const rows = [
     [t("Номер партии"), code(info.id)],
     [t("Статус"), STATUS_NAMES[info.status] || info.status],
     [t("Хеш раздачи (показан с начала партии)"), code(info.commitment)],
-    [t("Секрет сервера"), src.server_seed ? code(src.server_seed) : el("span", { class: "muted" }, t("раскроется после партии"))],
+    [t("Секрет сервера"), info.server_seed ? code(info.server_seed) : el("span", { class: "muted" }, t("раскроется после партии"))],
     [t("Зерно игрока {n} ({name})", { n: 1, name: seatName(info.seats[0]) }), seedText(seeds.a, info.seats[0])],
     [t("Зерно игрока {n} ({name})", { n: 2, name: seatName(info.seats[1]) }), seedText(seeds.b, info.seats[1])],
   ];
@@ -98,6 +76,7 @@ function finish(message) {
   const failed = results.some((r) => r === false);
   const partial = !failed && results.some((r) => r === null);
   const verdict = failed ? "fail" : partial ? "partial" : "ok";
+  const count = tn(checkedDraws, "{n} выбор", "{n} выбора", "{n} выборов");
   const box = $("verdict");
   box.className = `verdict verdict-${verdict}`;
   box.textContent =
@@ -105,88 +84,58 @@ function finish(message) {
     (failed
       ? t("✗ Найдены расхождения: данные партии не сходятся с обязательством сервера.")
       : partial
-        ? logDenied
-          ? t("Хеш раздачи проверен — это может сделать любой. Полный журнал партии открыт только её игрокам и администраторам, поэтому саму раздачу здесь сравнить не с чем.")
-          : dealByCli
-            ? t("✓ Хеш раздачи и ключ случайности проверены в браузере. Саму раздачу этой игры проверяет команда duelclub verify log.json по журналу партии.")
-            : t("Проверено то, что уже можно проверить; остальное — после окончания партии.")
-        : t("✓ Все проверки пройдены: раздача получена из показанного заранее хеша и зёрен игроков."));
+        ? noDeal
+          ? t("✓ Хеш раздачи и ключ проверены. Партию прервали до раздачи, поэтому случайных выборов не было.")
+          : t("Проверено то, что уже можно проверить; остальное — после окончания партии.")
+        : t("✓ Проверено: хеш раздачи совпал, и каждый случайный выбор партии ({count}) получен из раскрытого секрета сервера и зёрен игроков.", { count }));
   root.dataset.verdict = verdict;
 }
 
-// ---- Mezha's deal -----------------------------------------------------------------------------
+// ---- the draws --------------------------------------------------------------------------------
 
-const sameList = (x, y) => Array.isArray(x) && Array.isArray(y) && x.length === y.length && x.every((v, i) => v === y[i]);
+let checkedDraws = 0;
 
-async function checkMezhaDeal(key, catalog, src, info) {
-  const names = new Map(catalog.cards.map((c) => [c.id, c.name]));
-  const omenNames = new Map((catalog.omens || []).map((o) => [o.id, o.name]));
-  const order = new Map(catalog.cards.map((c, i) => [c.id, i]));
-  const cards = (ids) => (Array.isArray(ids) ? ids.map((id) => names.get(id) || id).join(", ") || t("пусто") : "—");
-  const omens = (ids) => (Array.isArray(ids) ? ids.map((o) => omenNames.get(o) || OMEN_FALLBACK[o] || o).join(" → ") : "—");
-  const player = (s) => t("игрок {n} ({name})", { n: s + 1, name: seatName(info.seats[s]) });
-
-  const house0 = (src.options || {}).house;
-  const deal = await mezhaDeal(key, catalog, house0);
-  const init = src.initial || null;
-  const cmp = (same) => (init ? same : null);
-  const noLog = init ? "" : DENIED_NOTE;
-  // With the log: the logged value when it differs, «совпадает» when it does not.
-  const logged = (label, text, same) =>
-    !init ? [] : same ? [[t("в журнале"), t("совпадает")]] : [[`в журнале: ${label}`, text]];
-
-  const houses = deal.houses.map((h) => HOUSE_NAMES[h] || h).join(" — ");
-  const housesOk = cmp(sameList(deal.houses, init && init.houses));
-  addCheck("houses", t("Дома игроков (из настроек партии)"), housesOk, [
-    [t("вычислено"), houses],
-    ...logged(t("дома"), init ? (init.houses || []).map((h) => HOUSE_NAMES[h] || h).join(" — ") : "", housesOk),
-  ], noLog);
-
-  const starterOk = cmp(init ? deal.starter === init.starter : false);
-  addCheck("starter", t("Жребий: кто начинает первый сезон"), starterOk, [
-    [t("вычислено"), player(deal.starter)],
-    ...logged(t("начинает"), init && typeof init.starter === "number" ? player(init.starter) : "—", starterOk),
-  ], noLog);
-
-  for (const s of [0, 1]) {
-    const deck = deal.decks[s];
-    const hand = deck.slice(0, MEZHA_START_HAND).sort((x, y) => order.get(x) - order.get(y));
-    const rest = deck.slice(MEZHA_START_HAND);
-    const ok = cmp(init ? sameList(hand, (init.hands || [])[s]) && sameList(rest, (init.decks || [])[s]) : false);
-    addCheck(`deck${s}`, t("Тасовка колоды: {player}", { player: player(s) }), ok, [
-      [t("стартовая рука"), cards(hand)],
-      [t("колода сверху вниз"), cards(rest)],
-      ...(ok
-        ? logged("", "", true)
-        : [
-            ...logged(t("рука"), init ? cards((init.hands || [])[s]) : "", false),
-            ...logged(t("колода"), init ? cards((init.decks || [])[s]) : "", false),
-          ]),
-    ], noLog);
+/** Every draw of the match recomputed from K (fairness.js `redraw`) and compared with the published list. */
+async function checkDraws(key, info, payload) {
+  const draws = payload && Array.isArray(payload.draws) ? payload.draws : null;
+  if (draws !== null && draws.length === 0 && info.status === "aborted") {
+    noDeal = true;
+    return addCheck("draws", t("Случайные выборы"), null, [], t("Партию прервали до раздачи: случайных выборов не было."));
   }
-
-  const omensOk = cmp(init ? sameList(deal.omens, init.omens) : false);
-  addCheck("omens", t("Приметы по сезонам: четыре приметы перетасованы"), omensOk, [
-    [t("вычислено"), omens(deal.omens)],
-    ...logged(t("приметы"), init ? omens(init.omens) : "", omensOk),
-  ], t("Сезоны 1, 2 и 3 берут первые три приметы.") + (noLog ? " " + noLog : ""));
+  const got = await redraw(key, draws);
+  checkedDraws = got.checked;
+  const total = draws ? draws.length : 0;
+  const pick = (d) => (d && typeof d === "object" ? `${d.value} / ${d.bound}` : "?");
+  const rows = [
+    [t("совпало"), t("{checked} из {total}", { checked: got.checked, total })],
+    [t("прочитано 32-битных слов потока"), String(got.words)],
+  ];
+  if (got.ok && total) {
+    const first = draws.slice(0, SHOWN_DRAWS).map(pick).join(", ");
+    rows.push([t("первые выборы (значение / из скольких)"), first + (total > SHOWN_DRAWS ? ", …" : "")]);
+  }
+  if (!got.ok && got.at !== null) {
+    const wrote = got.computed === null ? "—" : `${got.computed} / ${draws[got.at].bound}`;
+    rows.push([t("выбор №{n} в списке", { n: got.at + 1 }), pick(draws[got.at])], [t("вычислено"), wrote]);
+  }
+  addCheck("draws", t("Случайные выборы партии: каждый пересчитан из ключа тем же алгоритмом"), got.ok, rows,
+    t("Жребий, каждый шаг тасовки и каждое вытягивание — это randint(n) из потока; сервер записал их по порядку, переиграв партию по журналу."));
 }
 
 // ---- the checks -------------------------------------------------------------------------------
 
-async function verify(info, log, catalog) {
-  const src = log || info;
-  if (!src.server_seed) {
+async function verify(info, draws) {
+  if (!info.server_seed) {
     addCheck("commitment", t("Хеш раздачи"), null, [[t("показан"), code(info.commitment)]],
       t("Секрет сервера раскроется, когда партия закончится: тогда здесь можно будет проверить, что раздача была определена этим хешем."));
     return finish();
   }
   let seed;
   try {
-    seed = hexToBytes(src.server_seed);
+    seed = hexToBytes(info.server_seed);
     if (seed.length !== 32) throw new Error("length");
   } catch (_err) {
-    addCheck("commitment", t("Хеш раздачи"), false, [[t("секрет сервера"), code(String(src.server_seed))]], t("Секрет сервера — не 32 байта в hex."));
+    addCheck("commitment", t("Хеш раздачи"), false, [[t("секрет сервера"), code(String(info.server_seed))]], t("Секрет сервера — не 32 байта в hex."));
     return finish();
   }
   const computed = await commitment(seed, info.id);
@@ -196,27 +145,18 @@ async function verify(info, log, catalog) {
     [t("показано"), code(info.commitment)],
   ]);
 
-  const seeds = src.client_seeds || {};
+  const seeds = info.client_seeds || {};
   let key;
   try {
     key = await matchKey(seed, info.id, seeds.a || "", seeds.b || "");
   } catch (err) {
-    addCheck("key", t("Ключ случайности"), false, [], `Не удалось вычислить: ${err.message}.`);
+    addCheck("key", t("Ключ случайности"), false, [], t("Не удалось вычислить: {error}.", { error: err.message }));
     return finish();
   }
   addCheck("key", t("Ключ случайности: вычислен из секрета сервера, номера партии и зёрен игроков"), true, [[t("ключ"), code(bytesToHex(key))]],
-    t("Из этого ключа — и только из него — берутся жребий, тасовки и приметы."));
+    t("Из этого ключа — и только из него — берутся жребий, тасовки и вытягивания."));
 
-  if (info.game === "mezha" && catalog && Array.isArray(catalog.cards)) {
-    if (log && !log.initial) {
-      addCheck("deal", t("Раздача"), null, [], t("Партию прервали до раздачи: сравнивать нечего."));
-    } else {
-      await checkMezhaDeal(key, catalog, src, info);
-    }
-  } else {
-    dealByCli = true;
-    addCheck("deal", t("Раздача"), null, [], t("Для этой игры раздачу проверяет команда duelclub verify log.json."));
-  }
+  await checkDraws(key, info, draws);
   return finish();
 }
 
@@ -228,9 +168,9 @@ async function main() {
     results.push(false);
     return finish(t("Не удалось загрузить партию: {error}", { error: err.message }));
   }
-  showValues(data.info, data.log || data.info);
+  showValues(data.info);
   try {
-    await verify(data.info, data.log, data.catalog);
+    await verify(data.info, data.draws);
   } catch (err) {
     results.push(false);
     finish(
