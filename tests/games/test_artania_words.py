@@ -1,5 +1,5 @@
 """Артания и Куявия's words (duelclub/words/artania.py): the match log speaks to its reader («Вы берёте»,
-«Соперник: пас»), a spectator reads «Игрок 1/2»; options, catalog texts and reasons in both languages.
+«Соперник: пас»), a spectator reads the members' usernames («Игрок 1/2» for a bot); options, catalog texts and reasons in both languages.
 
 QA (a new member): «Вы берёт 3 карты», «кругляш берёт вы» — person and number must agree.
 """
@@ -32,6 +32,9 @@ def test_draws_agree_in_person_and_number() -> None:
         ("Игрок 1 берёт 3 карты", "log-opp"),
         ("Игрок 2 берёт 1 карту (Часы)", "log-opp"),
     ]
+    # a spectator of a match between members reads their usernames; a bot's seat stays «Игрок N»
+    named = WORDS.event_lines(events[:2], None, ("alice", None))
+    assert [x and x["text"] for x in named] == ["alice берёт 3 карты", "Игрок 2 берёт 1 карту (Часы)"]
     with i18n.use_lang("uk"):
         assert [x and x[0] for x in _lines(events[:2], 0)] == [
             "Ви берете 3 карти",

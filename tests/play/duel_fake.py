@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 from duelclub.games.contract import JSON, ClockMode, Game, IllegalAction, Outcome, Seat
 from duelclub.games.fairness import Stream
 from duelclub.words import GameWords, register_words
+from duelclub.words.base import NO_NAMES, Names
 
 
 class _A(BaseModel):
@@ -231,7 +232,9 @@ class DuelWords(GameWords):
         assert isinstance(options, DuelOptions)
         return f"раундов: {options.rounds}" + (" (вы открыли)" if seat == 0 else "")
 
-    def event_lines(self, events: list[JSON], seat: Seat | None) -> list[JSON | None]:
+    def event_lines(
+        self, events: list[JSON], seat: Seat | None, names: Names = NO_NAMES
+    ) -> list[JSON | None]:
         return [None] * len(events)
 
 

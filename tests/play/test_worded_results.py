@@ -15,9 +15,16 @@ def test_a_game_reason_is_worded_by_the_games_words() -> None:
 
 def test_a_platform_reason_is_worded_in_the_readers_language() -> None:
     result = {"winner": 1, "reason": "timeout"}
-    assert worded_result("towers", result) == {**result, "reason_text": "время вышло"}
+    assert worded_result("mezha", result) == {**result, "reason_text": "время вышло"}
     with i18n.use_lang("uk"):
-        assert worded_result("towers", result)["reason_text"] == i18n.gettext("время вышло") != "время вышло"  # type: ignore[index]
+        assert worded_result("mezha", result)["reason_text"] == i18n.gettext("время вышло") != "время вышло"  # type: ignore[index]
+
+
+def test_a_game_may_word_a_platform_code_its_own_way() -> None:
+    """Дві вежі's clock does not end a match at once: three missed turns in a row lose (rules/towers.md §9),
+    so its ``timeout`` reads as that rule, not as the platform's «время вышло»."""
+    result = {"winner": 1, "reason": "timeout"}
+    assert worded_result("towers", result)["reason_text"] == "три хода подряд без ответа"  # type: ignore[index]
 
 
 def test_no_result_and_no_reason_stay_as_they_are() -> None:

@@ -87,13 +87,13 @@ async def test_api_messages_follow_the_language(client_factory: Callable[[], Asy
 def test_game_lobby_texts_in_ukrainian() -> None:
     games = all_games()
     with i18n.use_lang("uk"):
-        mezha, warchest = all_words()["mezha"], games["warchest"]
+        mezha, warchest, warchest_words = all_words()["mezha"], games["warchest"], all_words()["warchest"]
         gorn = games["mezha"].parse_options({"house": "gorn"})
         assert i18n.gettext(mezha.tagline).startswith("карткова дуель")
         assert mezha.options_form()[0]["label"] == "Ваш дім"
         # the houses are proper names, as the (Russian) seed gives them, in both languages
         assert mezha.options_text(gorn, 1) == "Ваш дім: Дом Ольхи"
-        side = warchest.options_text(warchest.parse_options({"side": "wolf"}), None)
+        side = warchest_words.options_text(warchest.parse_options({"side": "wolf"}), None)
         assert side.endswith("гравець 1 — Волк"), side  # a side is a proper name, as the seed gives it
         for words in all_words().values():
             for field in words.options_form():
@@ -104,12 +104,12 @@ def test_game_lobby_texts_in_ukrainian() -> None:
 def test_game_titles_and_sides_are_proper_names_in_both_languages() -> None:
     """«Межа», «Дві вежі», «Сундук войны», «Артания и Куявия» and the seeds' house/side names read the same in
     Ukrainian (the Ukrainian seed's names are Ukrainian in Russian too)."""
-    messages = i18n.js_messages("uk")
-    for title in ("Межа", "Дві вежі", "Сундук войны", "Артания и Куявия"):
-        assert messages[title] == title
-    for name in ("Дом Ольхи", "Дом Горна"):
-        assert messages[name] == name
     with i18n.use_lang("uk"):
+        for words in all_words().values():
+            assert words.game_title() == words.title
+            assert i18n.catalog("uk").get(words.title) is not None, words.title  # marked for the catalog
+        for name in ("Дом Ольхи", "Дом Горна"):
+            assert i18n.gettext(name) == name
         assert i18n.gettext("Волк") == "Волк" and i18n.gettext("Ворон") == "Ворон"
     titles = {words.title for words in all_words().values()}
     assert titles == {"Межа", "Дві вежі", "Сундук войны", "Артания и Куявия"}

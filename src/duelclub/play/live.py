@@ -134,7 +134,7 @@ class LiveMatch:
                 seen = self.game.event_view(state, cast(JSON, event), seat)
                 if seen is not None:
                     out.append({**seen, "seq": seq})
-        return words_for(self.game.slug).describe(out, seat)
+        return words_for(self.game.slug).describe(out, seat, self.names)
 
     def state_at(self, seq: int) -> Any:
         """A fresh replay of the first ``seq`` actions (used to answer a resent client action id)."""

@@ -186,14 +186,16 @@ def logged_action(a: ActionRecord) -> LoggedAction:
 
 
 def replay_step(live: LiveMatch, state: Any, seq: int) -> ReplayStep:
-    """The step ``seq`` of an ended match's replay; ``state`` is the state after its first ``seq`` actions."""
+    """The step ``seq`` of an ended match's replay; ``state`` is the state after its first ``seq`` actions.
+    Its events are whole (the match is over) and worded for a third party (``line``, duelclub.words)."""
+    events = [dict(e) for e in live.events[seq - 1]] if seq else []
     return ReplayStep(
         id=live.id,
         game=live.record.game,
         seq=seq,
         last_seq=live.seq,
         action=logged_action(live.actions[seq - 1]) if seq else None,
-        events=[dict(e) for e in live.events[seq - 1]] if seq else [],
+        events=words_for(live.record.game).describe(events, None, live.names),
         view=live.game.full_view(state),
     )
 

@@ -21,7 +21,7 @@ from duelclub.games.artania.cards import DECK_NAMES, INDEX, card_name, catalog
 from duelclub.games.contract import JSON, Seat
 from duelclub.i18n import N_, ngettext
 from duelclub.i18n import gettext as _
-from duelclub.words.base import GameWords
+from duelclub.words.base import NO_NAMES, GameWords, Names
 
 EQUIPMENT_TEXTS: dict[str, str] = {
     "nektar": N_("+2 меча одному воину класса на поле боя (любой стороны) до конца хода"),
@@ -50,12 +50,14 @@ def step_word(code: str) -> str:
 class _Reader:
     """Who reads the log (a seat, or None for a spectator) and how players are named for them."""
 
-    def __init__(self, seat: Seat | None) -> None:
+    def __init__(self, seat: Seat | None, names: Names = NO_NAMES) -> None:
         self.you = seat
         self.me = seat if seat is not None else 0  # whose numbers come first
+        self.names = names
 
     def name_of(self, seat: int) -> str:
-        return _("Игрок %(n)s", n=seat + 1)
+        """A spectator's name for ``seat``: the member's username, else «Игрок N» (a bot)."""
+        return self.names[seat] or _("Игрок %(n)s", n=seat + 1)
 
     def who(self, seat: int) -> str:
         """«Вы», «Соперник», or a spectator's «Игрок 2»."""
@@ -261,7 +263,7 @@ class ArtaniaWords(GameWords):
     """Артания и Куявия in words."""
 
     slug: ClassVar[str] = "artania"
-    title: ClassVar[str] = "Артания и Куявия"
+    title: ClassVar[str] = N_("Артания и Куявия")
     tagline: ClassVar[str] = N_("дуэль воинов · противоклассы · до пяти кругляшей")
     summary: ClassVar[str] = N_(
         "Каждый ход стороны выставляют по три воина друг напротив друга; противокласс даёт лишние мечи, "
@@ -316,8 +318,10 @@ class ArtaniaWords(GameWords):
         mine = deck0 if seat == 0 else ("kuyavia" if deck0 == "artania" else "artania")
         return _("Ваша колода: %(deck)s", deck=DECK_NAMES[mine])
 
-    def event_lines(self, events: list[JSON], seat: Seat | None) -> list[JSON | None]:
-        reader = _Reader(seat)
+    def event_lines(
+        self, events: list[JSON], seat: Seat | None, names: Names = NO_NAMES
+    ) -> list[JSON | None]:
+        reader = _Reader(seat, names)
         out: list[JSON | None] = []
         for e in events:
             line = _LINES.get(e.get("kind", ""))

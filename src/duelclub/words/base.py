@@ -17,6 +17,10 @@ from duelclub.games.contract import JSON, PlatformReason, Seat
 from duelclub.i18n import N_
 from duelclub.i18n import gettext as _
 
+Names = tuple[str | None, str | None]
+"""The seats' usernames (None: a bot or nobody)."""
+NO_NAMES: Names = (None, None)
+
 PLATFORM_REASONS: dict[PlatformReason, str] = {
     "resign": N_("сдача"),
     "timeout": N_("время вышло"),
@@ -97,12 +101,15 @@ class GameWords(ABC):
         return ""
 
     @abstractmethod
-    def event_lines(self, events: list[JSON], seat: Seat | None) -> list[JSON | None]:
+    def event_lines(
+        self, events: list[JSON], seat: Seat | None, names: Names = NO_NAMES
+    ) -> list[JSON | None]:
         """One entry per event (as ``Game.event_view`` gave it to ``seat``, in order, one action's batch or
         several): ``{"text": str, "cls"?: str}`` for the match log, or None when the event has no line of
-        its own. ``cls`` names a style the page script knows («own», «opp», «score», …)."""
+        its own. ``cls`` names a style the page script knows («own», «opp», «score», …). ``names`` are the
+        seats' usernames (None for a bot or an empty seat), for a spectator's log («alice берёт 3 карты»)."""
 
-    def describe(self, events: list[JSON], seat: Seat | None) -> list[JSON]:
+    def describe(self, events: list[JSON], seat: Seat | None, names: Names = NO_NAMES) -> list[JSON]:
         """``events`` with each one's log line added under ``"line"`` where it has one (copies)."""
-        lines = self.event_lines(events, seat)
+        lines = self.event_lines(events, seat, names)
         return [ev if line is None else {**ev, "line": line} for ev, line in zip(events, lines, strict=True)]

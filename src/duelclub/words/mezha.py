@@ -16,7 +16,7 @@ from duelclub.games.mezha.actions import MezhaOptions
 from duelclub.games.mezha.cards import HOUSE_NAMES, catalog
 from duelclub.i18n import N_
 from duelclub.i18n import gettext as _
-from duelclub.words.base import GameWords
+from duelclub.words.base import NO_NAMES, GameWords, Names
 from duelclub.words.mezha_log import MezhaLog
 
 _HOUSES: dict[str, str] = {h: N_(name) for h, name in HOUSE_NAMES.items()}
@@ -63,7 +63,9 @@ class MezhaWords(GameWords):
         mine = house0 if seat == 0 else ("gorn" if house0 == "olkha" else "olkha")
         return _("Ваш дом: %(house)s", house=_(_HOUSES[mine]))
 
-    def event_lines(self, events: list[JSON], seat: Seat | None) -> list[JSON | None]:
+    def event_lines(
+        self, events: list[JSON], seat: Seat | None, names: Names = NO_NAMES
+    ) -> list[JSON | None]:
         """One log line per event from ``seat``'s side; a tactic looks at the event after it (same ``seq``)
         to say «без эффекта» when it changed nothing."""
         log = MezhaLog(seat)

@@ -7,7 +7,7 @@ from importlib import import_module
 
 from duelclub.games.contract import JSON, Seat
 from duelclub.games.registry import LOBBY_ORDER
-from duelclub.words.base import GameWords
+from duelclub.words.base import NO_NAMES, GameWords, Names
 
 
 @cache
@@ -29,7 +29,9 @@ class PlainWords(GameWords):
     def __init__(self, slug: str) -> None:
         self.slug = self.title = slug  # type: ignore[misc]
 
-    def event_lines(self, events: list[JSON], seat: Seat | None) -> list[JSON | None]:
+    def event_lines(
+        self, events: list[JSON], seat: Seat | None, names: Names = NO_NAMES
+    ) -> list[JSON | None]:
         return [None] * len(events)
 
 

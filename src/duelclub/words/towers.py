@@ -19,7 +19,7 @@ from duelclub.games.towers.cards import CARDS, HAND_SIZE
 from duelclub.games.towers.dsl import ATTRS, RESOURCES
 from duelclub.i18n import N_, ngettext
 from duelclub.i18n import gettext as _
-from duelclub.words.base import GameWords
+from duelclub.words.base import NO_NAMES, GameWords, Names
 from duelclub.words.towers_cards import CARD_TEXT
 
 DECK_NAMES: dict[str, str] = {"normal": N_("обычная"), "infinite": N_("бесконечная")}
@@ -318,7 +318,9 @@ class TowersWords(GameWords):
         name = BATTLEFIELDS[BATTLEFIELD_INDEX[options.battlefield]].name
         return _("Поле: %(field)s, колода: %(deck)s", field=name, deck=_(DECK_NAMES[options.deck]))
 
-    def event_lines(self, events: list[JSON], seat: Seat | None) -> list[JSON | None]:
+    def event_lines(
+        self, events: list[JSON], seat: Seat | None, names: Names = NO_NAMES
+    ) -> list[JSON | None]:
         """One log line per event from ``seat``'s side (None for a hidden draw or a kind with no line)."""
         reader = _Reader(seat)
         return [reader.line(ev) for ev in events]

@@ -25,7 +25,7 @@ from duelclub.games.warchest.board import HEXES, IS_LOCATION, RADIUS, START_LOCA
 from duelclub.games.warchest.units import DECOY_INF, DECOY_SKI, DECREE, DECREES, ROYAL, UNIT, UNIT_TYPES
 from duelclub.i18n import N_
 from duelclub.i18n import gettext as _
-from duelclub.words.base import GameWords
+from duelclub.words.base import NO_NAMES, GameWords, Names
 from duelclub.words.warchest_cards import DECREE_TEXTS, PROPERTIES, TACTICS
 
 SIDE_NAMES = ("Волк", "Ворон")
@@ -221,7 +221,7 @@ class WarchestWords(GameWords):
     """Сундук войны in words."""
 
     slug: ClassVar[str] = "warchest"
-    title: ClassVar[str] = "Сундук войны"
+    title: ClassVar[str] = N_("Сундук войны")
     tagline: ClassVar[str] = N_("мешок монет · гексы · драфт отрядов · Знать и Ночь")
     summary: ClassVar[str] = N_(
         "Каждая монета — и юнит на поле, и валюта действий: вы тянете их из мешка вслепую. "
@@ -291,7 +291,9 @@ class WarchestWords(GameWords):
         mine = options.side if seat == 0 else ("raven" if options.side == "wolf" else "wolf")
         return _("%(base)s, вы — %(side)s", base=base, side=_(SIDE_LABELS[mine]))
 
-    def event_lines(self, events: list[JSON], seat: Seat | None) -> list[JSON | None]:
+    def event_lines(
+        self, events: list[JSON], seat: Seat | None, names: Names = NO_NAMES
+    ) -> list[JSON | None]:
         return [event_line(e, seat) for e in events]
 
 
