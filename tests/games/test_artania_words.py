@@ -1,5 +1,6 @@
 """Артания и Куявия's words (duelclub/words/artania.py): the match log speaks to its reader («Вы берёте»,
-«Соперник: пас»), a spectator reads the members' usernames («Игрок 1/2» for a bot); options, catalog texts and reasons in both languages.
+«Соперник: пас»), a spectator reads
+the members' usernames («Игрок 1/2» for a bot); options, catalog texts and reasons in both languages.
 
 QA (a new member): «Вы берёт 3 карты», «кругляш берёт вы» — person and number must agree.
 """
