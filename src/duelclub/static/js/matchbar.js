@@ -17,6 +17,7 @@ export class MatchBar {
     this.timer = setInterval(() => this._tick(), 250);
     this.rematchId = null;
     this.rematchReq = 0; // only the newest rematch read (or our own offer's answer) is painted
+    this.leaving = false; // set once the page is on its way to the rematch
     this.offline = false; // our own connection is down: what we knew of the opponent may be stale
     $("claim-win").addEventListener("click", () => this._claim());
     $("rematch").addEventListener("click", () => this._rematch());
@@ -170,7 +171,7 @@ export class MatchBar {
     if (r.status === "active" || r.status === "finished") {
       note.replaceChildren(t("Реванш начался: "), el("a", { href: `/matches/${encodeURIComponent(r.id)}` }, t("перейти к партии")));
       btn.hidden = true;
-      if (r.status === "active") location.assign(`/matches/${encodeURIComponent(r.id)}`);
+      if (r.status === "active") this._goTo(r.id);
       return;
     }
     if (r.status === "aborted") {
@@ -188,13 +189,21 @@ export class MatchBar {
     }
   }
 
+  /** Open the rematch once: the accept's answer and the socket's notice both lead here, and a second
+   *  navigation would abort the first. */
+  _goTo(id) {
+    if (this.leaving) return;
+    this.leaving = true;
+    location.assign(`/matches/${encodeURIComponent(id)}`);
+  }
+
   async _rematch() {
     $("rematch").disabled = true;
     try {
       const r = await post(`/api/matches/${encodeURIComponent(this.matchId)}/rematch`, {});
       this.rematchReq += 1; // reads begun before the offer are older than this answer
       if (r.status === "active") {
-        location.assign(`/matches/${encodeURIComponent(r.id)}`);
+        this._goTo(r.id);
         return;
       }
       this.rematchInfo = r;
