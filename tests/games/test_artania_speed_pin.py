@@ -139,3 +139,25 @@ def test_illegal_actions_raise_and_leave_the_state_unchanged(i: int) -> None:
         legal = GAME.legal_actions(s, seat)
         GAME.apply(s, seat, legal[rng.randrange(len(legal))])
     assert rejected > 100
+
+
+def test_determinize_shuffles_exactly_as_random_shuffle() -> None:
+    """``determinize``'s inlined shuffle makes ``random.shuffle``'s draws: same order, same ``rng`` after."""
+    from duelclub.games.artania.determinize import _shuffle
+
+    for n in range(34):
+        a, b = list(range(n)), list(range(n))
+        r1, r2 = random.Random(n), random.Random(n)
+        for _ in range(50):
+            r1.shuffle(a)
+            _shuffle(r2, b)
+            assert a == b
+        assert r1.random() == r2.random()
+
+    class Other(random.Random):
+        def shuffle(self, x: Any) -> None:
+            x.reverse()
+
+    c = [1, 2, 3]
+    _shuffle(Other(0), c)
+    assert c == [3, 2, 1]  # another generator class keeps its own shuffle
