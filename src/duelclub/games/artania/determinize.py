@@ -20,7 +20,11 @@ from duelclub.games.artania.cards import EQUIPMENT_MASK, FULL_DECK_MASK, N_CARDS
 from duelclub.games.artania.state import OVER, State
 from duelclub.games.fairness import Stream
 
-_BITS: tuple[int, ...] = tuple(n.bit_length() for n in range(N_CARDS + 1))
+_DRAWS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((i, (i + 1).bit_length()) for i in range(n - 1, 0, -1)) for n in range(N_CARDS + 1)
+)
+"""``_DRAWS[n]``: ``random.shuffle``'s steps on ``n`` items: swap ``i`` with a ``j <= i`` drawn as
+``getrandbits(k)`` until one is ``<= i``, with ``k`` the bit length of ``i + 1`` (its ``_randbelow``)."""
 
 
 def _shuffle(rng: random.Random, x: list[int]) -> None:
@@ -31,8 +35,7 @@ def _shuffle(rng: random.Random, x: list[int]) -> None:
         rng.shuffle(x)
         return
     getrandbits = rng.getrandbits
-    for i in range(len(x) - 1, 0, -1):  # random.shuffle: j = _randbelow(i + 1), by rejection
-        k = _BITS[i + 1]
+    for i, k in _DRAWS[len(x)]:
         j = getrandbits(k)
         while j > i:
             j = getrandbits(k)
