@@ -44,7 +44,7 @@ def test_a_rerun_plays_only_the_missing_matches(log_dir: Path, capsys: pytest.Ca
     decisions, cpu, worst = row["think"]["novice"]
     assert decisions > 0 and 0 <= worst <= cpu
 
-    again = run(capsys, "--pair", "novice", "random", "--matches-per-pair", "3")  # either order names the pair
+    again = run(capsys, "--pair", "novice", "random", "--matches-per-pair", "3")  # either order: the pair
     assert again["matches"] == 3
     assert len((log_dir / "artania.jsonl").read_text().splitlines()) == 3  # one new match, not three
 

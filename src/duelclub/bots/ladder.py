@@ -57,7 +57,7 @@ def ladder_rating(game: str, level: str, ladder: Mapping[str, Any] | None = None
 
 
 CLUB_START = 1500.0
-"""A new member's rating (ratings/rules.py ``RatingRules.start``): the club-scale rating of the middle level."""
+"""A new member's rating (ratings/rules.py ``RatingRules.start``): the middle level's club-scale rating."""
 
 
 def club_rating(game: str, level: str, ladder: Mapping[str, Any] | None = None) -> float | None:
@@ -71,8 +71,8 @@ def club_rating(game: str, level: str, ladder: Mapping[str, Any] | None = None) 
 
 
 def lobby_text(game: str, level: str, ladder: Mapping[str, Any] | None = None) -> str:
-    """«≈ 1350»: ``level``'s club-scale rating (:func:`club_rating`) rounded to tens, for the lobby; empty when
-    the game's ratings are provisional (fewer than 100 matches a pair: too noisy to show a member) or absent."""
+    """«≈ 1350»: ``level``'s club-scale rating (:func:`club_rating`) rounded to tens, for the lobby; empty
+    when the game's ratings are provisional (fewer than 100 matches a pair: too noisy to show) or absent."""
     entry = (load() if ladder is None else ladder).get("games", {}).get(game, {})
     rating = club_rating(game, level, ladder)
     if rating is None or entry.get("provisional", True):

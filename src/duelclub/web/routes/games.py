@@ -80,8 +80,8 @@ def level_for(
     s: DbSession,
     rating: float | None = None,
 ) -> LevelPick:
-    """The level whose club-scale ladder rating is closest to ``rating`` — by default the caller's own rating in
-    this game, when logged in and rated (bots/ladder.py ``level_for_rating``; no rating: the middle level).
+    """The level whose club-scale ladder rating is closest to ``rating`` — by default the caller's own rating
+    in this game, when logged in and rated (bots/ladder.py ``level_for_rating``; no rating: the middle level).
     404 ``unknown_game``."""
     if slug not in service.games:
         raise ApiError(404, "unknown_game", f"no game {slug!r}")
