@@ -12,7 +12,7 @@ All functions take an open session (``Database.session()``) and leave the commit
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import and_, or_, text
@@ -39,13 +39,22 @@ class AnalysisJob:
 
 @dataclass(frozen=True)
 class Analysis:
-    """A stored analysis: ``entries`` None while it is not computed yet."""
+    """A stored analysis: ``entries`` None while it is not computed yet; ``attempts`` workers took it,
+    the last one's lease running ``leased_until`` (None: not leased)."""
 
     match_id: str
     game: str
     iterations: int | None
     entries: list[Any] | None
     done_at: datetime | None
+    attempts: int = 0
+    leased_until: datetime | None = None
+
+    def given_up(self, now: datetime) -> bool:
+        """True if it will never be computed: :data:`MAX_ATTEMPTS` workers took it, and none holds it now."""
+        if self.entries is not None or self.attempts < MAX_ATTEMPTS:
+            return False
+        return self.leased_until is None or _aware(self.leased_until) < now
 
 
 def request(s: Session, match_id: str, game: str, now: datetime) -> None:
@@ -63,7 +72,14 @@ def get(s: Session, match_id: str) -> Analysis | None:
     row = s.get(MatchAnalysis, match_id)
     if row is None:
         return None
-    return Analysis(row.match_id, row.game, row.iterations, row.entries, row.done_at)
+    return Analysis(
+        row.match_id, row.game, row.iterations, row.entries, row.done_at, row.attempts, row.leased_until
+    )
+
+
+def _aware(t: datetime) -> datetime:
+    """SQLite gives back naive datetimes: they are UTC."""
+    return t if t.tzinfo is not None else t.replace(tzinfo=UTC)
 
 
 def _due(now: datetime) -> Any:
