@@ -227,8 +227,9 @@ LEVEL_PARAMS: dict[str, Params] = {
 }  # fmt: skip
 """The ladder (bots/levels.py) as data: the greedy heuristic (``blunder``: share of random moves) or
 :class:`LookaheadBot` (``think`` seconds, ``samples`` determinizations, ``candidates`` compared by rollouts of
-``rollout_turns`` turns; 0 candidates: the lookahead alone). ``light`` is the old ``easy``, ``strong`` the old
-``hard``."""
+``rollout_turns`` turns; 0 candidates: the lookahead alone; optional ``own_depth`` and ``overrule_z``).
+``light`` is the old ``easy``, ``strong`` the old ``hard``. ``{"kind": "search", "iterations": N, ...}``
+builds the tree search of ``bots/towers/search.py`` (no level uses it: it loses to ``strong``, see there)."""
 
 
 def build(level: str, params: Params, think_seconds: float | None = None, *, timed: bool = True) -> Bot:
@@ -238,12 +239,27 @@ def build(level: str, params: Params, think_seconds: float | None = None, *, tim
     if params["kind"] == "heuristic":
         easy = EasyBot(level)
         return BlunderBot(level, easy, params["blunder"]) if params.get("blunder") else easy
+    if params["kind"] == "search":
+        from duelclub.bots.towers.search import SearchBot
+
+        return SearchBot(
+            level,
+            time_budget=think_budget(params, think_seconds, timed),
+            iterations=int(params["iterations"]),
+            exploration=float(params.get("exploration", 0.5)),
+            bias=float(params.get("bias", 1.0)),
+            turns=int(params.get("turns", 1)),
+            policy=str(params.get("policy", "easy")),
+            leaf=str(params.get("leaf", "reply")),
+        )
     return LookaheadBot(
         level,
         time_budget=think_budget(params, think_seconds, timed),
         max_samples=int(params["samples"]),
         candidates=int(params["candidates"]),
         rollout_turns=int(params.get("rollout_turns", HARD_ROLLOUT_TURNS)),
+        own_depth=int(params.get("own_depth", HARD_OWN_DEPTH)),
+        overrule_z=float(params.get("overrule_z", HARD_OVERRULE_Z)),
     )
 
 
