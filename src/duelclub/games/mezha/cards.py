@@ -115,6 +115,18 @@ HAS_SHIELD: tuple[bool, ...] = tuple(SHIELD in c.abilities for c in CARDS)
 HAS_MESSENGER: tuple[bool, ...] = tuple(MESSENGER in c.abilities for c in CARDS)
 SHOT_DAMAGE: tuple[int, ...] = tuple(c.shot for c in CARDS)
 IDS: tuple[str, ...] = tuple(c.id for c in CARDS)
+NO_ENTRY, RALLY_ENTRY, SHOT_ENTRY, MESSENGER_ENTRY = 0, 1, 2, 3
+ENTRY: tuple[int, ...] = tuple(
+    RALLY_ENTRY
+    if HAS_RALLY[k]
+    else SHOT_ENTRY
+    if SHOT_DAMAGE[k]
+    else MESSENGER_ENTRY
+    if HAS_MESSENGER[k]
+    else NO_ENTRY
+    for k in range(len(CARDS))
+)
+"""A unit's own entry effect (D14 step 5): клич, выстрел, гонец or none (no card has two)."""
 
 CACHE_KINDS: tuple[int, ...] = tuple(k for k in range(len(CARDS)) if HIDDEN[k])
 """The тайник kinds (Тень в листве, Сова-дозорная): the only cards that can be face down."""
@@ -123,7 +135,12 @@ CACHE_KINDS: tuple[int, ...] = tuple(k for k in range(len(CARDS)) if HIDDEN[k])
 def deck_list(house: int) -> list[int]:
     """The unshuffled deck of a house: table rows top to bottom, each row's copies consecutively
     (rules/mezha.md §Match setup, step 2)."""
-    return [k for k in HOUSE_KINDS[house] for _ in range(CARDS[k].copies)]
+    return list(_DECKS[house])
+
+
+_DECKS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(k for k in HOUSE_KINDS[house] for _ in range(CARDS[k].copies)) for house in (0, 1)
+)
 
 
 # rules/mezha.md §Omens — the shuffle input order of fairness.md (Оттепель, Засуха, Ярмарка, Гроза).

@@ -22,7 +22,7 @@ import random
 
 from duelclub.games.fairness import Stream
 from duelclub.games.mezha.cards import CARDS, HIDDEN, HOUSE_KINDS
-from duelclub.games.mezha.state import OVER, State
+from duelclub.games.mezha.state import OVER, State, hand_bits
 
 
 def _pick(pool: list[int], kinds: list[int], rng: random.Random) -> int:
@@ -75,5 +75,6 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     for k in rest[:n_hand]:
         hand[k] += 1
     s.hands[opp] = hand
+    s.in_hand[opp] = hand_bits(hand)
     s.decks[opp] = rest[n_hand:]
     return s

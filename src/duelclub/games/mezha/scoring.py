@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import cast
 
 from duelclub.games.contract import Outcome
-from duelclub.games.mezha.cards import IDS, LIGHTNING_DAMAGE, OMEN_IDS, SEASON_DRAW, STORM
+from duelclub.games.mezha.cards import HAS_ROOTS, IDS, LIGHTNING_DAMAGE, OMEN_IDS, SEASON_DRAW, STORM
 from duelclub.games.mezha.effects import burn_event, damage, draw, strongest
 from duelclub.games.mezha.events import ClearedUnit, Events, Omen, Reason
-from duelclub.games.mezha.state import OVER, PAUSE, SEASON, State, carries_over
+from duelclub.games.mezha.state import OVER, PAUSE, SEASON, State, Unit, refresh_room
 
 
 def _reveal(state: State, events: Events) -> None:
@@ -58,6 +58,13 @@ def _lightning(state: State, events: Events) -> None:
             events.append(burn_event(seat, f, target, "lightning"))
 
 
+def _total(half: list[Unit]) -> int:
+    total = 0
+    for u in half:
+        total += u.strength
+    return total
+
+
 def _compare(a: int, b: int) -> int | None:
     return 0 if a > b else 1 if b > a else None
 
@@ -72,12 +79,10 @@ def score_season(state: State, events: Events) -> None:
     _reveal(state, events)
     if state.omens[state.season - 1] == STORM:
         _lightning(state, events)
-    totals = [
-        [sum(u.strength for u in field[0]), sum(u.strength for u in field[1])] for field in state.halves
-    ]
+    totals = [[_total(field[0]), _total(field[1])] for field in state.halves]
     fields = [_compare(t[0], t[1]) for t in totals]
     # §Scoring a season, step 4: more fields; equal fields → more total strength; equal too → drawn
-    strength = [sum(t[0] for t in totals), sum(t[1] for t in totals)]
+    strength = [totals[0][0] + totals[1][0] + totals[2][0], totals[0][1] + totals[1][1] + totals[2][1]]
     winner = _compare(fields.count(0), fields.count(1))
     if winner is None:
         winner = _compare(strength[0], strength[1])
@@ -140,22 +145,22 @@ def _clear(state: State, events: Events) -> None:
     # корни units put onto the field in the season just scored, which stay with strength and shield.
     discarded: list[ClearedUnit] = []
     carried: list[ClearedUnit] = []
+    season = state.season
     for f, field in enumerate(state.halves):
         for seat in (0, 1):
+            half = field[seat]
+            if not half:
+                continue
             keep = []
-            for u in field[seat]:
-                row: ClearedUnit = {
-                    "seat": seat,
-                    "field": f,
-                    "placement": u.placement,
-                    "card": IDS[u.kind],
-                }
-                if carries_over(u, state.season):
+            discard = state.discards[seat]
+            for u in half:
+                row: ClearedUnit = {"seat": seat, "field": f, "placement": u.placement, "card": IDS[u.kind]}
+                if HAS_ROOTS[u.kind] and u.season == season:  # carries_over, inlined
                     keep.append(u)
                     row["strength"] = u.strength
                     carried.append(row)
                 else:
-                    state.discards[seat].append(u.kind)
+                    discard.append(u.kind)
                     discarded.append(row)
             field[seat] = keep
     events.append({"kind": "clear", "discarded": discarded, "carried": carried})
@@ -181,5 +186,6 @@ def start_next_season(state: State, seat: int, events: Events) -> None:
     state.passed = [False, False]
     state.auto = [False, False]
     state.thaw_used = [[False, False, False], [False, False, False]]
+    refresh_room(state)
     omen = cast(Omen, OMEN_IDS[state.omen])
     events.append({"kind": "season_start", "season": state.season, "omen": omen, "starter": starter})
