@@ -31,7 +31,7 @@ from duelclub.games.mezha.cards import (
     THAW_BONUS,
 )
 from duelclub.games.mezha.events import BuffEvent, BurnEvent, DrawReason, Events, PlayEvent, RallyEvent
-from duelclub.games.mezha.state import State, Unit, add_card, take_card
+from duelclub.games.mezha.state import State, Unit, take_card
 
 
 def play_event(seat: int, field: int, u: Unit) -> PlayEvent:
@@ -79,7 +79,8 @@ def draw(state: State, seat: int, reason: DrawReason, events: Events) -> None:
         events.append({"kind": "draw_skipped", "seat": seat, "reason": reason, "cause": "deck_empty"})
         return
     k = deck.pop(0)
-    add_card(state, seat, k)
+    hand[k] += 1  # add_card, inlined
+    state.in_hand[seat] |= 1 << k
     events.append({"kind": "draw", "seat": seat, "card": IDS[k], "reason": reason})
 
 
@@ -164,15 +165,15 @@ def enter_unit(state: State, seat: int, kind: int, field: int, events: Events) -
     hand[kind] -= 1
     if not hand[kind]:
         state.in_hand[seat] &= ~(1 << kind)
-    own = state.halves[field][seat]
-    others = own[:]  # the owner's other units on that field, face-down and carried ones included
+    # The owner's other units on that field, face-down and carried ones included: the half itself, as the new
+    # unit joins it only at the end (steps 3-6 never read it again nor remove an own unit).
+    others = state.halves[field][seat]
     placement = state.placements = state.placements + 1  # (2) a slot and the next placement number (D13)
     face_down = HIDDEN[kind]  # тайник enters face down
     season = state.season
     u = Unit(kind, placement, face_down, season)
-    own.append(u)
     omen = state.omens[season - 1]
-    if len(own) >= (DROUGHT_SLOTS if omen == DROUGHT else HALF_SLOTS):
+    if len(others) + 1 >= (DROUGHT_SLOTS if omen == DROUGHT else HALF_SLOTS):
         state.room[seat] &= ~(1 << field)
     events.append(
         {
@@ -226,6 +227,7 @@ def enter_unit(state: State, seat: int, kind: int, field: int, events: Events) -
         if HAS_SPROUT[o.kind]:
             o.strength += 1
             events.append(buff_event("sprout", seat, field, o, 1))
+    others.append(u)
 
 
 def play_tactic(state: State, seat: int, kind: int, field: int, events: Events) -> None:

@@ -121,14 +121,21 @@ def legal_actions(state: State, seat: int) -> list[MezhaAction]:
 
 def _legal_list(in_hand: int, free: int) -> tuple[MezhaAction, ...]:
     """The legal actions of a seat on turn holding the kinds of bit set ``in_hand``, where bit f of ``free``
-    says the own half of field f has a free slot; a tactic may go to every field whatever ``free`` (D6)."""
+    says the own half of field f has a free slot."""
     out: list[MezhaAction] = []
-    for k in range(len(IS_TACTIC)):
+    for k, plays in enumerate(_PLAYS_BY_FREE):
         if in_hand >> k & 1:
-            out.extend(play_action(k, f) for f in (0, 1, 2) if IS_TACTIC[k] or free >> f & 1)
+            out.extend(plays[free])
     out.append(PASS)
     return tuple(out)
 
+
+# _PLAYS_BY_FREE[kind][free]: the cached plays of ``kind`` when bit f of ``free`` says the own half of field f
+# has a free slot; a tactic may go to every field whatever ``free`` (D6).
+_PLAYS_BY_FREE: tuple[tuple[tuple[Play, ...], ...], ...] = tuple(
+    tuple(tuple(play_action(k, f) for f in (0, 1, 2) if IS_TACTIC[k] or free >> f & 1) for free in range(8))
+    for k in range(len(IS_TACTIC))
+)
 
 # The legal actions of a seat on turn by ``in_hand << 3 | free`` (see _legal_list), filled as met: at most
 # 2 houses × 2**10 hands × 8 masks.

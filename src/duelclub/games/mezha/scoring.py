@@ -9,7 +9,10 @@ from duelclub.games.contract import Outcome
 from duelclub.games.mezha.cards import HAS_ROOTS, IDS, LIGHTNING_DAMAGE, OMEN_IDS, SEASON_DRAW, STORM
 from duelclub.games.mezha.effects import burn_event, damage, draw, strongest
 from duelclub.games.mezha.events import ClearedUnit, Events, Omen, Reason
-from duelclub.games.mezha.state import OVER, PAUSE, SEASON, State, Unit, refresh_room
+from duelclub.games.mezha.state import OVER, PAUSE, SEASON, State, refresh_room
+
+_OMENS = cast(tuple[Omen, ...], OMEN_IDS)
+"""``cards.OMEN_IDS`` typed as event omens."""
 
 
 def _reveal(state: State, events: Events) -> None:
@@ -58,11 +61,17 @@ def _lightning(state: State, events: Events) -> None:
             events.append(burn_event(seat, f, target, "lightning"))
 
 
-def _total(half: list[Unit]) -> int:
-    total = 0
-    for u in half:
-        total += u.strength
-    return total
+def _totals(state: State) -> list[list[int]]:
+    """Each field's strength sums ``[seat 0, seat 1]``."""
+    totals = []
+    for field in state.halves:
+        a = b = 0
+        for u in field[0]:
+            a += u.strength
+        for u in field[1]:
+            b += u.strength
+        totals.append([a, b])
+    return totals
 
 
 def _compare(a: int, b: int) -> int | None:
@@ -79,8 +88,8 @@ def score_season(state: State, events: Events) -> None:
     _reveal(state, events)
     if state.omens[state.season - 1] == STORM:
         _lightning(state, events)
-    totals = [[_total(field[0]), _total(field[1])] for field in state.halves]
-    fields = [_compare(t[0], t[1]) for t in totals]
+    totals = _totals(state)
+    fields = [0 if a > b else 1 if b > a else None for a, b in totals]  # _compare of each field
     # §Scoring a season, step 4: more fields; equal fields → more total strength; equal too → drawn
     strength = [totals[0][0] + totals[1][0] + totals[2][0], totals[0][1] + totals[1][1] + totals[2][1]]
     winner = _compare(fields.count(0), fields.count(1))
@@ -102,7 +111,7 @@ def score_season(state: State, events: Events) -> None:
         {
             "kind": "season_scored",
             "season": state.season,
-            "omen": cast(Omen, OMEN_IDS[state.omens[state.season - 1]]),
+            "omen": _OMENS[state.omens[state.season - 1]],
             "starter": state.starter,
             "fields": fields[:],
             "totals": [t[:] for t in totals],
@@ -187,5 +196,5 @@ def start_next_season(state: State, seat: int, events: Events) -> None:
     state.auto = [False, False]
     state.thaw_used = [[False, False, False], [False, False, False]]
     refresh_room(state)
-    omen = cast(Omen, OMEN_IDS[state.omen])
+    omen = _OMENS[state.omens[state.season - 1]]
     events.append({"kind": "season_start", "season": state.season, "omen": omen, "starter": starter})

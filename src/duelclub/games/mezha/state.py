@@ -4,7 +4,7 @@ Layout (see docs/positions.md §mezha for the JSON form):
 
 - ``hands[seat]`` — 20 counts indexed by card kind (a hand is a multiset, D18); ``in_hand[seat]`` — the same
   hand as a bit set (bit ``k`` set while ``hands[seat][k] > 0``), kept in step by every change of a hand
-  (:func:`take_card`, :func:`add_card`, :func:`hand_bits`) so legal actions are a table look-up;
+  (:func:`take_card`, ``effects.draw``, :func:`hand_bits`) so legal actions are a table look-up;
 - ``decks[seat]`` — card kinds, index 0 the top; ``discards[seat]`` — kinds in arrival order;
 - ``halves[field][seat]`` — the :class:`Unit` list of that half, in placement order (D13); ``room[seat]`` —
   bit ``f`` set while that seat's half of field ``f`` has a free slot this season (:func:`refresh_room`
@@ -171,9 +171,10 @@ class State:
 def refresh_room(state: State) -> None:
     """Recompute :attr:`State.room` from the halves and this season's capacity."""
     cap = state.capacity()
-    h = state.halves
+    luh, brod, kholm = state.halves
     state.room = [
-        (len(h[0][s]) < cap) | (len(h[1][s]) < cap) << 1 | (len(h[2][s]) < cap) << 2 for s in (0, 1)
+        (len(luh[0]) < cap) | (len(brod[0]) < cap) << 1 | (len(kholm[0]) < cap) << 2,
+        (len(luh[1]) < cap) | (len(brod[1]) < cap) << 1 | (len(kholm[1]) < cap) << 2,
     ]
 
 
@@ -197,12 +198,6 @@ def take_card(state: State, seat: int, kind: int) -> None:
     hand[kind] = left
     if not left:
         state.in_hand[seat] &= ~(1 << kind)
-
-
-def add_card(state: State, seat: int, kind: int) -> None:
-    """One card ``kind`` enters ``seat``'s hand."""
-    state.hands[seat][kind] += 1
-    state.in_hand[seat] |= 1 << kind
 
 
 def result_copy(result: JSONDict) -> JSONDict:
