@@ -137,7 +137,13 @@ class State:
         s.in_hand = self.in_hand[:]
         s.decks = [self.decks[0][:], self.decks[1][:]]
         s.discards = [self.discards[0][:], self.discards[1][:]]
-        s.halves = [[[u.clone() for u in half] for half in field] for field in self.halves]
+        clone = Unit.clone
+        (a0, a1), (b0, b1), (c0, c1) = self.halves
+        s.halves = [
+            [list(map(clone, a0)), list(map(clone, a1))],
+            [list(map(clone, b0)), list(map(clone, b1))],
+            [list(map(clone, c0)), list(map(clone, c1))],
+        ]
         s.room = self.room[:]
         s.omens = self.omens[:]
         s.season, s.phase, s.starter, s.turn = self.season, self.phase, self.starter, self.turn
