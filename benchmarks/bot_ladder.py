@@ -196,7 +196,10 @@ def report(game: str, players: list[str], outcomes: list[Outcome]) -> dict[str, 
             "cpu_max_s": round(max((c[2] for c in cells), default=0.0), 4),
         }
     adjacent = [head_to_head(outcomes, hi, lo) for lo, hi in itertools.pairwise(players)]
-    top = head_to_head(outcomes, players[-1], "strong") if "strong" in players[:-1] else None
+    # the target of issue 17: the top level against today's hard (``strong``), unless that is a neighbour
+    top = head_to_head(outcomes, players[-1], "strong") if "strong" in players[:-2] else None
+    # today's hard against today's easy (issue 17 quotes their scores): the span the middle level splits
+    legacy = head_to_head(outcomes, "strong", "light") if {"strong", "light"} <= set(players) else None
     least = min(per_pair.values(), default=0)
     return {
         "game": game,
@@ -208,6 +211,7 @@ def report(game: str, players: list[str], outcomes: list[Outcome]) -> dict[str, 
         "levels": levels,
         "adjacent": adjacent,
         "top_vs_strong": top,
+        "strong_vs_light": legacy,
     }
 
 
@@ -230,8 +234,10 @@ def print_table(rep: dict[str, Any]) -> None:
     for p, r in rep["levels"].items():
         ci = f"[{r['low']:.0f}, {r['high']:.0f}]"
         print(f"  {p:<8} {r['rating']:>7.0f} {ci:>17} {r['cpu_mean_s']:>17.3f}s {r['cpu_max_s']:>7.3f}s")
-    rows = [*rep["adjacent"], *([rep["top_vs_strong"]] if rep["top_vs_strong"] else [])]
+    rows = [*rep["adjacent"], *(rep[k] for k in ("top_vs_strong", "strong_vs_light") if rep[k])]
     for a in rows:
+        if not a["matches"]:
+            continue
         lo, hi = a["wilson95"]
         print(
             f"  {a['stronger']:>7} vs {a['weaker']:<7} score {a['score']:.3f}, decided won"
