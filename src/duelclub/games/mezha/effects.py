@@ -30,21 +30,8 @@ from duelclub.games.mezha.cards import (
     THAW,
     THAW_BONUS,
 )
-from duelclub.games.mezha.events import BuffEvent, BurnEvent, DrawReason, Events, PlayEvent, RallyEvent
+from duelclub.games.mezha.events import BuffEvent, BurnEvent, DrawReason, Events, RallyEvent
 from duelclub.games.mezha.state import State, Unit, take_card
-
-
-def play_event(seat: int, field: int, u: Unit) -> PlayEvent:
-    """A unit entered (private parts flagged by ``face_down``)."""
-    return {
-        "kind": "play",
-        "seat": seat,
-        "field": field,
-        "placement": u.placement,
-        "card": IDS[u.kind],
-        "strength": u.strength,
-        "face_down": u.face_down,
-    }
 
 
 def buff_event(

@@ -164,7 +164,7 @@ def _clear(state: State, events: Events) -> None:
             discard = state.discards[seat]
             for u in half:
                 row: ClearedUnit = {"seat": seat, "field": f, "placement": u.placement, "card": IDS[u.kind]}
-                if HAS_ROOTS[u.kind] and u.season == season:  # carries_over, inlined
+                if HAS_ROOTS[u.kind] and u.season == season:  # корни, put onto the field this season (D3)
                     keep.append(u)
                     row["strength"] = u.strength
                     carried.append(row)

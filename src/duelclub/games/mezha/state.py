@@ -21,7 +21,6 @@ from duelclub.games.mezha.cards import (
     DROUGHT,
     DROUGHT_SLOTS,
     HALF_SLOTS,
-    HAS_ROOTS,
     HAS_SHIELD,
     HAS_SPROUT,
     IS_TACTIC,
@@ -217,8 +216,3 @@ def result_copy(result: JSONDict) -> JSONDict:
     if isinstance(totals, list):
         out["totals"] = [list(t) for t in totals]
     return out
-
-
-def carries_over(unit: Unit, season: int) -> bool:
-    """Корни: a root unit put onto the field in ``season`` stays one more season (D3)."""
-    return HAS_ROOTS[unit.kind] and unit.season == season
