@@ -108,15 +108,13 @@ _NOBODY: frozenset[int] = frozenset()
 def legal_actions(state: State, seat: int) -> list[MezhaAction]:
     """§Decision points and actions: plays (distinct unit ids × fields with a free own slot, distinct
     tactic ids × all fields; table order) then ``pass``; ``[next_season]`` in the pause; resign excluded."""
-    if state.phase != SEASON:
-        return [NEXT_SEASON] if state.phase == PAUSE and seat in (0, 1) else []
-    if seat != state.turn:
-        return []
-    key = state.in_hand[seat] << 3 | state.room[seat]
-    actions = _LEGAL.get(key)
-    if actions is None:
-        actions = _LEGAL[key] = _legal_list(key >> 3, key & 7)
-    return list(actions)
+    if seat == state.turn and state.phase == SEASON:
+        key = state.in_hand[seat] << 3 | state.room[seat]
+        actions = _LEGAL.get(key)
+        if actions is None:
+            actions = _LEGAL[key] = _legal_list(key >> 3, key & 7)
+        return list(actions)
+    return [NEXT_SEASON] if state.phase == PAUSE and seat in (0, 1) else []
 
 
 def _legal_list(in_hand: int, free: int) -> tuple[MezhaAction, ...]:
