@@ -135,12 +135,13 @@ CACHE_KINDS: tuple[int, ...] = tuple(k for k in range(len(CARDS)) if HIDDEN[k])
 def deck_list(house: int) -> list[int]:
     """The unshuffled deck of a house: table rows top to bottom, each row's copies consecutively
     (rules/mezha.md §Match setup, step 2)."""
-    return list(_DECKS[house])
+    return list(HOUSE_DECKS[house])
 
 
-_DECKS: tuple[tuple[int, ...], ...] = tuple(
+HOUSE_DECKS: tuple[tuple[int, ...], ...] = tuple(
     tuple(k for k in HOUSE_KINDS[house] for _ in range(CARDS[k].copies)) for house in (0, 1)
 )
+""":func:`deck_list` of each house, as tuples."""
 
 
 # rules/mezha.md §Omens — the shuffle input order of fairness.md (Оттепель, Засуха, Ярмарка, Гроза).

@@ -149,8 +149,8 @@ def enter_unit(state: State, seat: int, kind: int, field: int, events: Events) -
     The caller has checked that the card is in hand and the half has a free slot.
     """
     hand = state.hands[seat]  # (1) the card leaves the hand (take_card, inlined: this is the hot path)
-    hand[kind] -= 1
-    if not hand[kind]:
+    left = hand[kind] = hand[kind] - 1
+    if not left:
         state.in_hand[seat] &= ~(1 << kind)
     # The owner's other units on that field, face-down and carried ones included: the half itself, as the new
     # unit joins it only at the end (steps 3-6 never read it again nor remove an own unit).

@@ -41,10 +41,10 @@ from duelclub.games.mezha.actions import (
 from duelclub.games.mezha.cards import (
     CARD_INDEX,
     FAIR,
+    HOUSE_DECKS,
     HOUSES,
     IS_TACTIC,
     START_HAND,
-    deck_list,
 )
 from duelclub.games.mezha.effects import draw, enter_unit, play_tactic
 from duelclub.games.mezha.events import Events
@@ -65,7 +65,7 @@ def new_state(key: bytes, house: str) -> State:
     s.stream = stream
     s.houses = (h0, 1 - h0)
     first = stream.randint(2)
-    s.decks = [stream.shuffled(deck_list(s.houses[0])), stream.shuffled(deck_list(s.houses[1]))]
+    s.decks = [stream.shuffled(HOUSE_DECKS[s.houses[0]]), stream.shuffled(HOUSE_DECKS[s.houses[1]])]
     s.omens = stream.shuffled([0, 1, 2, 3])
     s.hands = [[0] * 20, [0] * 20]
     s.in_hand = [0, 0]
@@ -113,7 +113,7 @@ def legal_actions(state: State, seat: int) -> list[MezhaAction]:
         actions = _LEGAL.get(key)
         if actions is None:
             actions = _LEGAL[key] = _legal_list(key >> 3, key & 7)
-        return list(actions)
+        return [*actions]
     return [NEXT_SEASON] if state.phase == PAUSE and seat in (0, 1) else []
 
 
@@ -227,8 +227,8 @@ def apply(state: State, seat: int, action: MezhaAction) -> Events:
     if state.phase == SEASON and state.turn == seat and not state.passed[seat]:
         # the common cases: a cached play or ``PASS`` by the seat on turn; the rest takes the full check below
         known = _KNOWN_PLAYS.get(id(action))
-        if known is not None and state.in_hand[seat] >> known[0] & 1:
-            kind, field = known
+        if known is not None and state.in_hand[seat] >> (kind := known[0]) & 1:
+            field = known[1]
             if IS_TACTIC[kind]:
                 play_tactic(state, seat, kind, field, events)
             elif state.room[seat] >> field & 1:
@@ -246,6 +246,10 @@ def apply(state: State, seat: int, action: MezhaAction) -> Events:
             state.turn = 1 - seat
             settle(state, events)
             return events
+    elif action is NEXT_SEASON and state.phase == PAUSE and seat in (0, 1):
+        start_next_season(state, seat, events)
+        settle(state, events)
+        return events
     kind = _check(state, seat, action)
     if type(action) is Play:
         if IS_TACTIC[kind]:

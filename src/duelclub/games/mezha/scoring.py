@@ -6,7 +6,17 @@ from __future__ import annotations
 from typing import cast
 
 from duelclub.games.contract import Outcome
-from duelclub.games.mezha.cards import HAS_ROOTS, IDS, LIGHTNING_DAMAGE, OMEN_IDS, SEASON_DRAW, STORM
+from duelclub.games.mezha.cards import (
+    CACHE_KINDS,
+    CARDS,
+    HAS_ROOTS,
+    HOUSES,
+    IDS,
+    LIGHTNING_DAMAGE,
+    OMEN_IDS,
+    SEASON_DRAW,
+    STORM,
+)
 from duelclub.games.mezha.effects import burn_event, damage, draw, strongest
 from duelclub.games.mezha.events import ClearedUnit, Events, Omen, Reason
 from duelclub.games.mezha.state import OVER, PAUSE, SEASON, State, refresh_room
@@ -14,25 +24,32 @@ from duelclub.games.mezha.state import OVER, PAUSE, SEASON, State, refresh_room
 _OMENS = cast(tuple[Omen, ...], OMEN_IDS)
 """``cards.OMEN_IDS`` typed as event omens."""
 
+_SEASON_DRAWS = (0,) * SEASON_DRAW + (1,) * SEASON_DRAW
+"""Who draws between seasons, in order: seat 0 first (D5)."""
+
+_CACHE_HOUSE = HOUSES.index("olkha")
+assert all(CARDS[k].house == "olkha" for k in CACHE_KINDS), "only Ольха has тайник cards"
+
 
 def _reveal(state: State, events: Events) -> None:
-    # §Scoring a season, step 1: every face-down unit is revealed
+    # §Scoring a season, step 1: every face-down unit is revealed. Only a тайник card is ever face down and
+    # only Ольха's deck has them, so only Ольха's halves are searched.
+    seat = 0 if state.houses[0] == _CACHE_HOUSE else 1
     for f, field in enumerate(state.halves):
-        for seat in (0, 1):
-            for u in field[seat]:
-                if u.face_down:
-                    u.face_down = False
-                    events.append(
-                        {
-                            "kind": "reveal",
-                            "seat": seat,
-                            "field": f,
-                            "placement": u.placement,
-                            "card": IDS[u.kind],
-                            "strength": u.strength,
-                            "face_down": False,
-                        }
-                    )
+        for u in field[seat]:
+            if u.face_down:
+                u.face_down = False
+                events.append(
+                    {
+                        "kind": "reveal",
+                        "seat": seat,
+                        "field": f,
+                        "placement": u.placement,
+                        "card": IDS[u.kind],
+                        "strength": u.strength,
+                        "face_down": False,
+                    }
+                )
 
 
 def _lightning(state: State, events: Events) -> None:
@@ -114,7 +131,7 @@ def score_season(state: State, events: Events) -> None:
             "omen": _OMENS[state.omens[state.season - 1]],
             "starter": state.starter,
             "fields": fields[:],
-            "totals": [t[:] for t in totals],
+            "totals": [totals[0][:], totals[1][:], totals[2][:]],
             "strength": strength[:],
             "winner": winner,
             "wins": state.wins[:],
@@ -184,9 +201,8 @@ def start_next_season(state: State, seat: int, events: Events) -> None:
     """
     events.append({"kind": "next_season", "seat": seat})
     _clear(state, events)
-    for s in (0, 1):
-        for _ in range(SEASON_DRAW):
-            draw(state, s, "season", events)
+    for s in _SEASON_DRAWS:
+        draw(state, s, "season", events)
     starter = next_starter(state)
     state.season += 1
     state.phase = SEASON
