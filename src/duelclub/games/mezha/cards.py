@@ -115,9 +115,11 @@ HAS_SHIELD: tuple[bool, ...] = tuple(SHIELD in c.abilities for c in CARDS)
 HAS_MESSENGER: tuple[bool, ...] = tuple(MESSENGER in c.abilities for c in CARDS)
 SHOT_DAMAGE: tuple[int, ...] = tuple(c.shot for c in CARDS)
 IDS: tuple[str, ...] = tuple(c.id for c in CARDS)
-NO_ENTRY, RALLY_ENTRY, SHOT_ENTRY, MESSENGER_ENTRY = 0, 1, 2, 3
+NO_ENTRY, LONER_ENTRY, RALLY_ENTRY, SHOT_ENTRY, MESSENGER_ENTRY = 0, 1, 2, 3, 4
 ENTRY: tuple[int, ...] = tuple(
-    RALLY_ENTRY
+    LONER_ENTRY
+    if HAS_LONER[k]
+    else RALLY_ENTRY
     if HAS_RALLY[k]
     else SHOT_ENTRY
     if SHOT_DAMAGE[k]
@@ -126,7 +128,11 @@ ENTRY: tuple[int, ...] = tuple(
     else NO_ENTRY
     for k in range(len(CARDS))
 )
-"""A unit's own entry effect (D14 step 5): клич, выстрел, гонец or none (no card has two)."""
+"""What a unit does on entry besides Оттепель and росток (D14 steps 4-5): одиночка, клич, выстрел, гонец or
+nothing (no card has two of them)."""
+assert all(
+    HAS_LONER[k] + HAS_RALLY[k] + bool(SHOT_DAMAGE[k]) + HAS_MESSENGER[k] <= 1 for k in range(len(CARDS))
+)
 
 CACHE_KINDS: tuple[int, ...] = tuple(k for k in range(len(CARDS)) if HIDDEN[k])
 """The тайник kinds (Тень в листве, Сова-дозорная): the only cards that can be face down."""

@@ -16,12 +16,11 @@ from duelclub.games.mezha.cards import (
     ENTRY,
     HALF_SLOTS,
     HAND_LIMIT,
-    HAS_LONER,
     HAS_SPROUT,
     HIDDEN,
     IDS,
     LONER_BONUS,
-    MESSENGER_ENTRY,
+    LONER_ENTRY,
     PODZHOG,
     PODZHOG_DAMAGE,
     RALLY_ENTRY,
@@ -181,13 +180,15 @@ def enter_unit(state: State, seat: int, kind: int, field: int, events: Events) -
             u.strength += THAW_BONUS
             u.thaw = True
             events.append(buff_event("thaw", seat, field, u, THAW_BONUS))
-    # (4) одиночка: no other own unit on that field
-    if HAS_LONER[kind] and not others:
-        u.strength += LONER_BONUS
-        events.append(buff_event("loner", seat, field, u, LONER_BONUS))
-    # (5) the card's own entry effect (no card has two)
+    # (4) одиночка, or (5) the card's own entry effect (no card has two)
     entry = ENTRY[kind]
-    if entry == RALLY_ENTRY:
+    if not entry:  # NO_ENTRY, most units
+        pass
+    elif entry == LONER_ENTRY:
+        if not others:  # одиночка: no other own unit on that field
+            u.strength += LONER_BONUS
+            events.append(buff_event("loner", seat, field, u, LONER_BONUS))
+    elif entry == RALLY_ENTRY:
         # D12: one-time +1 to the owner's other units then on that field
         for o in others:
             o.strength += 1
@@ -206,7 +207,7 @@ def enter_unit(state: State, seat: int, kind: int, field: int, events: Events) -
         events.append(rally)
     elif entry == SHOT_ENTRY:
         _shoot(state, seat, field, u, events)
-    elif entry == MESSENGER_ENTRY:
+    else:  # MESSENGER_ENTRY
         draw(state, seat, "messenger", events)
     # (6) росток: +1 to each other own росток unit of that field, face up or down
     for o in others:

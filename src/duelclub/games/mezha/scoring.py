@@ -78,19 +78,6 @@ def _lightning(state: State, events: Events) -> None:
             events.append(burn_event(seat, f, target, "lightning"))
 
 
-def _totals(state: State) -> list[list[int]]:
-    """Each field's strength sums ``[seat 0, seat 1]``."""
-    totals = []
-    for field in state.halves:
-        a = b = 0
-        for u in field[0]:
-            a += u.strength
-        for u in field[1]:
-            b += u.strength
-        totals.append([a, b])
-    return totals
-
-
 def _compare(a: int, b: int) -> int | None:
     return 0 if a > b else 1 if b > a else None
 
@@ -105,7 +92,14 @@ def score_season(state: State, events: Events) -> None:
     _reveal(state, events)
     if state.omens[state.season - 1] == STORM:
         _lightning(state, events)
-    totals = _totals(state)
+    totals = []  # each field's strength sums [seat 0, seat 1]
+    for field in state.halves:
+        a = b = 0
+        for u in field[0]:
+            a += u.strength
+        for u in field[1]:
+            b += u.strength
+        totals.append([a, b])
     fields = [0 if a > b else 1 if b > a else None for a, b in totals]  # _compare of each field
     # §Scoring a season, step 4: more fields; equal fields → more total strength; equal too → drawn
     strength = [totals[0][0] + totals[1][0] + totals[2][0], totals[0][1] + totals[1][1] + totals[2][1]]
