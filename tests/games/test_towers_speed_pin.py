@@ -26,7 +26,7 @@ from duelclub.games.contract import IllegalAction
 from duelclub.games.towers import GAME
 from duelclub.games.towers.actions import RESIGN, TIMEOUT, TowersAction, discard_action, play_action
 from duelclub.games.towers.battlefields import BATTLEFIELD_IDS
-from duelclub.games.towers.cards import COST, N_CARDS, RESOURCE
+from duelclub.games.towers.cards import COST, N_CARDS, RESOLVE, RESOURCE, RUN
 from duelclub.games.towers.state import FORCED, State
 
 PINNED = "58149688afc4ac15c1a7eef0f647c039a46cf2d1497d8507e4456e2d481fbf35"
@@ -155,3 +155,20 @@ def test_illegal_actions_raise_and_change_nothing() -> None:
                     GAME.apply(s, who, action)
                 assert exc.value.code == code, (who, action)
                 assert GAME.to_position(s) == before
+
+
+def test_resolve_reports_every_change_run_makes() -> None:
+    """``RESOLVE[c]`` (the ``play`` event's delta) changes the counters as ``RUN[c]`` does and returns exactly
+    the difference, on random counters (small values, so walls, towers and conditions hit their edges)."""
+    rng = random.Random(5)
+    for _ in range(300):
+        me0 = [rng.randrange(12) for _ in range(8)]
+        en0 = [rng.randrange(12) for _ in range(8)]
+        for c in range(1, N_CARDS + 1):
+            me, en = me0[:], en0[:]
+            RUN[c](me, en)
+            me2, en2 = me0[:], en0[:]
+            delta = RESOLVE[c](me2, en2)
+            assert (me2, en2) == (me, en)
+            changes = [[a - b for a, b in zip(p, p0, strict=True)] for p, p0 in ((me, me0), (en, en0))]
+            assert delta == changes

@@ -27,6 +27,8 @@ RESOURCES: tuple[str, str, str] = ("ore", "mana", "troops")
 
 Counters = list[int]
 Statement = Callable[[Counters, Counters], None]
+Resolve = Callable[[Counters, Counters], list[list[int]]]
+"""Runs an effect like a :data:`Statement` and returns its change ``[self delta, enemy delta]`` (8 each)."""
 
 
 class DslError(ValueError):
@@ -342,8 +344,61 @@ def effect_source(effect: Effect) -> str:
     return "\n".join(["def run(me, en):", *("    " + ln for ln in _body_source(effect.statements))]) + "\n"
 
 
+def _writes(body: tuple[Stmt, ...]) -> set[tuple[int, int]]:
+    """Every ``(side, counter)`` a statement of ``body`` may assign (0 self, 1 enemy)."""
+    out: set[tuple[int, int]] = set()
+    for st in body:
+        if isinstance(st, Change | SetAttr):
+            out |= {(t, st.attr) for t in st.targets}
+        elif isinstance(st, Damage):
+            out |= {(t, TOWER) for t in st.targets}
+            if not st.tower_only:
+                out |= {(t, WALL) for t in st.targets}
+        elif isinstance(st, Swap):
+            out |= {(0, st.attr), (1, st.attr)}
+        elif isinstance(st, Steal):
+            out |= {(0, st.res), (1, st.res)}
+        else:
+            out |= _writes(st.then) | _writes(st.orelse)
+    return out
+
+
+def resolve_source(effect: Effect) -> str:
+    """The Python source of ``resolve(me, en)``: :func:`effect_source`'s statements between a note of the
+    counters they may change and the return of the change of all 16 (the others are literal zeros).
+
+    >>> print(resolve_source(parse("wall+3; enemy.mines-1")), end="")
+    def resolve(me, en):
+        me1 = me[1]
+        en2 = en[2]
+        v = me[1] + 3
+        me[1] = v if v > 0 else 0
+        v = en[2] - 1
+        en[2] = v if v > 0 else 0
+        return [[0, me[1] - me1, 0, 0, 0, 0, 0, 0], [0, 0, en[2] - en2, 0, 0, 0, 0, 0]]
+    """
+    writes = _writes(effect.statements)
+    lines = [f"{_SIDE_NAMES[t]}{a} = {_SIDE_NAMES[t]}[{a}]" for t, a in sorted(writes)]
+    lines += _body_source(effect.statements)
+    rows = [
+        "[" + ", ".join(f"{p}[{a}] - {p}{a}" if (t, a) in writes else "0" for a in range(len(ATTRS))) + "]"
+        for t, p in enumerate(_SIDE_NAMES)
+    ]
+    lines.append(f"return [{rows[0]}, {rows[1]}]")
+    return "\n".join(["def resolve(me, en):", *("    " + ln for ln in lines)]) + "\n"
+
+
+def _define(source: str, name: str) -> object:
+    namespace: dict[str, object] = {}
+    exec(compile(source, f"<towers effect {name}>", "exec"), namespace)
+    return namespace[name]
+
+
 def compile_effect(effect: Effect) -> Statement:
     """One function running the statements left to right (§12 semantics, D9)."""
-    namespace: dict[str, object] = {}
-    exec(compile(effect_source(effect), "<towers effect>", "exec"), namespace)
-    return cast(Statement, namespace["run"])
+    return cast(Statement, _define(effect_source(effect), "run"))
+
+
+def compile_resolve(effect: Effect) -> Resolve:
+    """:func:`compile_effect` that also returns the change it made: ``[self delta, enemy delta]``."""
+    return cast(Resolve, _define(resolve_source(effect), "resolve"))

@@ -18,7 +18,6 @@ Events (plain dicts typed in ``events.py``; ``seat`` is the player concerned):
 
 from __future__ import annotations
 
-from operator import sub
 from typing import cast
 
 from duelclub.games.contract import IllegalAction, Outcome
@@ -36,7 +35,7 @@ from duelclub.games.towers.actions import (
     TowersOptions,
 )
 from duelclub.games.towers.battlefields import BATTLEFIELD_INDEX, BATTLEFIELDS
-from duelclub.games.towers.cards import COST, DRAW_DISCARD, HAND_SIZE, N_CARDS, PLAY_AGAIN, RUN, STOCK
+from duelclub.games.towers.cards import COST, DRAW_DISCARD, HAND_SIZE, N_CARDS, PLAY_AGAIN, RESOLVE, STOCK
 from duelclub.games.towers.dsl import MANA, ORE, TOWER, TROOPS
 from duelclub.games.towers.events import DiscardTag, Events, Reason, WinReason
 from duelclub.games.towers.state import (
@@ -161,7 +160,7 @@ def refill(s: State, seat: int, events: Events) -> None:
             pile = s.pile  # a reshuffle made a new pile
 
 
-def leave(s: State, seat: int, card: int, tag: int, events: Events | None) -> None:
+def leave(s: State, seat: int, card: int, tag: int, events: Events | None) -> None:  # see also play_card
     """A card leaves the hand (the earliest copy, D40) for the discard pile (normal deck) or out of the game;
     it is recorded in the seat's last-turn list and the public history (§8.3)."""
     s.hands[seat].remove(card)
@@ -233,18 +232,24 @@ def finish(s: State, winner: int | None, reason: Reason, events: Events) -> None
 
 
 def start_turn(s: State, seat: int, events: Events) -> None:
-    """§5 steps 1–2: clear the seat's last-turn list, produce, check victory."""
+    """§5 steps 1–2: clear the seat's last-turn list, produce, check victory.
+
+    A match in play meets no victory condition outside a forced discard (each change of the counters is
+    followed by :func:`check`; ``position_model`` refuses a position that breaks this), and production
+    only raises the producer's stocks: so :func:`check` runs only when one of them reached the goal."""
     s.active = seat
     s.phase = MAIN
     s.again = False
     s.last[seat] = []
     me = s.p[seat]
     produced = me[2:5]  # mines, monasteries, barracks
-    me[5] += produced[0]
-    me[6] += produced[1]
-    me[7] += produced[2]
+    ore = me[5] = me[5] + produced[0]
+    mana = me[6] = me[6] + produced[1]
+    troops = me[7] = me[7] + produced[2]
     events.append({"kind": "turn", "seat": seat, "turn": s.turn, "produced": produced})
-    check(s, events)
+    goal = _GOALS[s.field][1]
+    if ore >= goal or mana >= goal or troops >= goal:
+        check(s, events)
 
 
 def end_turn(s: State, seat: int, events: Events) -> None:
@@ -273,11 +278,14 @@ def play_card(s: State, seat: int, card: int, events: Events) -> None:
     """§6: pay, move the card (D6), run the statements left to right (D9), then draw/discard or finish."""
     me, en = s.p[seat], s.p[1 - seat]
     me[STOCK[card]] -= COST[card]
-    leave(s, seat, card, PLAY, None)
-    me0, en0 = me[:], en[:]
-    RUN[card](me, en)
-    d_me, d_en = list(map(sub, me, me0)), list(map(sub, en, en0))  # both lists hold the 8 counters
-    delta = [d_en, d_me] if seat == 1 else [d_me, d_en]
+    s.hands[seat].remove(card)  # leave(s, seat, card, PLAY, None), inlined
+    if not s.infinite:
+        s.discard.append(card)
+    s.last[seat].append((card, PLAY))
+    s.history = (seat, card, PLAY, s.history)
+    delta = RESOLVE[card](me, en)
+    if seat == 1:
+        delta.reverse()
     events.append({"kind": "play", "seat": seat, "card": card, "delta": delta})
     if DRAW_DISCARD[card]:
         draw(s, seat, events)  # §6 step 5, D8: the hand now holds 7
