@@ -74,7 +74,7 @@ def new_state(key: bytes, field: int, infinite: bool) -> State:
         s.pile = stream.shuffled(list(range(1, N_CARDS + 1)))[::-1]  # top (position 0) at the end
         s.pool = FULL_POOL
     s.discard = []
-    s.turn, s.again, s.outcome = 1, False, None
+    s.turn, s.again, s.outcome = 0, False, None
     s.timeouts = [0, 0]
     s.last = [[], []]
     s.history = None
@@ -82,7 +82,7 @@ def new_state(key: bytes, field: int, infinite: bool) -> State:
     for seat in (first, 1 - first):
         for _ in range(HAND_SIZE):
             draw(s, seat, ignored)
-    start_turn(s, first, ignored)
+    end_turn(s, 1 - first, ignored)  # turn 1 starts
     return s
 
 
@@ -114,15 +114,20 @@ def legal_actions(state: State, seat: int) -> list[TowersAction]:
     if state.phase == OVER or seat != state.active:
         return []
     hand = state.hands[seat]
-    if state.infinite and len(set(hand)) < len(hand):
+    if state.infinite and len({*hand}) < len(hand):
         hand = list(dict.fromkeys(hand))
-    legal: list[TowersAction]
+    discards: list[TowersAction]
     if state.phase == FORCED:
-        legal = [DISCARDS[c] for c in hand]
-        return legal
+        discards = [DISCARDS[c] for c in hand]
+        return discards
     me = state.p[seat]
-    legal = [PLAYS[c] for c in hand if COST[c] <= me[STOCK[c]]]
-    legal += [DISCARDS[c] for c in hand]
+    legal: list[TowersAction] = []
+    discards = []
+    for c in hand:  # one loop (not two comprehensions): this runs at every step of every playout
+        if COST[c] <= me[STOCK[c]]:
+            legal.append(PLAYS[c])
+        discards.append(DISCARDS[c])
+    legal += discards
     return legal
 
 
@@ -172,12 +177,9 @@ def leave(s: State, seat: int, card: int, tag: int, events: Events | None) -> No
         events.append({"kind": "discard", "seat": seat, "card": card, "tag": _DISCARD_TAGS[tag]})
 
 
-# state.TAGS without ``play`` (a played card has its ``play`` event): DISCARD, FORCED_DISCARD, TIMEOUT_DISCARD
-_DISCARD_TAGS: dict[int, DiscardTag] = {
-    DISCARD: "discard",
-    FORCED_DISCARD: "forced_discard",
-    TIMEOUT_DISCARD: "timeout_discard",
-}
+# state.TAGS by tag index (DISCARD, FORCED_DISCARD, TIMEOUT_DISCARD); index 0, PLAY, is unused: a played
+# card has its ``play`` event
+_DISCARD_TAGS: tuple[DiscardTag, ...] = ("discard", "discard", "forced_discard", "timeout_discard")
 
 
 def _satisfies(me: list[int], en: list[int], vt: int, vr: int) -> WinReason | None:
@@ -199,17 +201,6 @@ def check(s: State, events: Events) -> bool:
     """§7.2–7.3: look at both players; one → that player wins, both → draw (D17). True if the match ended."""
     p0, p1 = s.p
     vt, vr = _GOALS[s.field]
-    if (
-        0 < p0[TOWER] < vt
-        and 0 < p1[TOWER] < vt
-        and p0[ORE] < vr
-        and p0[MANA] < vr
-        and p0[TROOPS] < vr
-        and p1[ORE] < vr
-        and p1[MANA] < vr
-        and p1[TROOPS] < vr
-    ):
-        return False  # the usual case: no condition holds (a shortcut of the two _satisfies below)
     w0 = _satisfies(p0, p1, vt, vr)
     w1 = _satisfies(p1, p0, vt, vr)
     if w0 is None and w1 is None:
@@ -231,13 +222,19 @@ def finish(s: State, winner: int | None, reason: Reason, events: Events) -> None
     events.append({"kind": "match_end", "winner": winner, "reason": reason, "battlefield": field})
 
 
-def start_turn(s: State, seat: int, events: Events) -> None:
-    """§5 steps 1–2: clear the seat's last-turn list, produce, check victory.
+def end_turn(s: State, seat: int, events: Events) -> None:
+    """§5 step 5 / §7.4: turn 500 ends the match in a draw; else the other player's turn starts (§5 steps
+    1–2): clear its last-turn list, produce, check victory. (:func:`new_state` starts turn 1 as the end of
+    a turn 0 of the other seat.)
 
     A match in play meets no victory condition outside a forced discard (each change of the counters is
     followed by :func:`check`; ``position_model`` refuses a position that breaks this), and production
     only raises the producer's stocks: so :func:`check` runs only when one of them reached the goal."""
-    s.active = seat
+    if s.turn >= TURN_LIMIT:
+        finish(s, None, "turn_limit", events)
+        return
+    s.turn += 1
+    s.active = seat = 1 - seat
     s.phase = MAIN
     s.again = False
     s.last[seat] = []
@@ -252,18 +249,20 @@ def start_turn(s: State, seat: int, events: Events) -> None:
         check(s, events)
 
 
-def end_turn(s: State, seat: int, events: Events) -> None:
-    """§5 step 5 / §7.4: turn 500 ends the match in a draw, else the other player's turn starts."""
-    if s.turn >= TURN_LIMIT:
-        finish(s, None, "turn_limit", events)
-        return
-    s.turn += 1
-    start_turn(s, 1 - seat, events)
-
-
 def after_card(s: State, seat: int, again: bool, events: Events) -> None:
     """§6 steps 6–7: victory check, refill, then the extra action of «Граємо знову» or the end of the turn."""
-    if check(s, events):
+    p0, p1 = s.p
+    vt, vr = _GOALS[s.field]
+    if not (
+        0 < p0[TOWER] < vt
+        and 0 < p1[TOWER] < vt
+        and p0[ORE] < vr
+        and p0[MANA] < vr
+        and p0[TROOPS] < vr
+        and p1[ORE] < vr
+        and p1[MANA] < vr
+        and p1[TROOPS] < vr
+    ) and check(s, events):  # the usual case, no condition met, is told without check's two _satisfies
         return
     refill(s, seat, events)
     if again:
