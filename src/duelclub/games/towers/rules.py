@@ -80,8 +80,7 @@ def new_state(key: bytes, field: int, infinite: bool) -> State:
     s.history = None
     ignored: Events = []
     for seat in (first, 1 - first):
-        for _ in range(HAND_SIZE):
-            draw(s, seat, ignored)
+        refill(s, seat, ignored)
     end_turn(s, 1 - first, ignored)  # turn 1 starts
     return s
 
@@ -201,6 +200,17 @@ def check(s: State, events: Events) -> bool:
     """§7.2–7.3: look at both players; one → that player wins, both → draw (D17). True if the match ended."""
     p0, p1 = s.p
     vt, vr = _GOALS[s.field]
+    if (
+        0 < p0[TOWER] < vt
+        and 0 < p1[TOWER] < vt
+        and p0[ORE] < vr
+        and p0[MANA] < vr
+        and p0[TROOPS] < vr
+        and p1[ORE] < vr
+        and p1[MANA] < vr
+        and p1[TROOPS] < vr
+    ):
+        return False  # the usual case: no condition holds (told without the two _satisfies below)
     w0 = _satisfies(p0, p1, vt, vr)
     w1 = _satisfies(p1, p0, vt, vr)
     if w0 is None and w1 is None:
@@ -225,11 +235,7 @@ def finish(s: State, winner: int | None, reason: Reason, events: Events) -> None
 def end_turn(s: State, seat: int, events: Events) -> None:
     """§5 step 5 / §7.4: turn 500 ends the match in a draw; else the other player's turn starts (§5 steps
     1–2): clear its last-turn list, produce, check victory. (:func:`new_state` starts turn 1 as the end of
-    a turn 0 of the other seat.)
-
-    A match in play meets no victory condition outside a forced discard (each change of the counters is
-    followed by :func:`check`; ``position_model`` refuses a position that breaks this), and production
-    only raises the producer's stocks: so :func:`check` runs only when one of them reached the goal."""
+    a turn 0 of the other seat.)"""
     if s.turn >= TURN_LIMIT:
         finish(s, None, "turn_limit", events)
         return
@@ -240,20 +246,13 @@ def end_turn(s: State, seat: int, events: Events) -> None:
     s.last[seat] = []
     me = s.p[seat]
     produced = me[2:5]  # mines, monasteries, barracks
-    ore = me[5] = me[5] + produced[0]
-    mana = me[6] = me[6] + produced[1]
-    troops = me[7] = me[7] + produced[2]
+    me[5] += produced[0]
+    me[6] += produced[1]
+    me[7] += produced[2]
     events.append({"kind": "turn", "seat": seat, "turn": s.turn, "produced": produced})
-    goal = _GOALS[s.field][1]
-    if ore >= goal or mana >= goal or troops >= goal:
-        check(s, events)
-
-
-def after_card(s: State, seat: int, again: bool, events: Events) -> None:
-    """§6 steps 6–7: victory check, refill, then the extra action of «Граємо знову» or the end of the turn."""
     p0, p1 = s.p
     vt, vr = _GOALS[s.field]
-    if not (
+    if not (  # check's shortcut, inlined here and in after_card (the two checks of every turn)
         0 < p0[TOWER] < vt
         and 0 < p1[TOWER] < vt
         and p0[ORE] < vr
@@ -262,7 +261,24 @@ def after_card(s: State, seat: int, again: bool, events: Events) -> None:
         and p1[ORE] < vr
         and p1[MANA] < vr
         and p1[TROOPS] < vr
-    ) and check(s, events):  # the usual case, no condition met, is told without check's two _satisfies
+    ):
+        check(s, events)
+
+
+def after_card(s: State, seat: int, again: bool, events: Events) -> None:
+    """§6 steps 6–7: victory check, refill, then the extra action of «Граємо знову» or the end of the turn."""
+    p0, p1 = s.p
+    vt, vr = _GOALS[s.field]
+    if not (  # check's shortcut, inlined (see end_turn)
+        0 < p0[TOWER] < vt
+        and 0 < p1[TOWER] < vt
+        and p0[ORE] < vr
+        and p0[MANA] < vr
+        and p0[TROOPS] < vr
+        and p1[ORE] < vr
+        and p1[MANA] < vr
+        and p1[TROOPS] < vr
+    ) and check(s, events):
         return
     refill(s, seat, events)
     if again:
