@@ -164,7 +164,9 @@ def refill(s: State, seat: int, events: Events) -> None:
             pile = s.pile  # a reshuffle made a new pile
 
 
-def leave(s: State, seat: int, card: int, tag: int, events: Events | None) -> None:  # see also play_card
+def leave(
+    s: State, seat: int, card: int, tag: int, events: Events | None
+) -> None:  # inlined: play_card, apply
     """A card leaves the hand (the earliest copy, D40) for the discard pile (normal deck) or out of the game;
     it is recorded in the seat's last-turn list and the public history (§8.3)."""
     s.hands[seat].remove(card)
@@ -399,8 +401,13 @@ def apply(state: State, seat: int, action: TowersAction) -> Events:
             again, state.again = state.again, False
             leave(state, seat, card, FORCED_DISCARD, events)
             after_card(state, seat, again, events)
-        else:
-            leave(state, seat, card, DISCARD, events)  # a discard always ends the turn (§5)
+        else:  # a discard always ends the turn (§5); leave(state, seat, card, DISCARD, events), inlined
+            state.hands[seat].remove(card)
+            if not state.infinite:
+                state.discard.append(card)
+            state.last[seat].append((card, DISCARD))
+            state.history = (seat, card, DISCARD, state.history)
+            events.append({"kind": "discard", "seat": seat, "card": card, "tag": "discard"})
             refill(state, seat, events)
             state.timeouts[seat] = 0
             end_turn(state, seat, events)
