@@ -79,9 +79,8 @@ def new_state(key: bytes, field: int, infinite: bool) -> State:
     s.last = [[], []]
     s.history = None
     ignored: Events = []
-    for seat in (first, 1 - first):
-        refill(s, seat, ignored)
-    end_turn(s, 1 - first, ignored)  # turn 1 starts
+    refill(s, first, ignored)
+    end_turn(s, 1 - first, ignored)  # "turn 0" of the other player ends: its 6 cards, then turn 1 starts
     return s
 
 
@@ -235,9 +234,19 @@ def finish(s: State, winner: int | None, reason: Reason, events: Events) -> None
 
 
 def end_turn(s: State, seat: int, events: Events) -> None:
-    """§5 step 5 / §7.4: turn 500 ends the match in a draw; else the other player's turn starts (§5 steps
-    1–2): clear its last-turn list, produce, check victory. (:func:`new_state` starts turn 1 as the end of
-    a turn 0 of the other seat.)"""
+    """§5 steps 4–5 / §7.4: ``seat`` refills its hand (:func:`refill`, inlined); turn 500 then ends the
+    match in a draw; else the other player's turn starts (§5 steps 1–2): clear its last-turn list, produce,
+    check victory. (:func:`new_state` deals the second hand and starts turn 1 as the end of a turn 0.)"""
+    hand = s.hands[seat]
+    pile = s.pile
+    while len(hand) < HAND_SIZE:
+        if pile and not s.infinite:
+            c = pile.pop()
+            hand.append(c)
+            events.append({"kind": "draw", "seat": seat, "card": c})
+        else:
+            draw(s, seat, events)
+            pile = s.pile
     if s.turn >= TURN_LIMIT:
         finish(s, None, "turn_limit", events)
         return
@@ -282,8 +291,8 @@ def after_card(s: State, seat: int, again: bool, events: Events) -> None:
         and p1[TROOPS] < vr
     ) and check(s, events):
         return
-    refill(s, seat, events)
     if again:
+        refill(s, seat, events)
         s.phase = EXTRA
         events.append({"kind": "again", "seat": seat})
         return
@@ -342,7 +351,6 @@ def on_timeout(s: State, seat: int, events: Events) -> None:
     if forced and check(s, events):
         return
     s.timeouts[seat] = count
-    refill(s, seat, events)
     end_turn(s, seat, events)
 
 
@@ -408,7 +416,6 @@ def apply(state: State, seat: int, action: TowersAction) -> Events:
             state.last[seat].append((card, DISCARD))
             state.history = (seat, card, DISCARD, state.history)
             events.append({"kind": "discard", "seat": seat, "card": card, "tag": "discard"})
-            refill(state, seat, events)
             state.timeouts[seat] = 0
             end_turn(state, seat, events)
         return events
