@@ -163,11 +163,10 @@ def refill(s: State, seat: int, events: Events) -> None:
             pile = s.pile  # a reshuffle made a new pile
 
 
-def leave(
-    s: State, seat: int, card: int, tag: int, events: Events | None
-) -> None:  # inlined: play_card, apply
+def leave(s: State, seat: int, card: int, tag: int, events: Events | None) -> None:
     """A card leaves the hand (the earliest copy, D40) for the discard pile (normal deck) or out of the game;
-    it is recorded in the seat's last-turn list and the public history (§8.3)."""
+    it is recorded in the seat's last-turn list and the public history (§8.3). (Inlined in ``play_card`` and
+    in ``apply``'s plain discard: keep the three alike.)"""
     s.hands[seat].remove(card)
     if not s.infinite:
         s.discard.append(card)
@@ -277,7 +276,8 @@ def end_turn(s: State, seat: int, events: Events) -> None:
 
 
 def after_card(s: State, seat: int, again: bool, events: Events) -> None:
-    """§6 steps 6–7: victory check, refill, then the extra action of «Граємо знову» or the end of the turn."""
+    """§6 steps 6–7: victory check, then refill and the extra action of «Граємо знову», or the end of the turn
+    (whose refill comes first)."""
     p0, p1 = s.p
     vt, vr = _GOALS[s.field]
     if not (  # check's shortcut, inlined (see end_turn)
@@ -304,7 +304,7 @@ def play_card(s: State, seat: int, card: int, events: Events) -> None:
     """§6: pay, move the card (D6), run the statements left to right (D9), then draw/discard or finish."""
     me, en = s.p[seat], s.p[1 - seat]
     me[STOCK[card]] -= COST[card]
-    s.hands[seat].remove(card)  # leave(s, seat, card, PLAY, None), inlined
+    s.hands[seat].remove(card)  # leave(s, seat, card, PLAY, None), inlined (so: no discard event)
     if not s.infinite:
         s.discard.append(card)
     s.last[seat].append((card, PLAY))
