@@ -1,15 +1,27 @@
 """The bot ladder of one game: a round robin of every level and a random player, one rating per level.
 
 Run: ``.venv/bin/python benchmarks/bot_ladder.py GAME [--matches-per-pair N] [--jobs J] [--json]
-[--write]`` — every pair of {random, the game's levels} plays N matches (default 100): seats alternate
-every match and the options cycle through the lobby form (defaults, then each choice of each field:
-battlefields, decks, expansions, houses), each option set with both seat assignments. Every bot decides
-on ``game.determinize(state, seat)`` with its level's default think budget, as in the club. The results
-are fitted to Bradley–Terry ratings on the Elo scale (``duelclub.bots.ladder.fit``, random = 0) and
-printed with 95 % confidence intervals, the score of each adjacent pair of levels, and the per-decision
-think time of each level (CPU seconds); ``--adjacent`` plays only neighbouring levels (a chain, for cheap
-validation runs); ``--write`` stores the ratings in ``src/duelclub/bots/ladder.json`` (marked
+[--write] [--adjacent | --pair A B ...] [--fresh]`` — every pair of {random, the game's levels} plays N
+matches (default 100): seats alternate every match and the options cycle through the lobby form
+(defaults, then each choice of each field: battlefields, decks, expansions, houses), each option set with
+both seat assignments. Every bot decides on ``game.determinize(state, seat)``. The results are fitted to
+Bradley–Terry ratings on the Elo scale (``duelclub.bots.ladder.fit``, random = 0) and printed with 95 %
+confidence intervals, the score of each adjacent pair of levels, and each level's CPU seconds per
+decision (mean and max); ``--write`` stores the ratings in ``src/duelclub/bots/ladder.json`` (marked
 provisional below 100 matches a pair). Matches run in ``--jobs`` processes.
+
+Levels play by their **work caps** (iterations, samples, rounds: ``timed=False``), not by the wall clock:
+a level's strength is its caps, which fit its think budget on one idle core (the CPU columns show it), and
+the clock only cuts a search short on an overloaded server. So the ladder is the same on a busy or a quiet
+machine, and every match is reproducible from its key.
+
+**The results log.** A round robin costs CPU hours (Межа: ~5), more than one sitting, so every match is
+appended as it ends to ``benchmarks/results/ladder/GAME.jsonl`` with each level's *fingerprint* (a hash of
+its parameters and its bot code); a run plays only the matches the log lacks for the current
+fingerprints, and fits everything the log holds for them. An interrupted run loses at most the matches in
+progress; runs on several sittings (or machines) add up. ``--adjacent`` (neighbouring levels only) and
+``--pair A B`` (one pair, repeatable) play part of the round robin, into the same log; ``--fresh`` ignores
+the log (and writes none).
 """
 
 from __future__ import annotations
@@ -17,25 +29,33 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import hashlib
+import importlib
 import itertools
 import json
 import multiprocessing
 import random
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from bench_stats import wilson
 from engine_speed import option_sets
 
+import duelclub.bots.ismcts
+import duelclub.bots.levels
 from duelclub.bots import ladder
-from duelclub.bots.registry import make_bot
+from duelclub.bots.base import Bot
+from duelclub.bots.random_bot import RandomBot
 from duelclub.games.registry import all_games
 
 ANCHOR = "random"
 MAX_STEPS = 20_000
 FULL_MATCHES = 100
+LOG_DIR = Path(__file__).with_name("results") / "ladder"
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,8 +70,33 @@ class Task:
 class Outcome:
     a: str
     b: str
+    index: int
     score: float  # a's: 1 win, 0.5 draw, 0 loss
-    think: dict[str, list[float]] = field(default_factory=dict)  # level → CPU seconds per decision
+    think: dict[str, list[float]] = field(default_factory=dict)  # level → [decisions, CPU s, max CPU s]
+
+
+def build_bot(game: str, level: str) -> Bot:
+    """``level``'s bot by its work caps (no clock; see the module docstring)."""
+    if level == ANCHOR:
+        return RandomBot(ANCHOR)
+    module = importlib.import_module(f"duelclub.bots.{game}")
+    bot: Bot = module.build(level, module.LEVEL_PARAMS[level], timed=False)
+    return bot
+
+
+@cache
+def fingerprint(game: str, level: str) -> str:
+    """A hash of ``level``'s parameters and the code of its bots (the game's bot package, the shared search
+    and level modules): a log entry counts only while both players' fingerprints are unchanged."""
+    if level == ANCHOR:
+        return ANCHOR
+    module = importlib.import_module(f"duelclub.bots.{game}")
+    h = hashlib.sha256(json.dumps(module.LEVEL_PARAMS[level], sort_keys=True).encode())
+    package = Path(module.__file__ or "").parent
+    shared = [Path(m.__file__ or "") for m in (duelclub.bots.ismcts, duelclub.bots.levels)]
+    for path in sorted(package.glob("*.py")) + shared:
+        h.update(path.read_bytes())
+    return h.hexdigest()[:12]
 
 
 def play(task: Task) -> Outcome:
@@ -62,9 +107,9 @@ def play(task: Task) -> Outcome:
     state = game.new_match(key, opts[(task.index // 2) % len(opts)])
     a_seat = task.index % 2
     names = {a_seat: task.a, 1 - a_seat: task.b}
-    bots = {seat: make_bot(task.game, name) for seat, name in names.items()}
+    bots = {seat: build_bot(task.game, name) for seat, name in names.items()}
     rngs = {seat: random.Random(key + bytes([seat])) for seat in (0, 1)}
-    out = Outcome(task.a, task.b, 0.5, {task.a: [], task.b: []})
+    out = Outcome(task.a, task.b, task.index, 0.5, {task.a: [0, 0.0, 0.0], task.b: [0, 0.0, 0.0]})
     for _ in range(MAX_STEPS):
         result = game.outcome(state)
         if result is not None:
@@ -74,69 +119,130 @@ def play(task: Task) -> Outcome:
         cpu = time.process_time()
         view = game.determinize(state, seat, rngs[seat])
         action = bots[seat].choose(game, view, seat, rngs[seat])
-        out.think[names[seat]].append(time.process_time() - cpu)
+        spent = time.process_time() - cpu
+        cell = out.think[names[seat]]
+        cell[0], cell[1], cell[2] = cell[0] + 1, cell[1] + spent, max(cell[2], spent)
         game.apply(state, seat, action)
     raise RuntimeError(f"match {task} did not end in {MAX_STEPS} actions")
 
 
-def tasks(game: str, players: list[str], per_pair: int, adjacent: bool = False) -> list[Task]:
-    """Every pair's matches (only neighbours on the ladder if ``adjacent``), interleaved: each pair's first
-    match, then each pair's second, ..."""
-    pairs = list(itertools.pairwise(players)) if adjacent else list(itertools.combinations(players, 2))
+def pairs_of(
+    players: list[str], adjacent: bool = False, only: Sequence[tuple[str, str]] = ()
+) -> list[tuple[str, str]]:
+    """The pairs to play, each as (weaker, stronger) in ladder order: ``only`` if given, else neighbours
+    (``adjacent``) or every pair."""
+    order = {p: i for i, p in enumerate(players)}
+    if only:
+        return [(a, b) if order[a] < order[b] else (b, a) for a, b in only]
+    return list(itertools.pairwise(players)) if adjacent else list(itertools.combinations(players, 2))
+
+
+def tasks(game: str, pairs: list[tuple[str, str]], per_pair: int) -> list[Task]:
+    """Every pair's matches, interleaved: each pair's first match, then each pair's second, ..."""
     return [Task(game, a, b, i) for i in range(per_pair) for a, b in pairs]
 
 
-def report(game: str, players: list[str], outcomes: list[Outcome], per_pair: int) -> dict[str, Any]:
+def log_path(game: str) -> Path:
+    return LOG_DIR / f"{game}.jsonl"
+
+
+def load_log(game: str, players: list[str]) -> dict[tuple[str, str, int], Outcome]:
+    """The logged matches of ``game`` whose two players have their current fingerprints."""
+    path = log_path(game)
+    done: dict[tuple[str, str, int], Outcome] = {}
+    if not path.exists():
+        return done
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        row = json.loads(line)
+        a, b = row["a"], row["b"]
+        if a not in players or b not in players:
+            continue
+        if row["fp"] != [fingerprint(game, a), fingerprint(game, b)]:
+            continue
+        done[(a, b, row["index"])] = Outcome(a, b, row["index"], row["score"], row["think"])
+    return done
+
+
+def append_log(game: str, out: Outcome) -> None:
+    """Append one finished match to the results log (flushed at once: a kill loses only running matches)."""
+    path = log_path(game)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    row = {"a": out.a, "b": out.b, "index": out.index, "score": out.score,
+           "fp": [fingerprint(game, out.a), fingerprint(game, out.b)],
+           "think": {k: [v[0], round(v[1], 4), round(v[2], 4)] for k, v in out.think.items()}}  # fmt: skip
+    with path.open("a", encoding="utf-8") as f:
+        f.write(json.dumps(row, ensure_ascii=False) + "\n")
+
+
+def report(game: str, players: list[str], outcomes: list[Outcome]) -> dict[str, Any]:
     """The fitted ladder and the figures around it (what ``--json`` prints)."""
     fitted = ladder.fit([(o.a, o.b, o.score) for o in outcomes], players, ANCHOR)
-    think: dict[str, list[float]] = {p: [] for p in players}
+    per_pair = {pair: 0 for pair in itertools.combinations(players, 2)}
     for o in outcomes:
-        for p, secs in o.think.items():
-            think[p].extend(secs)
+        per_pair[(o.a, o.b)] = per_pair.get((o.a, o.b), 0) + 1
     levels = {}
     for p in players:
         rating, se = fitted[p]
-        secs = sorted(think[p])
+        cells = [o.think[p] for o in outcomes if p in o.think]
+        decisions = sum(c[0] for c in cells)
         levels[p] = {
             "rating": round(rating, 1),
             "low": round(rating - 1.96 * se, 1),
             "high": round(rating + 1.96 * se, 1),
-            "think_median_s": round(secs[len(secs) // 2], 4) if secs else 0.0,
-            "think_max_s": round(secs[-1], 4) if secs else 0.0,
+            "decisions": decisions,
+            "cpu_mean_s": round(sum(c[1] for c in cells) / max(decisions, 1), 4),
+            "cpu_max_s": round(max((c[2] for c in cells), default=0.0), 4),
         }
-    adjacent = []
-    for lo, hi in itertools.pairwise(players):
-        games = [o for o in outcomes if {o.a, o.b} == {lo, hi}]
-        score = sum(o.score if o.a == hi else 1.0 - o.score for o in games)
-        decided = [o for o in games if o.score != 0.5]
-        wins = sum(1 for o in decided if (o.score == 1.0) == (o.a == hi))
-        adjacent.append(
-            {"stronger": hi, "weaker": lo, "matches": len(games), "score": score / max(len(games), 1),
-             "decided_win_rate": wins / max(len(decided), 1), "wilson95": list(wilson(wins, len(decided)))}
-        )  # fmt: skip
+    adjacent = [head_to_head(outcomes, hi, lo) for lo, hi in itertools.pairwise(players)]
+    # the target of issue 17: the top level against today's hard (``strong``), unless that is a neighbour
+    top = head_to_head(outcomes, players[-1], "strong") if "strong" in players[:-2] else None
+    # today's hard against today's easy (issue 17 quotes their scores): the span the middle level splits
+    legacy = head_to_head(outcomes, "strong", "light") if {"strong", "light"} <= set(players) else None
+    least = min(per_pair.values(), default=0)
     return {
         "game": game,
-        "matches_per_pair": per_pair,
+        "matches_per_pair": least,
         "matches": len(outcomes),
-        "provisional": per_pair < FULL_MATCHES,
+        "provisional": least < FULL_MATCHES,
+        "pairs": "all" if least > 0 else "some",
         "updated": dt.date.today().isoformat(),
         "levels": levels,
         "adjacent": adjacent,
+        "top_vs_strong": top,
+        "strong_vs_light": legacy,
     }
+
+
+def head_to_head(outcomes: list[Outcome], hi: str, lo: str) -> dict[str, Any]:
+    """``hi``'s record against ``lo``: mean score, and win rate of the decided matches with its interval."""
+    games = [o for o in outcomes if {o.a, o.b} == {hi, lo}]
+    score = sum(o.score if o.a == hi else 1.0 - o.score for o in games)
+    decided = [o for o in games if o.score != 0.5]
+    wins = sum(1 for o in decided if (o.score == 1.0) == (o.a == hi))
+    return {"stronger": hi, "weaker": lo, "matches": len(games),
+            "score": round(score / max(len(games), 1), 4),
+            "decided": len(decided), "decided_win_rate": round(wins / max(len(decided), 1), 4),
+            "wilson95": [round(x, 4) for x in wilson(wins, len(decided))]}  # fmt: skip
 
 
 def print_table(rep: dict[str, Any]) -> None:
     tag = " (PROVISIONAL)" if rep["provisional"] else ""
-    print(f"{rep['game']}: {rep['matches']} matches, {rep['matches_per_pair']} per pair{tag}")
-    print(f"  {'level':<8} {'rating':>7} {'95% CI':>17} {'think med':>10} {'think max':>10}")
+    print(f"{rep['game']}: {rep['matches']} matches, at least {rep['matches_per_pair']} per pair{tag}")
+    print(f"  {'level':<8} {'rating':>7} {'95% CI':>17} {'CPU/decision mean':>18} {'max':>8}")
     for p, r in rep["levels"].items():
         ci = f"[{r['low']:.0f}, {r['high']:.0f}]"
-        print(f"  {p:<8} {r['rating']:>7.0f} {ci:>17} {r['think_median_s']:>9.3f}s {r['think_max_s']:>9.3f}s")
-    for a in rep["adjacent"]:
+        print(f"  {p:<8} {r['rating']:>7.0f} {ci:>17} {r['cpu_mean_s']:>17.3f}s {r['cpu_max_s']:>7.3f}s")
+    rows = [*rep["adjacent"], *(rep[k] for k in ("top_vs_strong", "strong_vs_light") if rep[k])]
+    for a in rows:
+        if not a["matches"]:
+            continue
         lo, hi = a["wilson95"]
         print(
             f"  {a['stronger']:>7} vs {a['weaker']:<7} score {a['score']:.3f}, decided won"
-            f" {a['decided_win_rate']:.3f} (95% CI {lo:.3f}–{hi:.3f}) of {a['matches']}"
+            f" {a['decided_win_rate']:.3f} (95% CI {lo:.3f}–{hi:.3f}),"
+            f" {a['decided']} decided of {a['matches']}"
         )
 
 
@@ -147,9 +253,10 @@ def write(rep: dict[str, Any]) -> None:
     data.setdefault("scale", "elo")
     data.setdefault("anchor", ANCHOR)
     data["note"] = (
-        "written by benchmarks/bot_ladder.py GAME --write; per game: matches_per_pair, pairs"
-        " (all: round robin, adjacent: neighbouring levels only), provisional = fewer than 100 matches"
-        " a pair (the lobby then shows no ratings)"
+        "written by benchmarks/bot_ladder.py GAME --write from benchmarks/results/ladder/GAME.jsonl;"
+        " per game: matches_per_pair (the fewest of any pair), provisional = fewer than 100 matches a pair"
+        " (the lobby then shows no ratings). Ratings: Elo scale, random = 0; the lobby shows them on the"
+        " club's scale (bots/ladder.py club_rating: medium = 1500)"
     )
     keep = ("provisional", "matches_per_pair", "pairs", "matches", "updated")
     entry = {k: rep[k] for k in keep}
@@ -164,28 +271,37 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("game", choices=sorted(all_games()))
     ap.add_argument("--matches-per-pair", type=int, default=FULL_MATCHES)
     ap.add_argument("--jobs", type=int, default=multiprocessing.cpu_count() or 1)
-    ap.add_argument(
-        "--adjacent",
-        action="store_true",
-        help="only neighbouring levels play each other (a chain: cheaper, wider intervals)",
+    which = ap.add_mutually_exclusive_group()
+    which.add_argument("--adjacent", action="store_true", help="only neighbouring levels play each other")
+    which.add_argument(
+        "--pair", nargs=2, action="append", default=[], metavar=("A", "B"), help="play only A vs B"
     )
+    ap.add_argument("--fresh", action="store_true", help="ignore the results log and write none")
     ap.add_argument("--json", action="store_true", help="print the report as JSON instead of the table")
     ap.add_argument("--write", action="store_true", help="store the ratings in src/duelclub/bots/ladder.json")
     args = ap.parse_args(argv)
     game = all_games()[args.game]
     players = [ANCHOR, *game.bot_levels]
-    todo = tasks(args.game, players, args.matches_per_pair, args.adjacent)
+    for a, b in args.pair:
+        if a not in players or b not in players or a == b:
+            ap.error(f"--pair {a} {b}: two different players of {players}")
+    done = {} if args.fresh else load_log(args.game, players)
+    todo = [t for t in tasks(args.game, pairs_of(players, args.adjacent, args.pair), args.matches_per_pair)
+            if (t.a, t.b, t.index) not in done]  # fmt: skip
+    print(f"{args.game}: {len(done)} matches logged, {len(todo)} to play", file=sys.stderr, flush=True)
     start = time.perf_counter()
     with multiprocessing.Pool(args.jobs) as pool:
-        outcomes = pool.map(play, todo, chunksize=1)
-    rep = report(args.game, players, outcomes, args.matches_per_pair)
-    rep["pairs"] = "adjacent" if args.adjacent else "all"
+        for out in pool.imap_unordered(play, todo, chunksize=1):
+            done[(out.a, out.b, out.index)] = out
+            if not args.fresh:
+                append_log(args.game, out)
+    rep = report(args.game, players, list(done.values()))
     rep["wall_seconds"] = round(time.perf_counter() - start, 1)
     if args.json:
         print(json.dumps(rep, ensure_ascii=False, indent=1))
     else:
         print_table(rep)
-        print(f"  wall {rep['wall_seconds']} s with {args.jobs} jobs")
+        print(f"  wall {rep['wall_seconds']} s with {args.jobs} jobs for {len(todo)} new matches")
     if args.write:
         write(rep)
     return 0

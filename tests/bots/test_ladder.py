@@ -7,7 +7,7 @@ import json
 import pytest
 
 from duelclub.bots import ladder
-from duelclub.bots.ladder import fit, ladder_rating, level_for_rating, lobby_text
+from duelclub.bots.ladder import club_rating, fit, ladder_rating, level_for_rating, lobby_text
 from duelclub.bots.levels import LEVEL_IDS
 from duelclub.games.registry import all_games
 
@@ -56,20 +56,31 @@ def test_draws_count_half_and_a_clean_sweep_stays_finite() -> None:
 
 @pytest.mark.parametrize(
     ("rating", "level"),
-    [
+    [  # club scale: the ladder + 500 (medium's 1000 sits at a new member's 1500)
         (None, "medium"),
-        (-500.0, "novice"),
-        (499.0, "novice"),
-        (501.0, "light"),
-        (1000.0, "medium"),
-        (1100.0, "medium"),  # a tie goes to the weaker level
-        (1101.0, "strong"),
-        (1350.0, "master"),
+        (0.0, "novice"),
+        (999.0, "novice"),
+        (1001.0, "light"),
+        (1500.0, "medium"),
+        (1600.0, "medium"),  # a tie goes to the weaker level
+        (1601.0, "strong"),
+        (1850.0, "master"),
         (9999.0, "master"),
     ],
 )
 def test_level_for_rating_picks_the_closest_level(rating: float | None, level: str) -> None:
     assert level_for_rating("towers", rating, LADDER) == level
+
+
+def test_the_club_scale_puts_the_middle_level_at_a_new_members_rating() -> None:
+    """Ladder ratings (random = 0) shift so that medium = 1500; the gaps between levels stay."""
+    assert club_rating("towers", "medium", LADDER) == 1500.0
+    assert club_rating("towers", "master", LADDER) == 1900.0
+    assert club_rating("towers", "random", LADDER) == 500.0
+    assert club_rating("towers", "hard", LADDER) == 1700.0  # the old id of strong
+    assert club_rating("mezha", "medium", LADDER) is None
+    no_middle = {"games": {"towers": {"levels": {"master": {"rating": 10.0}}}}}
+    assert club_rating("towers", "master", no_middle) is None
 
 
 def test_level_for_rating_without_ratings_is_the_middle_level() -> None:
@@ -95,7 +106,7 @@ def test_the_stored_ladder_rates_every_level_of_every_game() -> None:
 
 def test_the_lobby_shows_only_settled_ratings() -> None:
     settled = {"games": {"towers": {**LADDER["games"]["towers"], "provisional": False}}}
-    assert lobby_text("towers", "master", settled) == "≈ 1400"
-    assert lobby_text("towers", "hard", settled) == "≈ 1200"
+    assert lobby_text("towers", "master", settled) == "≈ 1900"
+    assert lobby_text("towers", "hard", settled) == "≈ 1700"
     assert lobby_text("towers", "master", LADDER) == ""  # no "provisional": False — not shown
     assert lobby_text("mezha", "master", settled) == ""

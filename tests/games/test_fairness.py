@@ -94,3 +94,40 @@ def test_bad_inputs_raise() -> None:
         match_key(S, "a\0b")
     with pytest.raises(ValueError):
         match_key(S, G, "XYZ")
+
+
+@pytest.mark.parametrize("start", [0, 3, 7, 8, 13])
+def test_shuffled_draws_exactly_what_randint_draws(start: int) -> None:
+    """The inlined shuffle = Fisher–Yates over ``randint``: the same order, the same words consumed, and the
+    stream continues identically afterwards (decks of 0..60 cards, from mid-block positions too)."""
+    key = bytes(range(32))
+    fast, slow = Stream.at(key, start), Stream.at(key, start)
+    for m in range(61):
+        items = list(range(m))
+        expected = items[:]
+        for i in range(m - 1, 0, -1):
+            j = slow.randint(i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        assert fast.shuffled(items) == expected
+        assert fast.position == slow.position
+    assert fast.word() == slow.word()
+
+
+def test_shuffled_skips_rejected_words_like_randint(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A word at or above randint's limit is skipped by the inlined shuffle too (blocks rigged so that every
+    other word is 2**32 − 1, which only the bounds dividing 2**32 — 2, 4, 8, 16 here — accept)."""
+    real = Stream._hash_block
+
+    def rigged(self: Stream) -> tuple[int, ...]:
+        words = real(self)
+        return tuple(0xFFFFFFFF if i % 2 == 0 else w for i, w in enumerate(words))
+
+    monkeypatch.setattr(Stream, "_hash_block", rigged)
+    fast, slow = Stream(bytes(32)), Stream(bytes(32))
+    expected = list(range(20))
+    for i in range(19, 0, -1):
+        j = slow.randint(i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert fast.shuffled(range(20)) == expected
+    assert fast.position == slow.position
+    assert fast.position == 31  # 19 draws, 12 rejected words (a draw starting on a real word rejects none)

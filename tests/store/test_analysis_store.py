@@ -45,3 +45,29 @@ async def test_request_take_store_release(db: Database, service_factory: Callabl
         row = store.get(s, mid)
         assert row is not None and row.entries == [{"seq": 1}] and row.iterations == 10
         assert store.take(s, "w3", now + timedelta(hours=1), 60) is None, "a stored analysis is done"
+
+
+async def test_an_analysis_is_given_up_after_its_attempts(
+    db: Database, service_factory: Callable[..., MatchService]
+) -> None:
+    """Each failed attempt releases it; after MAX_ATTEMPTS takes it is never due again, and once no worker
+    holds it (the last release's retry time passed), it reads as given up — not pending forever."""
+    mid = await _match(db, service_factory(db, bots=False))
+    now = utcnow()
+    with db.session() as s:
+        store.request(s, mid, "duel", now)
+    for attempt in range(1, store.MAX_ATTEMPTS + 1):
+        at = now + timedelta(minutes=attempt)  # each retry after the previous release's retry time
+        with db.session() as s:
+            job = store.take(s, f"w{attempt}", at, 60)
+            assert job is not None and job.attempts == attempt
+            row = store.get(s, mid)
+            assert row is not None and not row.given_up(at), "a worker holds it"
+            assert store.release(s, job, at + timedelta(seconds=30))
+    last = now + timedelta(minutes=store.MAX_ATTEMPTS)
+    with db.session() as s:
+        assert store.take(s, "late", last + timedelta(hours=1), 60) is None
+        row = store.get(s, mid)
+        assert row is not None and row.entries is None
+        assert not row.given_up(last), "the last release's retry time has not come"
+        assert row.given_up(last + timedelta(minutes=1))

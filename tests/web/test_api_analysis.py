@@ -9,6 +9,7 @@ import asyncio
 import threading
 import time
 from collections.abc import Awaitable, Callable
+from datetime import timedelta
 from typing import Any
 
 from fastapi import FastAPI
@@ -136,3 +137,19 @@ async def test_bot_jobs_are_answered_between_the_decisions_of_an_analysis(
     actions = (await alice.get(f"/api/matches/{mid}/moves")).json()["actions"]
     assert calls.count(True) == 2, "the waiting bot jobs were answered first"
     assert calls.count(False) == len(actions), "and the queue looked at again before every decision"
+
+
+async def test_an_analysis_the_workers_gave_up_on_says_so(
+    app: FastAPI, alice: AsyncClient, bob: AsyncClient, invite_match: Invite
+) -> None:
+    """After MAX_ATTEMPTS failed takes the answer is 409 ``analysis_failed``, not «pending» forever."""
+    mid = await _finished(alice, bob, invite_match)
+    assert (await alice.get(f"/api/matches/{mid}/analysis")).json()["code"] == "analysis_pending"
+    for _ in range(store.MAX_ATTEMPTS):
+        with app.state.db.session() as s:
+            job = store.take(s, "failing", utcnow(), lease_seconds=60)
+            assert job is not None
+            store.release(s, job, utcnow() - timedelta(seconds=1))  # failed; due again at once
+    r = await alice.get(f"/api/matches/{mid}/analysis")
+    assert (r.status_code, r.json()["code"]) == (409, "analysis_failed")
+    assert not _runner(app).step(), "nobody takes it again"

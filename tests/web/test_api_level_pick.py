@@ -8,7 +8,7 @@ import pytest
 from fastapi import FastAPI
 from httpx import AsyncClient
 
-from duelclub.bots.ladder import ladder_rating, level_for_rating
+from duelclub.bots.ladder import club_rating, level_for_rating
 from duelclub.store import users
 from duelclub.store.models import MemberRating, utcnow
 
@@ -18,14 +18,14 @@ async def test_level_for_rating_endpoint(client_factory: Callable[[], AsyncClien
     r = await client.get("/api/games/towers/level-for-rating")
     assert r.status_code == 200 and r.json() == {
         "level": "medium",
-        "ladder_rating": ladder_rating("towers", "medium"),
+        "ladder_rating": club_rating("towers", "medium"),
         "rating": None,
     }
     picked = set()
     for rating in (-1000, 600, 1000, 5000):
         got = (await client.get(f"/api/games/towers/level-for-rating?rating={rating}")).json()
         assert got["level"] == level_for_rating("towers", rating)
-        assert got["ladder_rating"] == ladder_rating("towers", got["level"])
+        assert got["ladder_rating"] == club_rating("towers", got["level"])
         picked.add(got["level"])
     assert len(picked) >= 2  # the rating is used (the stored ladder spreads the levels)
     r = await client.get("/api/games/chess/level-for-rating")

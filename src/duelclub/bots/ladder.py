@@ -10,6 +10,12 @@ The ratings live in ``bots/ladder.json`` (written by ``benchmarks/bot_ladder.py 
 Ratings are on the Elo scale (400 points per factor 10 of odds; a 100-point gap is a 64 % expected score),
 anchored at the uniformly random player = 0; ``low``/``high`` bound the 95 % confidence interval (Fisher
 information of the fit). :func:`fit` is the maximum-likelihood Bradley–Terry fit behind them.
+
+**The club's scale.** Members' ratings come from member-vs-member matches only (bot matches are not rated)
+and start at 1500, so the two scales meet at one assumption: a new member (1500) plays like the middle
+level («Средний»), the level «Подобрать по силе» gives a member without a rating. :func:`club_rating` is a
+level's ladder rating shifted by that offset (``1500 − ladder(medium)``; gaps between levels unchanged): it
+is what the lobby shows («≈ 1350») and what :func:`level_for_rating` compares a member's rating with.
 """
 
 from __future__ import annotations
@@ -50,24 +56,38 @@ def ladder_rating(game: str, level: str, ladder: Mapping[str, Any] | None = None
     return None if entry is None else float(entry["rating"])
 
 
+CLUB_START = 1500.0
+"""A new member's rating (ratings/rules.py ``RatingRules.start``): the middle level's club-scale rating."""
+
+
+def club_rating(game: str, level: str, ladder: Mapping[str, Any] | None = None) -> float | None:
+    """``level``'s rating on the club's scale (see the module docstring): its ladder rating + 1500 − the
+    middle level's; None if the ladder has no rating for ``level`` or for the middle level."""
+    own = ladder_rating(game, level, ladder)
+    middle = ladder_rating(game, middle_level(), ladder)
+    if own is None or middle is None:
+        return None
+    return own + CLUB_START - middle
+
+
 def lobby_text(game: str, level: str, ladder: Mapping[str, Any] | None = None) -> str:
-    """«≈ 1350»: ``level``'s ladder rating rounded to tens, for the lobby; empty when the game's ratings are
-    provisional (fewer than 100 matches a pair: too noisy to show a member) or absent."""
+    """«≈ 1350»: ``level``'s club-scale rating (:func:`club_rating`) rounded to tens, for the lobby; empty
+    when the game's ratings are provisional (fewer than 100 matches a pair: too noisy to show) or absent."""
     entry = (load() if ladder is None else ladder).get("games", {}).get(game, {})
-    rating = ladder_rating(game, level, ladder)
+    rating = club_rating(game, level, ladder)
     if rating is None or entry.get("provisional", True):
         return ""
     return f"≈ {round(rating, -1):.0f}"
 
 
 def level_for_rating(game: str, rating: float | None, ladder: Mapping[str, Any] | None = None) -> str:
-    """The lobby level (:data:`~duelclub.bots.levels.LEVEL_IDS`) whose ladder rating is closest to a member's
-    ``rating`` for ``game`` (the weaker level on a tie); the middle level when ``rating`` is None or the
-    game has no ladder ratings («Подобрать по силе»)."""
+    """The lobby level (:data:`~duelclub.bots.levels.LEVEL_IDS`) whose club-scale rating (:func:`club_rating`)
+    is closest to a member's ``rating`` for ``game`` (the weaker level on a tie); the middle level when
+    ``rating`` is None or the game has no ladder ratings («Подобрать по силе»)."""
     if rating is None:
         return middle_level()
     rated = [
-        (r, i, lvl) for i, lvl in enumerate(LEVEL_IDS) if (r := ladder_rating(game, lvl, ladder)) is not None
+        (r, i, lvl) for i, lvl in enumerate(LEVEL_IDS) if (r := club_rating(game, lvl, ladder)) is not None
     ]
     if not rated:
         return middle_level()

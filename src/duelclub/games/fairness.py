@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
+import struct
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -110,6 +111,11 @@ def recording(key: bytes) -> Iterator[list[Draw]]:
         _RECORDING.reset(token)
 
 
+_WORDS_PER_BLOCK = 8
+_BLOCK_WORDS = struct.Struct(">8I")
+_SPAN = 2**32
+
+
 class Stream:
     """SHA-256 counter-mode stream of 32-bit big-endian words (fairness.md §Match key and stream).
 
@@ -118,14 +124,15 @@ class Stream:
     each :meth:`randint` to the recording.
     """
 
-    __slots__ = ("_block", "_buf", "_draws", "_key", "position")
+    __slots__ = ("_block", "_draws", "_key", "_next", "_words", "position")
 
     def __init__(self, key: bytes) -> None:
         if len(key) != 32:
             raise ValueError("stream key must be 32 bytes")
         self._key = key
-        self._block = 0
-        self._buf = b""
+        self._block = 0  # the next SHA-256 block to hash
+        self._words: tuple[int, ...] = ()  # the current block's 8 words
+        self._next = _WORDS_PER_BLOCK  # index of the next unread word in _words (8: none left)
         self.position = 0
         rec = _RECORDING.get()
         self._draws: list[Draw] | None = rec[1] if rec is not None and rec[0] == key else None
@@ -135,10 +142,10 @@ class Stream:
         """A stream keyed by ``key`` that has already consumed ``position`` words."""
         st = cls(key)
         st._draws = None  # its earlier draws are unknown: a resumed stream never records
-        st._block, rem = divmod(position, 8)
+        st._block, rem = divmod(position, _WORDS_PER_BLOCK)
         if rem:
-            st._buf = hashlib.sha256(key + st._block.to_bytes(8, "big")).digest()[4 * rem :]
-            st._block += 1
+            st._words = st._hash_block()
+            st._next = rem
         st.position = position
         return st
 
@@ -149,25 +156,32 @@ class Stream:
     def copy(self) -> Stream:
         """An independent stream at the same place; it does not record (a copy is a hypothetical future)."""
         st = Stream.__new__(Stream)
-        st._key, st._block, st._buf, st.position = self._key, self._block, self._buf, self.position
+        st._key, st._block, st._words, st._next = self._key, self._block, self._words, self._next
+        st.position = self.position
         st._draws = None
         return st
 
+    def _hash_block(self) -> tuple[int, ...]:
+        """The 8 big-endian words of block ``_block`` (SHA-256 of key ‖ block as 8 bytes), advancing it."""
+        words = _BLOCK_WORDS.unpack(hashlib.sha256(self._key + self._block.to_bytes(8, "big")).digest())
+        self._block += 1
+        return words
+
     def word(self) -> int:
         """The next 32-bit unsigned word."""
-        if not self._buf:
-            self._buf = hashlib.sha256(self._key + self._block.to_bytes(8, "big")).digest()
-            self._block += 1
-        w = int.from_bytes(self._buf[:4], "big")
-        self._buf = self._buf[4:]
+        i = self._next
+        if i == _WORDS_PER_BLOCK:
+            self._words = self._hash_block()
+            i = 0
+        self._next = i + 1
         self.position += 1
-        return w
+        return self._words[i]
 
     def randint(self, n: int) -> int:
         """Uniform integer in ``[0, n)`` by rejection sampling; ``2 <= n <= 2**32`` (ValueError otherwise)."""
         if not 2 <= n <= 2**32:
             raise ValueError("randint needs 2 <= n <= 2**32")
-        limit = 2**32 - (2**32 % n)
+        limit = _SPAN - (_SPAN % n)
         while True:
             u = self.word()
             if u < limit:
@@ -176,9 +190,30 @@ class Stream:
                 return u % n
 
     def shuffled(self, items: Sequence[_T]) -> list[_T]:
-        """Fisher–Yates from the end (fairness.md); position 0 of the result is the top of a deck."""
+        """Fisher–Yates from the end (fairness.md); position 0 of the result is the top of a deck.
+
+        The same draws as ``randint(i + 1)`` for i = m − 1 … 1, with the word loop inlined (a deal is most
+        of a new match's work)."""
         d = list(items)
+        if self._draws is not None:  # recording: the plain path appends each draw
+            for i in range(len(d) - 1, 0, -1):
+                j = self.randint(i + 1)
+                d[i], d[j] = d[j], d[i]
+            return d
+        words, nxt, used = self._words, self._next, 0
         for i in range(len(d) - 1, 0, -1):
-            j = self.randint(i + 1)
+            n = i + 1
+            limit = _SPAN - (_SPAN % n)
+            while True:
+                if nxt == _WORDS_PER_BLOCK:
+                    words, nxt = self._hash_block(), 0
+                u = words[nxt]
+                nxt += 1
+                used += 1
+                if u < limit:
+                    break
+            j = u % n
             d[i], d[j] = d[j], d[i]
+        self._words, self._next = words, nxt
+        self.position += used
         return d

@@ -34,12 +34,16 @@ async def analysis(service: MatchService, match_id: str) -> MatchAnalysisOut:
     """The stored analysis of a finished match, or a request for it.
 
     Raises PlayError ``match_not_found`` (404), ``match_not_finished`` (409: live, aborted, never dealt;
-    nothing is queued), ``analysis_pending`` (409: queued now or earlier, not computed yet).
+    nothing is queued), ``analysis_pending`` (409: queued now or earlier, not computed yet),
+    ``analysis_failed`` (409: the bot workers tried :data:`~duelclub.store.analysis.MAX_ATTEMPTS` times and
+    gave up; the worker's log says why).
     """
     live = await service.fresh(match_id)
     if live.status != FINISHED or live.state is None:
         raise PlayError(409, "match_not_finished", "only finished matches are analysed")
     row = await in_thread(_get_or_request, service, live.id, live.record.game)
+    if row is not None and row.given_up(utcnow()):
+        raise PlayError(409, "analysis_failed", "the bot workers could not analyse this match")
     if row is None or row.entries is None:
         raise PlayError(409, "analysis_pending", "the analysis is being computed; ask again soon")
     return MatchAnalysisOut(

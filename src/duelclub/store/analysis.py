@@ -1,10 +1,10 @@
 """Post-game analyses (issue 17 §4): asked for by web workers, computed by bot workers, stored once.
 
 One ``match_analyses`` row per match. A web worker :func:`request`\\ s the analysis of a finished match
-(idempotent); a bot worker :func:`take`\\ s the oldest one not done with a lease — the pattern of
-``store/botjobs.py``: PostgreSQL ``SELECT … FOR UPDATE SKIP LOCKED``, SQLite a guarded UPDATE, ``attempts`` as
-the lease token — computes it and :func:`store`\\ s the entries guarded by that token; a worker that fails
-:func:`release`\\ s it. After :data:`MAX_ATTEMPTS` takes a request is given up (it stays pending).
+(idempotent); a bot worker :func:`take`\\ s the oldest one not done with a lease (store/leases.py, as
+bot jobs are taken: ``attempts`` is the lease token) — computes it and :func:`store`\\ s the entries
+guarded by that token; a worker that fails :func:`release`\\ s it. After
+:data:`MAX_ATTEMPTS` takes a request is given up (it stays pending).
 
 All functions take an open session (``Database.session()``) and leave the commit to it; times are aware UTC.
 """
@@ -12,15 +12,16 @@ All functions take an open session (``Database.session()``) and leave the commit
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import and_, or_, select, text, update
+from sqlalchemy import and_, or_, text
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
 from duelclub.store.botjobs import JOBS_CHANNEL
+from duelclub.store.leases import is_postgres, take_oldest, write_leased
 from duelclub.store.models import MatchAnalysis
 
 MAX_ATTEMPTS = 3
@@ -38,26 +39,31 @@ class AnalysisJob:
 
 @dataclass(frozen=True)
 class Analysis:
-    """A stored analysis: ``entries`` None while it is not computed yet."""
+    """A stored analysis: ``entries`` None while it is not computed yet; ``attempts`` workers took it,
+    the last one's lease running ``leased_until`` (None: not leased)."""
 
     match_id: str
     game: str
     iterations: int | None
     entries: list[Any] | None
     done_at: datetime | None
+    attempts: int = 0
+    leased_until: datetime | None = None
 
-
-def _is_pg(s: Session) -> bool:
-    return s.get_bind().dialect.name == "postgresql"
+    def given_up(self, now: datetime) -> bool:
+        """True if it will never be computed: :data:`MAX_ATTEMPTS` workers took it, and none holds it now."""
+        if self.entries is not None or self.attempts < MAX_ATTEMPTS:
+            return False
+        return self.leased_until is None or _aware(self.leased_until) < now
 
 
 def request(s: Session, match_id: str, game: str, now: datetime) -> None:
     """Ask for the analysis of ``match_id`` unless it was asked for before (idempotent); on PostgreSQL also
     wake the bot workers (``NOTIFY`` on the bot jobs' channel)."""
-    insert = pg_insert if _is_pg(s) else sqlite_insert
+    insert = pg_insert if is_postgres(s) else sqlite_insert
     values = {"match_id": match_id, "game": game, "attempts": 0, "requested_at": now}
     s.execute(insert(MatchAnalysis).values(**values).on_conflict_do_nothing(index_elements=["match_id"]))
-    if _is_pg(s):
+    if is_postgres(s):
         s.execute(text("SELECT pg_notify(:c, '')"), {"c": JOBS_CHANNEL})
 
 
@@ -66,7 +72,14 @@ def get(s: Session, match_id: str) -> Analysis | None:
     row = s.get(MatchAnalysis, match_id)
     if row is None:
         return None
-    return Analysis(row.match_id, row.game, row.iterations, row.entries, row.done_at)
+    return Analysis(
+        row.match_id, row.game, row.iterations, row.entries, row.done_at, row.attempts, row.leased_until
+    )
+
+
+def _aware(t: datetime) -> datetime:
+    """SQLite gives back naive datetimes: they are UTC."""
+    return t if t.tzinfo is not None else t.replace(tzinfo=UTC)
 
 
 def _due(now: datetime) -> Any:
@@ -79,45 +92,25 @@ def _due(now: datetime) -> Any:
 
 def take(s: Session, worker: str, now: datetime, lease_seconds: float) -> AnalysisJob | None:
     """Lease the oldest due request to ``worker`` until ``now + lease_seconds``; None if nothing is due."""
-    query = select(MatchAnalysis).where(_due(now)).order_by(MatchAnalysis.requested_at).limit(1)
-    if _is_pg(s):
-        query = query.with_for_update(skip_locked=True)
-    row = s.scalars(query).first()
-    if row is None:
+    keys, order = [MatchAnalysis.match_id], MatchAnalysis.requested_at
+    taken = take_oldest(s, MatchAnalysis, keys, _due(now), order, worker, now, lease_seconds)
+    if taken is None:
         return None
-    token = row.attempts + 1
-    changed = s.execute(
-        update(MatchAnalysis)
-        .where(MatchAnalysis.match_id == row.match_id, MatchAnalysis.attempts == row.attempts)
-        .where(_due(now))
-        .values(attempts=token, leased_until=now + timedelta(seconds=lease_seconds), worker=worker)
-        .execution_options(synchronize_session=False)
-    )
-    if not changed.rowcount:  # type: ignore[attr-defined]
-        return None
+    row, token = taken
     return AnalysisJob(row.match_id, row.game, token)
 
 
 def store(s: Session, job: AnalysisJob, entries: list[Any], iterations: int, now: datetime) -> bool:
     """Store the entries of the worker holding lease ``job.attempts``; False if it lost the lease or the
     analysis is already stored."""
-    changed = s.execute(
-        update(MatchAnalysis)
-        .where(MatchAnalysis.match_id == job.match_id, MatchAnalysis.attempts == job.attempts)
-        .where(MatchAnalysis.entries.is_(None))
-        .values(entries=entries, iterations=iterations, done_at=now, leased_until=None)
-        .execution_options(synchronize_session=False)
-    )
-    return bool(changed.rowcount)  # type: ignore[attr-defined]
+    values = {"entries": entries, "iterations": iterations, "done_at": now, "leased_until": None}
+    return write_leased(s, MatchAnalysis, _pending(job), job.attempts, values)
 
 
 def release(s: Session, job: AnalysisJob, retry_at: datetime) -> bool:
     """Give back the lease ``job.attempts`` without a result: due again at ``retry_at``."""
-    changed = s.execute(
-        update(MatchAnalysis)
-        .where(MatchAnalysis.match_id == job.match_id, MatchAnalysis.attempts == job.attempts)
-        .where(MatchAnalysis.entries.is_(None))
-        .values(leased_until=retry_at)
-        .execution_options(synchronize_session=False)
-    )
-    return bool(changed.rowcount)  # type: ignore[attr-defined]
+    return write_leased(s, MatchAnalysis, _pending(job), job.attempts, {"leased_until": retry_at})
+
+
+def _pending(job: AnalysisJob) -> list[Any]:
+    return [MatchAnalysis.match_id == job.match_id, MatchAnalysis.entries.is_(None)]

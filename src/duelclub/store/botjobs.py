@@ -16,14 +16,15 @@ All functions take an open session (``Database.session()``) and leave the commit
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, delete, func, or_, select, text, update
+from sqlalchemy import and_, delete, func, or_, select, text
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
+from duelclub.store.leases import is_postgres, take_oldest, write_leased
 from duelclub.store.matches import ACTIVE
 from duelclub.store.models import BotJob, Match
 
@@ -68,12 +69,8 @@ def _job(row: BotJob) -> Job:
     )
 
 
-def _is_pg(s: Session) -> bool:
-    return s.get_bind().dialect.name == "postgresql"
-
-
 def _notify(s: Session, channel: str, payload: str) -> None:
-    if _is_pg(s):
+    if is_postgres(s):
         s.execute(text("SELECT pg_notify(:c, :p)"), {"c": channel, "p": payload})
 
 
@@ -97,7 +94,7 @@ def enqueue(s: Session, job: Job, now: datetime) -> None:
         "attempts": 0,
         "created_at": now,
     }
-    insert = pg_insert if _is_pg(s) else sqlite_insert
+    insert = pg_insert if is_postgres(s) else sqlite_insert
     stmt = insert(BotJob).values(**values)
     s.execute(stmt.on_conflict_do_update(index_elements=["match_id", "seq"], set_={"creator": job.creator}))
     _notify(s, JOBS_CHANNEL, "")
@@ -114,40 +111,21 @@ def _due(now: datetime) -> Any:
 def take(s: Session, worker: str, now: datetime, lease_seconds: float) -> Job | None:
     """Lease the oldest due job (unanswered, not leased or lease expired, attempts left) to ``worker`` until
     ``now + lease_seconds``; the returned job's ``attempts`` is the lease token. None if nothing is due.
-
-    PostgreSQL: ``FOR UPDATE SKIP LOCKED``, so concurrent workers never wait on each other's row. SQLite:
-    a guarded UPDATE on the attempts read (the loser of a race simply finds nothing this round).
+    PostgreSQL: ``FOR UPDATE SKIP LOCKED``; SQLite: a guarded UPDATE (store/leases.py).
     """
-    query = select(BotJob).where(_due(now)).order_by(BotJob.created_at).limit(1)
-    if _is_pg(s):
-        query = query.with_for_update(skip_locked=True)
-    row = s.scalars(query).first()
-    if row is None:
+    keys = [BotJob.match_id, BotJob.seq]
+    taken = take_oldest(s, BotJob, keys, _due(now), BotJob.created_at, worker, now, lease_seconds)
+    if taken is None:
         return None
-    token = row.attempts + 1
-    changed = s.execute(
-        update(BotJob)
-        .where(BotJob.match_id == row.match_id, BotJob.seq == row.seq, BotJob.attempts == row.attempts)
-        .where(_due(now))
-        .values(attempts=token, leased_until=now + timedelta(seconds=lease_seconds), worker=worker)
-        .execution_options(synchronize_session=False)
-    )
-    if not changed.rowcount:  # type: ignore[attr-defined]
-        return None
+    row, token = taken
     return Job(**{**_job(row).__dict__, "attempts": token})
 
 
 def answer(s: Session, job: Job, action: dict[str, Any], now: datetime) -> bool:
     """Store the answer of the worker holding lease ``job.attempts``; False (nothing stored) if the job is
     gone, already answered, or was taken again since (another worker holds a newer token)."""
-    changed = s.execute(
-        update(BotJob)
-        .where(BotJob.match_id == job.match_id, BotJob.seq == job.seq)
-        .where(BotJob.attempts == job.attempts, BotJob.action.is_(None))
-        .values(action=action, answered_at=now, leased_until=None)
-        .execution_options(synchronize_session=False)
-    )
-    stored = bool(changed.rowcount)  # type: ignore[attr-defined]
+    values = {"action": action, "answered_at": now, "leased_until": None}
+    stored = write_leased(s, BotJob, _unanswered(job), job.attempts, values)
     if stored:
         _notify(s, ANSWERS_CHANNEL, job.creator)
     return stored
@@ -155,17 +133,14 @@ def answer(s: Session, job: Job, action: dict[str, Any], now: datetime) -> bool:
 
 def release(s: Session, job: Job, retry_at: datetime) -> bool:
     """Give back the lease ``job.attempts`` without an answer (the bot failed): due again at ``retry_at``."""
-    changed = s.execute(
-        update(BotJob)
-        .where(BotJob.match_id == job.match_id, BotJob.seq == job.seq)
-        .where(BotJob.attempts == job.attempts, BotJob.action.is_(None))
-        .values(leased_until=retry_at)
-        .execution_options(synchronize_session=False)
-    )
-    released = bool(changed.rowcount)  # type: ignore[attr-defined]
+    released = write_leased(s, BotJob, _unanswered(job), job.attempts, {"leased_until": retry_at})
     if released:
         _notify(s, JOBS_CHANNEL, "")
     return released
+
+
+def _unanswered(job: Job) -> list[Any]:
+    return [BotJob.match_id == job.match_id, BotJob.seq == job.seq, BotJob.action.is_(None)]
 
 
 def answered(

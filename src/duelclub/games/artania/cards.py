@@ -109,26 +109,39 @@ def card_name(i: int) -> str:
     return EQUIPMENT[i - NEKTAR][1]
 
 
+def _byte_table(offset: int) -> tuple[tuple[int, ...], ...]:
+    """``table[b]``: the card indexes ``offset + i`` of the set bits ``i`` of the byte ``b``, ascending."""
+    return tuple(
+        tuple(offset + i for i in range(8) if b >> i & 1 and offset + i < N_CARDS) for b in range(256)
+    )
+
+
+_B0, _B1, _B2, _B3, _B4 = (_byte_table(8 * j) for j in range(5))  # a 33-bit mask is five bytes
+_ID_B0, _ID_B1, _ID_B2, _ID_B3, _ID_B4 = (
+    tuple(tuple(IDS[i] for i in row) for row in table) for table in (_B0, _B1, _B2, _B3, _B4)
+)
+
+
 def mask_ids(mask: int) -> list[str]:
     """The cards of a bit mask as ids, in canonical order (D32)."""
-    out = []
-    i = 0
-    while mask:
-        if mask & 1:
-            out.append(IDS[i])
-        mask >>= 1
-        i += 1
-    return out
+    return [
+        *_ID_B0[mask & 255],
+        *_ID_B1[mask >> 8 & 255],
+        *_ID_B2[mask >> 16 & 255],
+        *_ID_B3[mask >> 24 & 255],
+        *_ID_B4[mask >> 32 & 255],
+    ]
 
 
 def mask_indexes(mask: int) -> list[int]:
     """The card indexes of a bit mask in canonical order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    return [
+        *_B0[mask & 255],
+        *_B1[mask >> 8 & 255],
+        *_B2[mask >> 16 & 255],
+        *_B3[mask >> 24 & 255],
+        *_B4[mask >> 32 & 255],
+    ]
 
 
 def catalog() -> dict[str, object]:

@@ -16,9 +16,30 @@ from __future__ import annotations
 
 import random
 
-from duelclub.games.artania.cards import EQUIPMENT_MASK, FULL_DECK_MASK, mask_indexes
+from duelclub.games.artania.cards import EQUIPMENT_MASK, FULL_DECK_MASK, N_CARDS, mask_indexes
 from duelclub.games.artania.state import OVER, State
 from duelclub.games.fairness import Stream
+
+_DRAWS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((i, (i + 1).bit_length()) for i in range(n - 1, 0, -1)) for n in range(N_CARDS + 1)
+)
+"""``_DRAWS[n]``: ``random.shuffle``'s steps on ``n`` items: swap ``i`` with a ``j <= i`` drawn as
+``getrandbits(k)`` until one is ``<= i``, with ``k`` the bit length of ``i + 1`` (its ``_randbelow``)."""
+
+
+def _shuffle(rng: random.Random, x: list[int]) -> None:
+    """``rng.shuffle(x)``, draw for draw (the same ``getrandbits`` calls, so the same order and the same
+    ``rng`` afterwards) at twice its speed; another generator class than ``random.Random`` (whose
+    ``shuffle`` may draw otherwise) gets its own ``shuffle``."""
+    if type(rng) is not random.Random:
+        rng.shuffle(x)
+        return
+    getrandbits = rng.getrandbits
+    for i, k in _DRAWS[len(x)]:
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
 
 
 def _seen(state: State, seat: int) -> int:
@@ -39,7 +60,7 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
         return s
     # Sort before shuffling: shuffling the real order would let a caller who knows ``rng``'s seed undo it.
     own = sorted(s.decks[seat])
-    rng.shuffle(own)
+    _shuffle(rng, own)
     s.decks[seat] = own
     s.stream = Stream.at(rng.randbytes(32), state.stream.position)
 
@@ -52,13 +73,13 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
         pick = rng.sample(hand_pool, n_hidden)
     else:
         pool = mask_indexes(unseen)
-        rng.shuffle(pool)
+        _shuffle(rng, pool)
         pick = pool[:n_hidden]
     hand = known
     for c in pick:
         hand |= 1 << c
     rest = mask_indexes(unseen & ~hand)  # canonical order, then shuffled
-    rng.shuffle(rest)
+    _shuffle(rng, rest)
     s.hands[opp] = hand
     s.decks[opp] = rest
     return s

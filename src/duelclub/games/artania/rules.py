@@ -15,7 +15,7 @@ Events of this module (``scoring`` adds the end-of-turn ones):
 
 from __future__ import annotations
 
-from itertools import permutations
+from typing import cast
 
 from duelclub.games.artania.actions import (
     CHASYS,
@@ -36,6 +36,7 @@ from duelclub.games.artania.cards import (
     CHASY,
     CHASY_DRAW,
     CLASS_OF,
+    EQUIPMENT_MASK,
     IDOL,
     IDS,
     INDEX,
@@ -60,12 +61,12 @@ from duelclub.games.artania.events import (
 from duelclub.games.artania.scoring import draw, finish_turn
 from duelclub.games.artania.state import (
     EMPTY,
-    F_OPENS,
     LAST_WINDOW,
     OVER,
     PENDING,
     PLACE_SLOTS,
     REMOVED,
+    ROLE,
     STEPS,
     State,
 )
@@ -122,24 +123,50 @@ def new_match(key: bytes, options: ArtaniaOptions) -> State:
 _SINGLE = (frozenset((0,)), frozenset((1,)))
 _NOBODY: frozenset[int] = frozenset()
 
+# Every placement of one or two warriors, built once (``place_action`` caches the same objects):
+_PLACE_ONE: tuple[Place, ...] = tuple(place_action((c,)) for c in range(NEKTAR))
+"""``_PLACE_ONE[c]``: warrior ``c`` alone."""
+_PLACE_TWO: tuple[tuple[Place, ...], ...] = tuple(
+    tuple(place_action((a, b)) if a != b else _PLACE_ONE[a] for b in range(NEKTAR)) for a in range(NEKTAR)
+)
+"""``_PLACE_TWO[a][b]``: warriors ``a`` then ``b`` (the diagonal, never listed, repeats ``_PLACE_ONE``)."""
+_PLACE_CARDS: dict[tuple[str, ...], tuple[tuple[int, ...], int]] = {
+    p.cards: (cards, sum(1 << c for c in cards))
+    for cards, p in [((c,), _PLACE_ONE[c]) for c in range(NEKTAR)]
+    + [((a, b), _PLACE_TWO[a][b]) for a in range(NEKTAR) for b in range(NEKTAR) if a != b]
+}
+"""The card ids of every placement of one or two distinct warriors: their indexes and their mask."""
+
 
 def to_move(state: State) -> frozenset[int]:
     """The one seat due to act (the placer in a step, the window's actor); nobody once over."""
-    t = state.to_act()
-    return _NOBODY if t < 0 else _SINGLE[t]
+    step = state.step
+    if step == OVER:
+        return _NOBODY
+    return _SINGLE[state.first ^ ROLE[step] if step & 1 else state.actor]
 
 
 def legal_actions(state: State, seat: int) -> list[ArtaniaAction]:
     """§Decision points and actions: every ``place`` list of m = min(k, w) distinct warriors in slot order;
     in a window ``pass``, then ``nektar`` (seat 0 slots 1–3, seat 1 slots 1–3), ``idol``, ``chasy`` by
     discard in canonical order. Resign excluded; ``[]`` for a seat that is not to act."""
-    if seat != state.to_act():
+    step = state.step
+    if step == OVER:
+        return []
+    if step & 1:
+        if seat != state.first ^ ROLE[step]:
+            return []
+        warriors = mask_indexes(state.hands[seat] & WARRIOR_MASK)
+        if not warriors:  # (``settle`` places for such a hand: only a hand-made position gets here)
+            return [place_action(())]
+        if len(PLACE_SLOTS[step]) == 1 or len(warriors) == 1:
+            return [_PLACE_ONE[c] for c in warriors]
+        return [_PLACE_TWO[a][b] for a in warriors for b in warriors if a != b]  # permutations(warriors, 2)
+    if seat != state.actor:
         return []
     hand = state.hands[seat]
-    if state.step % 2:
-        warriors = mask_indexes(hand & WARRIOR_MASK)
-        m = min(len(PLACE_SLOTS[state.step]), len(warriors))
-        return [place_action(p) for p in permutations(warriors, m)]
+    if not hand & EQUIPMENT_MASK:
+        return [PASS]
     out: list[ArtaniaAction] = [PASS]
     if hand >> NEKTAR & 1:
         for t in (0, 1):
@@ -156,9 +183,9 @@ def legal_actions(state: State, seat: int) -> list[ArtaniaAction]:
 def settle(state: State, events: Events) -> None:
     """Run the automatic steps until a player must act: a placement by a player with no warrior (D33), a
     pass for an empty hand (windows rule 6), closing windows, and the end of the turn after W4."""
-    while state.step != OVER:
-        if state.step % 2:
-            p = state.placer()
+    while (step := state.step) != OVER:
+        if step & 1:
+            p = state.first ^ ROLE[step]  # the placer
             if state.hands[p] & WARRIOR_MASK:
                 return
             _place(state, p, (), True, events)
@@ -169,48 +196,59 @@ def settle(state: State, events: Events) -> None:
             _pass(state, a, True, events)
 
 
-def _open_window(state: State, step: int) -> None:
-    state.step = step
-    state.actor = state.first if F_OPENS[step] else 1 - state.first
-    state.passes = 0
-
-
 def _place(state: State, seat: int, cards: tuple[int, ...], automatic: bool, events: Events) -> None:
     """Fill the step's slots with ``cards`` in order, the rest stay empty (D10); open the next window."""
-    slots = PLACE_SLOTS[state.step]
+    step = state.step
     row = state.slots[seat]
     placed: list[Placed] = []
     empty = []
-    for i, k in enumerate(slots):
-        if i < len(cards):
-            row[k] = cards[i]
-            state.hands[seat] &= ~(1 << cards[i])
-            state.known[seat] &= ~(1 << cards[i])
-            placed.append(Placed(slot=k + 1, card=IDS[cards[i]]))
+    n = len(cards)
+    for i, k in enumerate(PLACE_SLOTS[step]):
+        if i < n:
+            c = cards[i]
+            row[k] = c
+            state.hands[seat] &= ~(1 << c)
+            state.known[seat] &= ~(1 << c)
+            placed.append({"slot": k + 1, "card": IDS[c]})
         else:
             row[k] = EMPTY
             empty.append(k + 1)
     if empty:
         state.no_warrior[seat] = True  # D10: a slot is left empty only when no warrior is left in hand
-    step = STEPS[state.step]
-    events.append(
-        PlaceEvent(kind="place", seat=seat, step=step, cards=placed, empty=empty, automatic=automatic)
-    )
-    _open_window(state, state.step + 1)
+    ev: PlaceEvent = {
+        "kind": "place",
+        "seat": seat,
+        "step": STEPS[step],
+        "cards": placed,
+        "empty": empty,
+        "automatic": automatic,
+    }
+    events.append(ev)
+    step += 1  # the next window opens
+    state.step = step
+    state.actor = state.first ^ ROLE[step]
+    state.passes = 0
 
 
 def _pass(state: State, seat: int, automatic: bool, events: Events) -> None:
     """A pass (spoken or automatic); the second in a row closes the window (§Equipment windows, rule 3)."""
-    state.passes += 1
-    closed = state.passes >= 2
-    window = STEPS[state.step]
-    events.append(PassEvent(kind="pass", seat=seat, window=window, automatic=automatic, closed=closed))
+    step = state.step
+    passes = state.passes = state.passes + 1
+    closed = passes >= 2
+    ev: PassEvent = {
+        "kind": "pass",
+        "seat": seat,
+        "window": STEPS[step],
+        "automatic": automatic,
+        "closed": closed,
+    }
+    events.append(ev)
     if not closed:
         state.actor = 1 - seat
-    elif state.step == LAST_WINDOW:
+    elif step == LAST_WINDOW:
         finish_turn(state, events)
     else:
-        state.step += 1  # the next placement step
+        state.step = step + 1  # the next placement step
 
 
 def _reject(code: str, message: str) -> IllegalAction:
@@ -306,13 +344,42 @@ def _check(state: State, seat: int, action: ArtaniaAction) -> int:
     return _check_window(state, seat, action)
 
 
+def _legal_place(state: State, seat: int, action: Place) -> tuple[int, ...] | None:
+    """The card indexes of ``action`` if it is plainly legal now (``apply``'s fast path), else None: then
+    :func:`_check` decides (it may still find it legal, e.g. a placement of no warrior)."""
+    step = state.step
+    if not step & 1 or step == OVER or type(seat) is not int or seat != state.first ^ ROLE[step]:
+        return None
+    try:
+        found = _PLACE_CARDS.get(action.cards)
+    except TypeError:  # unhashable cards (an action built without validation)
+        return None
+    if found is None:
+        return None
+    cards, mask = found
+    hand = state.hands[seat]
+    if hand & mask != mask or len(cards) != min(len(PLACE_SLOTS[step]), (hand & WARRIOR_MASK).bit_count()):
+        return None
+    return cards
+
+
 def apply(state: State, seat: int, action: ArtaniaAction) -> Events:
     """Validate and apply ``action`` for ``seat``; returns the events. Raises IllegalAction with code
     ``bad_seat``, ``match_over``, ``not_placement``, ``not_window``, ``not_your_turn``, ``wrong_count``,
     ``card_not_in_hand``, ``duplicate_card``, ``not_a_warrior``, ``bad_slot``, ``bad_target`` or
     ``malformed_action``; the state is then unchanged."""
-    target = _check(state, seat, action)
     events: Events = []
+    cls = type(action)
+    # Fast paths for the common actions when they are plainly legal; anything else goes through _check.
+    if cls is Pass and not state.step & 1 and type(seat) is int and seat == state.actor:
+        _pass(state, seat, False, events)  # a window's actor passes (OVER is odd: no window then)
+        settle(state, events)
+        return events
+    if cls is Place and (cards := _legal_place(state, seat, cast(Place, action))) is not None:
+        _place(state, seat, cards, False, events)
+        settle(state, events)
+        return events
+    target = _check(state, seat, action)
     if isinstance(action, Resign):
         state.outcome = Outcome(1 - seat, "resign")
         state.step, state.actor = OVER, -1

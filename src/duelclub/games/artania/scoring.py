@@ -43,6 +43,7 @@ from duelclub.games.artania.state import OVER, PENDING, SLOT_STATES, State
 from duelclub.games.contract import Outcome
 
 _NEKTARS = (0, 1, 1, 2)  # popcount of a 2-bit owner mask
+_OWNERS: tuple[tuple[int, ...], ...] = ((), (0,), (1,), (0, 1))  # the seats of a 2-bit owner mask
 
 
 def slot_value(state: State, seat: int, k: int) -> tuple[int, int, int]:
@@ -68,16 +69,30 @@ def totals(state: State) -> list[int]:
 def slot_json(state: State, seat: int, k: int) -> ScoredSlot:
     """One slot as the views and the ``turn_scored`` event show it."""
     card = state.slots[seat][k]
-    base, bonus, nek = slot_value(state, seat, k)
     owners = state.nektar[seat][k]
+    if card < 0:
+        return {
+            "slot": k + 1,
+            "state": SLOT_STATES[card],
+            "card": None,
+            "base": 0,
+            "bonus": 0,
+            "nektar": 0,
+            "nektar_by": list(_OWNERS[owners]),
+            "total": 0,
+        }
+    opposite = state.slots[1 - seat][k]
+    base = SWORDS[card]
+    bonus = CARD_BONUS[card][opposite] if opposite >= 0 else 0  # D11: an empty slot gives no bonus
+    nek = NEKTAR_BONUS * _NEKTARS[owners]
     return {
         "slot": k + 1,
-        "state": "card" if card >= 0 else SLOT_STATES[card],
-        "card": IDS[card] if card >= 0 else None,
+        "state": "card",
+        "card": IDS[card],
         "base": base,
         "bonus": bonus,
         "nektar": nek,
-        "nektar_by": [s for s in (0, 1) if owners >> s & 1],
+        "nektar_by": list(_OWNERS[owners]),
         "total": base + bonus + nek,
     }
 
@@ -91,9 +106,14 @@ def draw(state: State, seat: int, n: int, reason: Literal["turn", "chasy"], even
         state.hands[seat] |= 1 << c
     if got:
         state.no_warrior[seat] = False  # unseen cards arrived: the hand is no longer known warrior-free
-    events.append(
-        DrawEvent(kind="draw", seat=seat, cards=[IDS[c] for c in got], count=len(got), reason=reason)
-    )
+    ev: DrawEvent = {
+        "kind": "draw",
+        "seat": seat,
+        "cards": [IDS[c] for c in got],
+        "count": len(got),
+        "reason": reason,
+    }
+    events.append(ev)
 
 
 def _tiebreak(state: State, revealed: list[list[int]], events: list[TiebreakEvent]) -> int | None:
@@ -125,11 +145,17 @@ def _tiebreak(state: State, revealed: list[list[int]], events: list[TiebreakEven
 
 def finish_turn(state: State, events: Events) -> None:
     """Score the turn after W4 closed, award the token, clean up, and end the match or start the next turn."""
-    slots = [[slot_json(state, seat, k) for k in range(3)] for seat in (0, 1)]
-    tot = [sum(s["total"] for s in slots[0]), sum(s["total"] for s in slots[1])]
-    events.append(
-        TurnScoredEvent(kind="turn_scored", turn=state.turn, first=state.first, slots=slots, totals=tot)
-    )
+    slots = [[slot_json(state, 0, 0), slot_json(state, 0, 1), slot_json(state, 0, 2)]]
+    slots.append([slot_json(state, 1, 0), slot_json(state, 1, 1), slot_json(state, 1, 2)])
+    tot = [sum([s["total"] for s in slots[0]]), sum([s["total"] for s in slots[1]])]
+    scored: TurnScoredEvent = {
+        "kind": "turn_scored",
+        "turn": state.turn,
+        "first": state.first,
+        "slots": slots,
+        "totals": tot,
+    }
+    events.append(scored)
     revealed: list[list[int]] = [[], []]
     rounds: list[TiebreakEvent] = []
     if tot[0] != tot[1]:
@@ -139,7 +165,8 @@ def finish_turn(state: State, events: Events) -> None:
         events.extend(rounds)
     if winner is not None:
         state.tokens[winner] += 1
-    events.append(TokenEvent(kind="token", seat=winner, tokens=state.tokens[:]))
+    token: TokenEvent = {"kind": "token", "seat": winner, "tokens": state.tokens[:]}
+    events.append(token)
     state.results.append(
         {
             "turn": state.turn,
@@ -166,7 +193,8 @@ def finish_turn(state: State, events: Events) -> None:
         draw(state, seat, TURN_DRAW, "turn", events)
     state.turn += 1
     state.first = 1 - state.first  # D20
-    events.append(TurnStartEvent(kind="turn_start", turn=state.turn, first=state.first))
+    start: TurnStartEvent = {"kind": "turn_start", "turn": state.turn, "first": state.first}
+    events.append(start)
     state.step = 0
     state.actor = state.first
     state.passes = 0
@@ -176,18 +204,14 @@ def _cleanup(state: State, revealed: list[list[int]], events: Events) -> None:
     """Clean-up step 1: battlefield cards (slots 1–3) then tie-break warriors to their owners' discards."""
     discarded: list[list[str]] = [[], []]
     for seat in (0, 1):
-        row = state.slots[seat]
-        for k in range(3):
-            if row[k] >= 0:
-                state.discards[seat].append(row[k])
-                discarded[seat].append(IDS[row[k]])
-            row[k] = PENDING
+        gone = [c for c in state.slots[seat] if c >= 0] + revealed[seat]
+        state.discards[seat] += gone
+        discarded[seat] = [IDS[c] for c in gone]
+        state.slots[seat][:] = (PENDING, PENDING, PENDING)
         state.nektar[seat] = [0, 0, 0]
-        for c in revealed[seat]:
-            state.discards[seat].append(c)
-            discarded[seat].append(IDS[c])
     state.plays = []
-    events.append(CleanupEvent(kind="cleanup", discarded=discarded))
+    ev: CleanupEvent = {"kind": "cleanup", "discarded": discarded}
+    events.append(ev)
 
 
 def _end(state: State, winner: int | None, reason: Reason, events: Events) -> None:

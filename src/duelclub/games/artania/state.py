@@ -34,6 +34,11 @@ PLACE_SLOTS: dict[int, tuple[int, ...]] = {1: (0,), 3: (0, 1), 5: (1, 2), 7: (2,
 F_PLACES: dict[int, bool] = {1: True, 3: False, 5: True, 7: False}
 # A window's first actor is the player who did not just place (D12): F in W0, W2, W4; S in W1, W3.
 F_OPENS: dict[int, bool] = {0: True, 2: False, 4: True, 6: False, 8: True}
+# The same as a role per step (0 = F, 1 = S): who places in a placement step, who opens a window; so the seat
+# is ``first ^ ROLE[step]``.
+ROLE: tuple[int, ...] = tuple(
+    (0 if F_PLACES[step] else 1) if step % 2 else (0 if F_OPENS[step] else 1) for step in range(OVER)
+)
 
 JSONDict = dict[str, Any]
 
@@ -105,10 +110,11 @@ class State:
 
     def placer(self) -> int:
         """The seat that places in the current placement step."""
-        return self.first if F_PLACES[self.step] else 1 - self.first
+        return self.first ^ ROLE[self.step]
 
     def to_act(self) -> int:
         """The seat due to act now (-1 once over)."""
-        if self.step == OVER:
+        step = self.step
+        if step == OVER:
             return -1
-        return self.actor if self.step % 2 == 0 else self.placer()
+        return self.first ^ ROLE[step] if step & 1 else self.actor

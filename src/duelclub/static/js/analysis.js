@@ -59,6 +59,8 @@ export class MatchAnalysis {
         setTimeout(() => this._fetch(), POLL_MS);
       } else if (err && err.code === "analysis_pending") {
         $("analysis-status").textContent = t("Анализ пока не готов. Загляните позже.");
+      } else if (err && err.code === "analysis_failed") {
+        $("analysis-status").textContent = t("Разобрать эту партию не удалось.");
       } else {
         this.root.hidden = true; // not finished (aborted), or not for us
       }

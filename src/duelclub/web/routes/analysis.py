@@ -2,7 +2,8 @@
 
 - ``GET /api/matches/{id}/analysis`` → ``{id, game, status: "ready", iterations, entries}``; 404
   ``match_not_found``; 409 ``match_not_finished`` (live or aborted); 409 ``analysis_pending`` — the analysis
-  is queued for the bot workers (the first such answer queues it) and not computed yet: ask again.
+  is queued for the bot workers (the first such answer queues it) and not computed yet: ask again; 409
+  ``analysis_failed`` — the bot workers gave up on it (after three attempts).
 """
 
 from __future__ import annotations
@@ -22,5 +23,6 @@ Service = Annotated[MatchService, Depends(get_service)]
 
 @router.get("/{match_id}/analysis", response_model=MatchAnalysisOut)
 async def match_analysis(match_id: str, service: Service) -> Any:
-    """The analysis of a finished match; 409 ``analysis_pending`` while the bot workers compute it."""
+    """The analysis of a finished match; 409 ``analysis_pending`` while the bot workers compute it, 409
+    ``analysis_failed`` if they gave up."""
     return await analysis.analysis(service, match_id)

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends
 from pydantic import BaseModel
 
-from duelclub.bots.ladder import ladder_rating, level_for_rating
+from duelclub.bots.ladder import club_rating, level_for_rating
 from duelclub.play.live import AnyGame
 from duelclub.play.service import MatchService
 from duelclub.store.ratings import member_ratings
@@ -63,7 +63,8 @@ def _game_info(game: AnyGame, words: GameWords) -> GameInfo:
 
 
 class LevelPick(BaseModel):
-    """«Подобрать по силе»: the bot level for a rating and that level's ladder rating (None: not rated)."""
+    """«Подобрать по силе»: the bot level for a rating and that level's ladder rating on the club's scale
+    (bots/ladder.py ``club_rating``; None: not rated)."""
 
     level: str
     ladder_rating: float | None
@@ -79,8 +80,8 @@ def level_for(
     s: DbSession,
     rating: float | None = None,
 ) -> LevelPick:
-    """The level whose ladder rating is closest to ``rating`` — by default the caller's own rating in
-    this game, when logged in and rated (bots/ladder.py ``level_for_rating``; no rating: the middle level).
+    """The level whose club-scale ladder rating is closest to ``rating`` — by default the caller's own rating
+    in this game, when logged in and rated (bots/ladder.py ``level_for_rating``; no rating: the middle level).
     404 ``unknown_game``."""
     if slug not in service.games:
         raise ApiError(404, "unknown_game", f"no game {slug!r}")
@@ -88,4 +89,4 @@ def level_for(
         mine = member_ratings(s, user.id).get(slug)
         rating = None if mine is None else round(mine.rating.rating, 1)
     level = level_for_rating(slug, rating)
-    return LevelPick(level=level, ladder_rating=ladder_rating(slug, level), rating=rating)
+    return LevelPick(level=level, ladder_rating=club_rating(slug, level), rating=rating)

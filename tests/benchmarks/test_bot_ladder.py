@@ -1,0 +1,71 @@
+"""benchmarks/bot_ladder.py: the results log a round robin accumulates over several sittings — matches are
+logged as they end, a rerun plays only what is missing, and a level whose parameters change loses its
+logged matches (they measured another bot)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))  # scripts, not a package
+import bot_ladder
+
+import duelclub.bots.artania as artania_bots
+
+
+@pytest.fixture
+def log_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    monkeypatch.setattr(bot_ladder, "LOG_DIR", tmp_path)
+    bot_ladder.fingerprint.cache_clear()
+    yield tmp_path
+    bot_ladder.fingerprint.cache_clear()
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
+    assert bot_ladder.main(["artania", "--jobs", "1", "--json", *args]) == 0
+    captured = capsys.readouterr()
+    assert "to play" in captured.err  # the progress line: matches logged, matches to play
+    return json.loads(captured.out)
+
+
+def test_a_rerun_plays_only_the_missing_matches(log_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    first = run(capsys, "--pair", "random", "novice", "--matches-per-pair", "2")
+    assert first["matches"] == 2 and first["matches_per_pair"] == 0  # the other pairs have none yet
+    assert first["provisional"] and first["pairs"] == "some"
+    lines = (log_dir / "artania.jsonl").read_text().splitlines()
+    assert len(lines) == 2
+    row = json.loads(lines[0])
+    assert row["fp"][0] == "random" and len(row["fp"][1]) == 12
+    decisions, cpu, worst = row["think"]["novice"]
+    assert decisions > 0 and 0 <= worst <= cpu
+
+    again = run(capsys, "--pair", "novice", "random", "--matches-per-pair", "3")  # either order: the pair
+    assert again["matches"] == 3
+    assert len((log_dir / "artania.jsonl").read_text().splitlines()) == 3  # one new match, not three
+
+
+def test_changed_parameters_drop_the_levels_logged_matches(
+    log_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    run(capsys, "--pair", "random", "novice", "--matches-per-pair", "2")
+    changed = {**artania_bots.LEVEL_PARAMS, "novice": {**artania_bots.LEVEL_PARAMS["novice"], "blunder": 0.9}}
+    monkeypatch.setattr(artania_bots, "LEVEL_PARAMS", changed)
+    bot_ladder.fingerprint.cache_clear()
+    rep = run(capsys, "--pair", "random", "novice", "--matches-per-pair", "1")
+    assert rep["matches"] == 1  # the two old matches measured another novice
+    assert len((log_dir / "artania.jsonl").read_text().splitlines()) == 3  # the log keeps them all
+
+
+def test_fresh_runs_write_no_log_and_the_same_key_replays_the_same_match(
+    log_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    task = bot_ladder.Task("artania", "novice", "light", 3)
+    one, two = bot_ladder.play(task), bot_ladder.play(task)
+    assert (one.score, one.think["novice"][0]) == (two.score, two.think["novice"][0])
+    run(capsys, "--pair", "random", "light", "--matches-per-pair", "1", "--fresh")
+    assert not (log_dir / "artania.jsonl").exists()

@@ -1,0 +1,163 @@
+"""Pins the Артания и Куявия engine's observable behaviour while it is made faster (issue 17 §5).
+
+Thirty seeded matches (every deck option) are played with seeded random legal actions to the end; a SHA-256
+over everything observable must equal the digest computed on the engine before the optimisation: the legal
+actions of both seats (JSON, in order), ``to_move``, the timeout action, each applied action's events and
+their event views, every seat's view (spectator and full view included), the position, a determinized copy
+for each seat (its full view and position: the ``rng`` consumption is pinned too) and the outcome. At every
+step a battery of probe actions (legal ones rebuilt from JSON, wrong seats, wrong kinds, foreign cards, bad
+slots and targets) is tried on a copy: the result (error code, or the events) is hashed too, and a rejected
+probe must leave the copy unchanged.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from typing import Any
+
+import pytest
+
+from duelclub.games.artania import GAME
+from duelclub.games.artania.actions import PASS, RESIGN, ArtaniaAction, Chasy, Idol, Nektar, Place
+from duelclub.games.artania.cards import IDS
+from duelclub.games.artania.state import State
+from duelclub.games.contract import IllegalAction
+
+N_MATCHES = 30
+OPTIONS: list[dict[str, Any]] = [{}, {"deck": "artania"}, {"deck": "kuyavia"}, {"deck": "random"}]
+EXPECTED = "e0e8236fc9997053e0f7f3d4427423f343063b681c86f82364f5802996e5dde6"  # main at 1e1ac8d
+
+
+def _dump(x: Any) -> bytes:
+    return json.dumps(x, ensure_ascii=False).encode() + b"\n"  # key order is pinned too
+
+
+def _probes(s: State, seat: int, rng: random.Random) -> list[ArtaniaAction]:
+    """Actions to try for ``seat``: some legal (as fresh objects from JSON), most of them illegal."""
+    full = GAME.full_view(s)
+    hand: list[str] = full["hands"][seat]
+    other: list[str] = full["hands"][1 - seat]
+    legal = GAME.legal_actions(s, seat)
+    out: list[ArtaniaAction] = [GAME.parse_action(GAME.action_to_json(a)) for a in legal[:3]]
+    out += [PASS, Place(cards=()), Place(cards=tuple(hand[:1])), Place(cards=tuple(hand[:2]))]
+    out += [Place(cards=tuple(hand[:3])), Place(cards=tuple(hand[:1] * 2)), Place(cards=tuple(other[:2]))]
+    out += [Place(cards=("nektar",)), Place(cards=("nope", "geroy"))]
+    out += [Nektar(seat=rng.randrange(-1, 3), slot=rng.randrange(0, 5)) for _ in range(3)]
+    out += [Idol(slot=k) for k in (0, 1, 2, 3, 4)]
+    out += [Chasy(discard=c) for c in ("chasy", "nope", rng.choice(IDS))]
+    if hand:
+        out.append(Chasy(discard=rng.choice(hand)))
+    return out
+
+
+def _try(s: State, seat: Any, action: ArtaniaAction, before: Any) -> Any:
+    """Apply ``action`` to a copy of ``s`` (whose position is ``before``): the error code, or the events."""
+    c = GAME.copy(s)
+    try:
+        events = GAME.apply(c, seat, action)
+    except IllegalAction as exc:
+        assert GAME.to_position(c) == before, "a rejected action changed the state"
+        return ["illegal", exc.code]
+    return ["ok", list(events), GAME.to_position(c)]
+
+
+def _match(i: int, h: Any) -> int:
+    key = hashlib.sha256(f"artania-speed-pin-{i}".encode()).digest()
+    s = GAME.new_match(key, GAME.parse_options(OPTIONS[i % len(OPTIONS)]))
+    rng = random.Random(i)
+    steps = 0
+    while True:
+        pos = GAME.to_position(s)
+        h.update(_dump(["position", pos]))
+        for who in (0, 1, None):
+            h.update(_dump(["view", who, GAME.view(s, who)]))
+        h.update(_dump(["full", GAME.full_view(s)]))
+        for seat in (0, 1):
+            d = GAME.determinize(GAME.copy(s), seat, random.Random(i * 1000 + steps * 2 + seat))
+            h.update(_dump(["det", seat, GAME.full_view(d), GAME.to_position(d)]))
+        outcome = GAME.outcome(s)
+        movers = sorted(GAME.to_move(s))
+        h.update(_dump(["to_move", movers]))
+        for seat in (0, 1):
+            h.update(_dump(["legal", seat, [GAME.action_to_json(a) for a in GAME.legal_actions(s, seat)]]))
+        if outcome is not None:
+            h.update(_dump(["outcome", outcome.to_json()]))
+            assert movers == []
+            for seat in (0, 1):
+                h.update(_dump(["probe_over", seat, _try(s, seat, PASS, pos), _try(s, seat, RESIGN, pos)]))
+            return steps
+        (seat,) = movers
+        h.update(_dump(["timeout", GAME.action_to_json(GAME.timeout_action(s, seat))]))
+        for who in (0, 1):
+            for p in _probes(s, who, rng):
+                h.update(_dump(["probe", who, GAME.action_to_json(p), _try(s, who, p, pos)]))
+        for bad_seat in (2, -1, True, "0"):
+            h.update(_dump(["bad_seat", _try(s, bad_seat, PASS, pos)]))
+        legal = GAME.legal_actions(s, seat)
+        action = legal[rng.randrange(len(legal))]
+        if rng.random() < 0.5:  # an equal action that is not the engine's cached object
+            action = GAME.parse_action(GAME.action_to_json(action))
+        events = GAME.apply(s, seat, action)
+        h.update(_dump(["apply", seat, GAME.action_to_json(action), list(events)]))
+        for ev in events:
+            for who in (0, 1, None):
+                h.update(_dump(["event_view", who, GAME.event_view(s, dict(ev), who)]))
+        steps += 1
+        assert steps < 2000
+
+
+def test_observable_behaviour_is_pinned() -> None:
+    h = hashlib.sha256()
+    steps = [_match(i, h) for i in range(N_MATCHES)]
+    assert sum(steps) > 30 * 50  # real matches were played
+    assert h.hexdigest() == EXPECTED
+
+
+@pytest.mark.parametrize("i", range(3))
+def test_illegal_actions_raise_and_leave_the_state_unchanged(i: int) -> None:
+    """Every probe that is not legal raises IllegalAction; the state (position and views) is unchanged."""
+    key = hashlib.sha256(f"artania-illegal-{i}".encode()).digest()
+    s = GAME.new_match(key, GAME.parse_options(OPTIONS[i % len(OPTIONS)]))
+    rng = random.Random(-i)
+    rejected = 0
+    while GAME.outcome(s) is None:
+        (seat,) = GAME.to_move(s)
+        legal_json = {json.dumps(GAME.action_to_json(a), sort_keys=True) for a in GAME.legal_actions(s, seat)}
+        for who in (0, 1):
+            for p in _probes(s, who, rng):
+                is_legal = who == seat and json.dumps(GAME.action_to_json(p), sort_keys=True) in legal_json
+                before = (GAME.to_position(s), GAME.view(s, who), GAME.full_view(s))
+                if is_legal:
+                    GAME.apply(GAME.copy(s), who, p)
+                    continue
+                with pytest.raises(IllegalAction):
+                    GAME.apply(s, who, p)
+                rejected += 1
+                assert (GAME.to_position(s), GAME.view(s, who), GAME.full_view(s)) == before
+        legal = GAME.legal_actions(s, seat)
+        GAME.apply(s, seat, legal[rng.randrange(len(legal))])
+    assert rejected > 100
+
+
+def test_determinize_shuffles_exactly_as_random_shuffle() -> None:
+    """``determinize``'s inlined shuffle makes ``random.shuffle``'s draws: same order, same ``rng`` after."""
+    from duelclub.games.artania.determinize import _shuffle
+
+    for n in range(34):
+        a, b = list(range(n)), list(range(n))
+        r1, r2 = random.Random(n), random.Random(n)
+        for _ in range(50):
+            r1.shuffle(a)
+            _shuffle(r2, b)
+            assert a == b
+        assert r1.random() == r2.random()
+
+    class Other(random.Random):
+        def shuffle(self, x: Any) -> None:
+            x.reverse()
+
+    c = [1, 2, 3]
+    _shuffle(Other(0), c)
+    assert c == [3, 2, 1]  # another generator class keeps its own shuffle
