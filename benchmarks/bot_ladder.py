@@ -196,18 +196,26 @@ def report(game: str, players: list[str], outcomes: list[Outcome]) -> dict[str, 
             "cpu_max_s": round(max((c[2] for c in cells), default=0.0), 4),
         }
     adjacent = [head_to_head(outcomes, hi, lo) for lo, hi in itertools.pairwise(players)]
-    top = head_to_head(outcomes, players[-1], "strong") if "strong" in players[:-1] else None
-    least = min(per_pair.values(), default=0)
+    # the target of issue 17: the top level against today's hard (``strong``), unless that is a neighbour
+    top = head_to_head(outcomes, players[-1], "strong") if "strong" in players[:-2] else None
+    # today's hard against today's easy (issue 17 quotes their scores): the span the middle level splits
+    legacy = head_to_head(outcomes, "strong", "light") if {"strong", "light"} <= set(players) else None
+    played = {pair for pair, n in per_pair.items() if n}
+    least = min((per_pair[pair] for pair in played), default=0)
+    unplayed = len(per_pair) - len(played)
+    chain = set(itertools.pairwise(players))
+    kind = "all" if not unplayed else "adjacent" if played == chain else f"some ({unplayed} pairs unplayed)"
     return {
         "game": game,
         "matches_per_pair": least,
         "matches": len(outcomes),
-        "provisional": least < FULL_MATCHES,
-        "pairs": "all" if least > 0 else "some",
+        "provisional": least < FULL_MATCHES or unplayed > 0,
+        "pairs": kind,
         "updated": dt.date.today().isoformat(),
         "levels": levels,
         "adjacent": adjacent,
         "top_vs_strong": top,
+        "strong_vs_light": legacy,
     }
 
 
@@ -225,13 +233,18 @@ def head_to_head(outcomes: list[Outcome], hi: str, lo: str) -> dict[str, Any]:
 
 def print_table(rep: dict[str, Any]) -> None:
     tag = " (PROVISIONAL)" if rep["provisional"] else ""
-    print(f"{rep['game']}: {rep['matches']} matches, at least {rep['matches_per_pair']} per pair{tag}")
+    print(
+        f"{rep['game']}: {rep['matches']} matches, pairs played: {rep['pairs']}, at least"
+        f" {rep['matches_per_pair']} per pair played{tag}"
+    )
     print(f"  {'level':<8} {'rating':>7} {'95% CI':>17} {'CPU/decision mean':>18} {'max':>8}")
     for p, r in rep["levels"].items():
         ci = f"[{r['low']:.0f}, {r['high']:.0f}]"
         print(f"  {p:<8} {r['rating']:>7.0f} {ci:>17} {r['cpu_mean_s']:>17.3f}s {r['cpu_max_s']:>7.3f}s")
-    rows = [*rep["adjacent"], *([rep["top_vs_strong"]] if rep["top_vs_strong"] else [])]
+    rows = [*rep["adjacent"], *(rep[k] for k in ("top_vs_strong", "strong_vs_light") if rep[k])]
     for a in rows:
+        if not a["matches"]:
+            continue
         lo, hi = a["wilson95"]
         print(
             f"  {a['stronger']:>7} vs {a['weaker']:<7} score {a['score']:.3f}, decided won"
@@ -248,7 +261,8 @@ def write(rep: dict[str, Any]) -> None:
     data.setdefault("anchor", ANCHOR)
     data["note"] = (
         "written by benchmarks/bot_ladder.py GAME --write from benchmarks/results/ladder/GAME.jsonl;"
-        " per game: matches_per_pair (the fewest of any pair), provisional = fewer than 100 matches a pair"
+        " per game: pairs (all: the round robin; adjacent: neighbouring levels only), matches_per_pair (the"
+        " fewest of any pair played), provisional = not all pairs or fewer than 100 matches a pair"
         " (the lobby then shows no ratings). Ratings: Elo scale, random = 0; the lobby shows them on the"
         " club's scale (bots/ladder.py club_rating: medium = 1500)"
     )

@@ -35,8 +35,8 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
 
 def test_a_rerun_plays_only_the_missing_matches(log_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     first = run(capsys, "--pair", "random", "novice", "--matches-per-pair", "2")
-    assert first["matches"] == 2 and first["matches_per_pair"] == 0  # the other pairs have none yet
-    assert first["provisional"] and first["pairs"] == "some"
+    assert first["matches"] == 2 and first["matches_per_pair"] == 2
+    assert first["provisional"] and first["pairs"] == "some (14 pairs unplayed)"
     lines = (log_dir / "artania.jsonl").read_text().splitlines()
     assert len(lines) == 2
     row = json.loads(lines[0])

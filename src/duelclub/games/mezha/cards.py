@@ -115,6 +115,24 @@ HAS_SHIELD: tuple[bool, ...] = tuple(SHIELD in c.abilities for c in CARDS)
 HAS_MESSENGER: tuple[bool, ...] = tuple(MESSENGER in c.abilities for c in CARDS)
 SHOT_DAMAGE: tuple[int, ...] = tuple(c.shot for c in CARDS)
 IDS: tuple[str, ...] = tuple(c.id for c in CARDS)
+NO_ENTRY, LONER_ENTRY, RALLY_ENTRY, SHOT_ENTRY, MESSENGER_ENTRY = 0, 1, 2, 3, 4
+ENTRY: tuple[int, ...] = tuple(
+    LONER_ENTRY
+    if HAS_LONER[k]
+    else RALLY_ENTRY
+    if HAS_RALLY[k]
+    else SHOT_ENTRY
+    if SHOT_DAMAGE[k]
+    else MESSENGER_ENTRY
+    if HAS_MESSENGER[k]
+    else NO_ENTRY
+    for k in range(len(CARDS))
+)
+"""What a unit does on entry besides Оттепель and росток (D14 steps 4-5): одиночка, клич, выстрел, гонец or
+nothing (no card has two of them)."""
+assert all(
+    HAS_LONER[k] + HAS_RALLY[k] + bool(SHOT_DAMAGE[k]) + HAS_MESSENGER[k] <= 1 for k in range(len(CARDS))
+)
 
 CACHE_KINDS: tuple[int, ...] = tuple(k for k in range(len(CARDS)) if HIDDEN[k])
 """The тайник kinds (Тень в листве, Сова-дозорная): the only cards that can be face down."""
@@ -123,7 +141,13 @@ CACHE_KINDS: tuple[int, ...] = tuple(k for k in range(len(CARDS)) if HIDDEN[k])
 def deck_list(house: int) -> list[int]:
     """The unshuffled deck of a house: table rows top to bottom, each row's copies consecutively
     (rules/mezha.md §Match setup, step 2)."""
-    return [k for k in HOUSE_KINDS[house] for _ in range(CARDS[k].copies)]
+    return list(HOUSE_DECKS[house])
+
+
+HOUSE_DECKS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(k for k in HOUSE_KINDS[house] for _ in range(CARDS[k].copies)) for house in (0, 1)
+)
+""":func:`deck_list` of each house, as tuples."""
 
 
 # rules/mezha.md §Omens — the shuffle input order of fairness.md (Оттепель, Засуха, Ярмарка, Гроза).

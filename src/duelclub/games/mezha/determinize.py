@@ -71,9 +71,11 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     rest = [k for k, n in enumerate(pool) for _ in range(n)]  # canonical order, then shuffled
     rng.shuffle(rest)
     n_hand = sum(s.hands[opp])
-    hand = [0] * len(CARDS)
+    hand, bits = [0] * len(CARDS), 0
     for k in rest[:n_hand]:
         hand[k] += 1
+        bits |= 1 << k
     s.hands[opp] = hand
+    s.in_hand[opp] = bits
     s.decks[opp] = rest[n_hand:]
     return s

@@ -11,35 +11,26 @@ from __future__ import annotations
 from typing import Literal
 
 from duelclub.games.mezha.cards import (
+    DROUGHT,
+    DROUGHT_SLOTS,
+    ENTRY,
+    HALF_SLOTS,
     HAND_LIMIT,
-    HAS_LONER,
-    HAS_MESSENGER,
-    HAS_RALLY,
     HAS_SPROUT,
     HIDDEN,
     IDS,
     LONER_BONUS,
+    LONER_ENTRY,
     PODZHOG,
     PODZHOG_DAMAGE,
+    RALLY_ENTRY,
     SHOT_DAMAGE,
+    SHOT_ENTRY,
     THAW,
     THAW_BONUS,
 )
-from duelclub.games.mezha.events import BuffEvent, BurnEvent, DrawReason, Events, PlayEvent, RallyEvent
-from duelclub.games.mezha.state import State, Unit
-
-
-def play_event(seat: int, field: int, u: Unit) -> PlayEvent:
-    """A unit entered (private parts flagged by ``face_down``)."""
-    return {
-        "kind": "play",
-        "seat": seat,
-        "field": field,
-        "placement": u.placement,
-        "card": IDS[u.kind],
-        "strength": u.strength,
-        "face_down": u.face_down,
-    }
+from duelclub.games.mezha.events import BuffEvent, BurnEvent, DrawReason, Events, RallyEvent
+from duelclub.games.mezha.state import State, Unit, take_card
 
 
 def buff_event(
@@ -74,7 +65,8 @@ def draw(state: State, seat: int, reason: DrawReason, events: Events) -> None:
         events.append({"kind": "draw_skipped", "seat": seat, "reason": reason, "cause": "deck_empty"})
         return
     k = deck.pop(0)
-    hand[k] += 1
+    hand[k] += 1  # add_card, inlined
+    state.in_hand[seat] |= 1 << k
     events.append({"kind": "draw", "seat": seat, "card": IDS[k], "reason": reason})
 
 
@@ -89,7 +81,10 @@ def damage(state: State, field: int, seat: int, u: Unit, amount: int) -> tuple[b
         return True, False
     u.strength -= amount
     if u.strength <= 0:
-        state.halves[field][seat].remove(u)
+        half = state.halves[field][seat]
+        half.remove(u)
+        if len(half) < state.capacity():
+            state.room[seat] |= 1 << field
         state.discards[seat].append(u.kind)
         return False, True
     return False, False
@@ -152,26 +147,48 @@ def enter_unit(state: State, seat: int, kind: int, field: int, events: Events) -
 
     The caller has checked that the card is in hand and the half has a free slot.
     """
-    state.hands[seat][kind] -= 1  # (1) the card leaves the hand
-    own = state.halves[field][seat]
-    others = own[:]  # the owner's other units on that field, face-down and carried ones included
-    state.placements += 1  # (2) a slot and the next placement number (D13); тайник enters face down
-    u = Unit(kind, state.placements, HIDDEN[kind], state.season)
-    own.append(u)
-    events.append(play_event(seat, field, u))
+    hand = state.hands[seat]  # (1) the card leaves the hand (take_card, inlined: this is the hot path)
+    left = hand[kind] = hand[kind] - 1
+    if not left:
+        state.in_hand[seat] &= ~(1 << kind)
+    # The owner's other units on that field, face-down and carried ones included: the half itself, as the new
+    # unit joins it only at the end (steps 3-6 never read it again nor remove an own unit).
+    others = state.halves[field][seat]
+    placement = state.placements = state.placements + 1  # (2) a slot and the next placement number (D13)
+    face_down = HIDDEN[kind]  # тайник enters face down
+    season = state.season
+    u = Unit(kind, placement, face_down, season)
+    omen = state.omens[season - 1]
+    if len(others) + 1 >= (DROUGHT_SLOTS if omen == DROUGHT else HALF_SLOTS):
+        state.room[seat] &= ~(1 << field)
+    events.append(
+        {
+            "kind": "play",
+            "seat": seat,
+            "field": field,
+            "placement": placement,
+            "card": IDS[kind],
+            "strength": u.strength,
+            "face_down": face_down,
+        }
+    )
     # (3) Оттепель (D16): the first unit this player puts onto this field this season, face down included
-    if not state.thaw_used[seat][field]:
-        state.thaw_used[seat][field] = True
-        if state.omens[state.season - 1] == THAW:
+    thaw_used = state.thaw_used[seat]
+    if not thaw_used[field]:
+        thaw_used[field] = True
+        if omen == THAW:
             u.strength += THAW_BONUS
             u.thaw = True
             events.append(buff_event("thaw", seat, field, u, THAW_BONUS))
-    # (4) одиночка: no other own unit on that field
-    if HAS_LONER[kind] and not others:
-        u.strength += LONER_BONUS
-        events.append(buff_event("loner", seat, field, u, LONER_BONUS))
-    # (5) the card's own entry effect (no card has two)
-    if HAS_RALLY[kind]:
+    # (4) одиночка, or (5) the card's own entry effect (no card has two)
+    entry = ENTRY[kind]
+    if not entry:  # NO_ENTRY, most units
+        pass
+    elif entry == LONER_ENTRY:
+        if not others:  # одиночка: no other own unit on that field
+            u.strength += LONER_BONUS
+            events.append(buff_event("loner", seat, field, u, LONER_BONUS))
+    elif entry == RALLY_ENTRY:
         # D12: one-time +1 to the owner's other units then on that field
         for o in others:
             o.strength += 1
@@ -179,18 +196,18 @@ def enter_unit(state: State, seat: int, kind: int, field: int, events: Events) -
             "kind": "rally",
             "seat": seat,
             "field": field,
-            "placement": u.placement,
-            "card": IDS[u.kind],
+            "placement": placement,
+            "card": IDS[kind],
             "strength": u.strength,
-            "face_down": u.face_down,
+            "face_down": face_down,
             "targets": [
                 {"placement": o.placement, "card": IDS[o.kind], "strength": o.strength} for o in others
             ],
         }
         events.append(rally)
-    elif SHOT_DAMAGE[kind]:
+    elif entry == SHOT_ENTRY:
         _shoot(state, seat, field, u, events)
-    elif HAS_MESSENGER[kind]:
+    else:  # MESSENGER_ENTRY
         draw(state, seat, "messenger", events)
     # (6) росток: +1 to each other own росток unit of that field, face up or down
     for o in others:
@@ -198,6 +215,7 @@ def enter_unit(state: State, seat: int, kind: int, field: int, events: Events) -
         if HAS_SPROUT[o.kind]:
             o.strength += 1
             events.append(buff_event("sprout", seat, field, o, 1))
+    others.append(u)
 
 
 def play_tactic(state: State, seat: int, kind: int, field: int, events: Events) -> None:
@@ -206,7 +224,7 @@ def play_tactic(state: State, seat: int, kind: int, field: int, events: Events) 
     Emits ``rosa``/``podzhog {seat, card, field}``, then one ``rosa_buff`` per own unit or one
     ``podzhog_hit`` (+ ``burn``) per face-up enemy unit, in placement order.
     """
-    state.hands[seat][kind] -= 1
+    take_card(state, seat, kind)
     state.discards[seat].append(kind)
     if kind == PODZHOG:
         events.append({"kind": "podzhog", "seat": seat, "card": "podzhog", "field": field})

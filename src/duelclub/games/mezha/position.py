@@ -14,7 +14,7 @@ from duelclub.games.contract import Outcome
 from duelclub.games.fairness import Stream
 from duelclub.games.mezha.cards import CARD_INDEX, CARDS, HOUSES, IDS, OMEN_IDS, OMEN_INDEX
 from duelclub.games.mezha.position_model import VERSION, MezhaPosition, UnitModel
-from duelclub.games.mezha.state import PHASES, SEASON, State, Unit, result_copy
+from duelclub.games.mezha.state import PHASES, SEASON, State, Unit, hand_bits, refresh_room, result_copy
 from duelclub.games.mezha.view import hand_ids
 from duelclub.games.position_model import fail, parse
 
@@ -84,9 +84,11 @@ def from_position(position: Any) -> State:
     for seat in (0, 1):
         for c in m.hands[seat]:
             s.hands[seat][CARD_INDEX[c]] += 1
+    s.in_hand = [hand_bits(s.hands[0]), hand_bits(s.hands[1])]
     s.decks = [[CARD_INDEX[c] for c in d] for d in m.decks]
     s.discards = [[CARD_INDEX[c] for c in d] for d in m.discards]
     s.halves = [[[_unit(u) for u in half] for half in field] for field in m.fields]
+    refresh_room(s)
     s.results = [r.model_dump() for r in m.results]
     s.wins = [sum(1 for r in m.results if r.winner == seat) for seat in (0, 1)]
     s.outcome = None if m.outcome is None else Outcome(m.outcome.winner, m.outcome.reason)

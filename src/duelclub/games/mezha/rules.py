@@ -41,16 +41,15 @@ from duelclub.games.mezha.actions import (
 from duelclub.games.mezha.cards import (
     CARD_INDEX,
     FAIR,
-    HOUSE_KINDS,
+    HOUSE_DECKS,
     HOUSES,
     IS_TACTIC,
     START_HAND,
-    deck_list,
 )
 from duelclub.games.mezha.effects import draw, enter_unit, play_tactic
 from duelclub.games.mezha.events import Events
 from duelclub.games.mezha.scoring import score_season, start_next_season
-from duelclub.games.mezha.state import OVER, PAUSE, SEASON, State
+from duelclub.games.mezha.state import OVER, PAUSE, SEASON, TACTIC_BITS, State
 
 
 def new_state(key: bytes, house: str) -> State:
@@ -66,15 +65,20 @@ def new_state(key: bytes, house: str) -> State:
     s.stream = stream
     s.houses = (h0, 1 - h0)
     first = stream.randint(2)
-    s.decks = [stream.shuffled(deck_list(s.houses[0])), stream.shuffled(deck_list(s.houses[1]))]
+    s.decks = [stream.shuffled(HOUSE_DECKS[s.houses[0]]), stream.shuffled(HOUSE_DECKS[s.houses[1]])]
     s.omens = stream.shuffled([0, 1, 2, 3])
     s.hands = [[0] * 20, [0] * 20]
+    s.in_hand = [0, 0]
     for seat in (0, 1):
+        hand, bits = s.hands[seat], 0
         for k in s.decks[seat][:START_HAND]:
-            s.hands[seat][k] += 1
+            hand[k] += 1
+            bits |= 1 << k
+        s.in_hand[seat] = bits
         del s.decks[seat][:START_HAND]
     s.discards = [[], []]
     s.halves = [[[], []], [[], []], [[], []]]
+    s.room = [0b111, 0b111]
     s.season, s.phase, s.starter, s.turn = 1, SEASON, first, first
     s.passed, s.auto = [False, False], [False, False]
     s.thaw_used = [[False, False, False], [False, False, False]]
@@ -104,28 +108,36 @@ _NOBODY: frozenset[int] = frozenset()
 def legal_actions(state: State, seat: int) -> list[MezhaAction]:
     """§Decision points and actions: plays (distinct unit ids × fields with a free own slot, distinct
     tactic ids × all fields; table order) then ``pass``; ``[next_season]`` in the pause; resign excluded."""
-    if state.phase != SEASON:
-        return [NEXT_SEASON] if state.phase == PAUSE and seat in (0, 1) else []
-    if seat != state.turn:
-        return []
-    cap = state.capacity()
-    h = state.halves
-    free = (len(h[0][seat]) < cap) | (len(h[1][seat]) < cap) << 1 | (len(h[2][seat]) < cap) << 2
-    hand = state.hands[seat]
+    if seat == state.turn and state.phase == SEASON:
+        key = state.in_hand[seat] << 3 | state.room[seat]
+        actions = _LEGAL.get(key)
+        if actions is None:
+            actions = _LEGAL[key] = _legal_list(key >> 3, key & 7)
+        return [*actions]
+    return [NEXT_SEASON] if state.phase == PAUSE and seat in (0, 1) else []
+
+
+def _legal_list(in_hand: int, free: int) -> tuple[MezhaAction, ...]:
+    """The legal actions of a seat on turn holding the kinds of bit set ``in_hand``, where bit f of ``free``
+    says the own half of field f has a free slot."""
     out: list[MezhaAction] = []
-    for k in HOUSE_KINDS[state.houses[seat]]:
-        if hand[k]:
-            out.extend(_PLAYS_BY_FREE[k][free])
+    for k, plays in enumerate(_PLAYS_BY_FREE):
+        if in_hand >> k & 1:
+            out.extend(plays[free])
     out.append(PASS)
-    return out
+    return tuple(out)
 
 
-# _PLAYS_BY_FREE[kind][mask]: the cached plays of ``kind`` when bit f of ``mask`` says the own half of field f
-# has a free slot; a tactic may go to every field whatever the mask (D6).
+# _PLAYS_BY_FREE[kind][free]: the cached plays of ``kind`` when bit f of ``free`` says the own half of field f
+# has a free slot; a tactic may go to every field whatever ``free`` (D6).
 _PLAYS_BY_FREE: tuple[tuple[tuple[Play, ...], ...], ...] = tuple(
-    tuple(tuple(play_action(k, f) for f in (0, 1, 2) if IS_TACTIC[k] or mask >> f & 1) for mask in range(8))
+    tuple(tuple(play_action(k, f) for f in (0, 1, 2) if IS_TACTIC[k] or free >> f & 1) for free in range(8))
     for k in range(len(IS_TACTIC))
 )
+
+# The legal actions of a seat on turn by ``in_hand << 3 | free`` (see _legal_list), filled as met: at most
+# 2 houses × 2**10 hands × 8 masks.
+_LEGAL: dict[int, tuple[MezhaAction, ...]] = {}
 
 
 def pass_turn(state: State, seat: int, automatic: bool, events: Events) -> None:
@@ -148,7 +160,8 @@ def settle(state: State, events: Events) -> None:
         t = state.turn
         if state.passed[t]:
             t = state.turn = 1 - t
-        if state.has_legal_play(t):
+        bits = state.in_hand[t]  # State.has_legal_play, inlined: settle runs after every action
+        if bits & TACTIC_BITS or (bits and state.room[t]):
             return
         pass_turn(state, t, True, events)
 
@@ -163,9 +176,9 @@ def _check_play(state: State, seat: int, action: Play) -> int:
     if type(field) is not int or not 0 <= field <= 2:
         raise _reject("bad_field", f"field must be 0, 1 or 2, not {field!r}")
     kind = CARD_INDEX.get(action.card, -1)
-    if kind < 0 or not state.hands[seat][kind]:
+    if kind < 0 or not state.in_hand[seat] >> kind & 1:
         raise _reject("card_not_in_hand", f"no {action.card!r} in hand")
-    if not IS_TACTIC[kind] and len(state.halves[field][seat]) >= state.capacity():
+    if not IS_TACTIC[kind] and not state.room[seat] >> field & 1:
         raise _reject("half_full", f"your half of field {field} is full")
     return kind
 
@@ -198,13 +211,46 @@ def _check(state: State, seat: int, action: object) -> int:
     return -1
 
 
+# id() of each cached Play (the ones ``legal_actions`` hands out) → (card kind, field): ``apply`` checks those
+# without reading the model. The cached instances live as long as the module, so no other object has their id.
+_KNOWN_PLAYS: dict[int, tuple[int, int]] = {
+    id(play_action(k, f)): (k, f) for k in range(len(IS_TACTIC)) for f in (0, 1, 2)
+}
+
+
 def apply(state: State, seat: int, action: MezhaAction) -> Events:
     """Validate and apply ``action`` for ``seat``; returns the events. Raises IllegalAction with code
     ``bad_seat``, ``match_over``, ``not_in_pause``, ``in_pause``, ``already_passed``, ``not_your_turn``,
     ``bad_field``, ``card_not_in_hand``, ``half_full`` or ``malformed_action``; the state is then unchanged.
     """
-    kind = _check(state, seat, action)
     events: Events = []
+    if state.phase == SEASON and state.turn == seat and not state.passed[seat]:
+        # the common cases: a cached play or ``PASS`` by the seat on turn; the rest takes the full check below
+        known = _KNOWN_PLAYS.get(id(action))
+        if known is not None and state.in_hand[seat] >> (kind := known[0]) & 1:
+            field = known[1]
+            if IS_TACTIC[kind]:
+                play_tactic(state, seat, kind, field, events)
+            elif state.room[seat] >> field & 1:
+                enter_unit(state, seat, kind, field, events)
+            else:
+                raise _reject("half_full", f"your half of field {field} is full")
+            t = state.turn = 1 - seat
+            bits = state.in_hand[t]
+            if not state.passed[t] and (bits & TACTIC_BITS or (bits and state.room[t])):
+                return events  # the opponent has a legal play: nothing for settle to do
+            settle(state, events)
+            return events
+        if action is PASS:
+            pass_turn(state, seat, False, events)
+            state.turn = 1 - seat
+            settle(state, events)
+            return events
+    elif action is NEXT_SEASON and state.phase == PAUSE and seat in (0, 1):
+        start_next_season(state, seat, events)
+        settle(state, events)
+        return events
+    kind = _check(state, seat, action)
     if type(action) is Play:
         if IS_TACTIC[kind]:
             play_tactic(state, seat, kind, action.field, events)

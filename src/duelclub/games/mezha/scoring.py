@@ -6,30 +6,50 @@ from __future__ import annotations
 from typing import cast
 
 from duelclub.games.contract import Outcome
-from duelclub.games.mezha.cards import IDS, LIGHTNING_DAMAGE, OMEN_IDS, SEASON_DRAW, STORM
+from duelclub.games.mezha.cards import (
+    CACHE_KINDS,
+    CARDS,
+    HAS_ROOTS,
+    HOUSES,
+    IDS,
+    LIGHTNING_DAMAGE,
+    OMEN_IDS,
+    SEASON_DRAW,
+    STORM,
+)
 from duelclub.games.mezha.effects import burn_event, damage, draw, strongest
 from duelclub.games.mezha.events import ClearedUnit, Events, Omen, Reason
-from duelclub.games.mezha.state import OVER, PAUSE, SEASON, State, carries_over
+from duelclub.games.mezha.state import OVER, PAUSE, SEASON, State, refresh_room
+
+_OMENS = cast(tuple[Omen, ...], OMEN_IDS)
+"""``cards.OMEN_IDS`` typed as event omens."""
+
+_SEASON_DRAWS = (0,) * SEASON_DRAW + (1,) * SEASON_DRAW
+"""Who draws between seasons, in order: seat 0 first (D5)."""
+
+_CACHE_HOUSE = HOUSES.index("olkha")
+assert all(CARDS[k].house == "olkha" for k in CACHE_KINDS), "only Ольха has тайник cards"
 
 
 def _reveal(state: State, events: Events) -> None:
-    # §Scoring a season, step 1: every face-down unit is revealed
+    # §Scoring a season, step 1: every face-down unit is revealed. Only a тайник card is ever face down and
+    # only Ольха's deck has them, so only Ольха's halves are searched.
+    seat = 0 if state.houses[0] == _CACHE_HOUSE else 1
     for f, field in enumerate(state.halves):
-        for seat in (0, 1):
-            for u in field[seat]:
-                if u.face_down:
-                    u.face_down = False
-                    events.append(
-                        {
-                            "kind": "reveal",
-                            "seat": seat,
-                            "field": f,
-                            "placement": u.placement,
-                            "card": IDS[u.kind],
-                            "strength": u.strength,
-                            "face_down": False,
-                        }
-                    )
+        for u in field[seat]:
+            if u.face_down:
+                u.face_down = False
+                events.append(
+                    {
+                        "kind": "reveal",
+                        "seat": seat,
+                        "field": f,
+                        "placement": u.placement,
+                        "card": IDS[u.kind],
+                        "strength": u.strength,
+                        "face_down": False,
+                    }
+                )
 
 
 def _lightning(state: State, events: Events) -> None:
@@ -72,12 +92,17 @@ def score_season(state: State, events: Events) -> None:
     _reveal(state, events)
     if state.omens[state.season - 1] == STORM:
         _lightning(state, events)
-    totals = [
-        [sum(u.strength for u in field[0]), sum(u.strength for u in field[1])] for field in state.halves
-    ]
-    fields = [_compare(t[0], t[1]) for t in totals]
+    totals = []  # each field's strength sums [seat 0, seat 1]
+    for field in state.halves:
+        a = b = 0
+        for u in field[0]:
+            a += u.strength
+        for u in field[1]:
+            b += u.strength
+        totals.append([a, b])
+    fields = [0 if a > b else 1 if b > a else None for a, b in totals]  # _compare of each field
     # §Scoring a season, step 4: more fields; equal fields → more total strength; equal too → drawn
-    strength = [sum(t[0] for t in totals), sum(t[1] for t in totals)]
+    strength = [totals[0][0] + totals[1][0] + totals[2][0], totals[0][1] + totals[1][1] + totals[2][1]]
     winner = _compare(fields.count(0), fields.count(1))
     if winner is None:
         winner = _compare(strength[0], strength[1])
@@ -97,10 +122,10 @@ def score_season(state: State, events: Events) -> None:
         {
             "kind": "season_scored",
             "season": state.season,
-            "omen": cast(Omen, OMEN_IDS[state.omens[state.season - 1]]),
+            "omen": _OMENS[state.omens[state.season - 1]],
             "starter": state.starter,
             "fields": fields[:],
-            "totals": [t[:] for t in totals],
+            "totals": [totals[0][:], totals[1][:], totals[2][:]],
             "strength": strength[:],
             "winner": winner,
             "wins": state.wins[:],
@@ -140,22 +165,22 @@ def _clear(state: State, events: Events) -> None:
     # корни units put onto the field in the season just scored, which stay with strength and shield.
     discarded: list[ClearedUnit] = []
     carried: list[ClearedUnit] = []
+    season = state.season
     for f, field in enumerate(state.halves):
         for seat in (0, 1):
+            half = field[seat]
+            if not half:
+                continue
             keep = []
-            for u in field[seat]:
-                row: ClearedUnit = {
-                    "seat": seat,
-                    "field": f,
-                    "placement": u.placement,
-                    "card": IDS[u.kind],
-                }
-                if carries_over(u, state.season):
+            discard = state.discards[seat]
+            for u in half:
+                row: ClearedUnit = {"seat": seat, "field": f, "placement": u.placement, "card": IDS[u.kind]}
+                if HAS_ROOTS[u.kind] and u.season == season:  # корни, put onto the field this season (D3)
                     keep.append(u)
                     row["strength"] = u.strength
                     carried.append(row)
                 else:
-                    state.discards[seat].append(u.kind)
+                    discard.append(u.kind)
                     discarded.append(row)
             field[seat] = keep
     events.append({"kind": "clear", "discarded": discarded, "carried": carried})
@@ -170,9 +195,8 @@ def start_next_season(state: State, seat: int, events: Events) -> None:
     """
     events.append({"kind": "next_season", "seat": seat})
     _clear(state, events)
-    for s in (0, 1):
-        for _ in range(SEASON_DRAW):
-            draw(state, s, "season", events)
+    for s in _SEASON_DRAWS:
+        draw(state, s, "season", events)
     starter = next_starter(state)
     state.season += 1
     state.phase = SEASON
@@ -181,5 +205,6 @@ def start_next_season(state: State, seat: int, events: Events) -> None:
     state.passed = [False, False]
     state.auto = [False, False]
     state.thaw_used = [[False, False, False], [False, False, False]]
-    omen = cast(Omen, OMEN_IDS[state.omen])
+    refresh_room(state)
+    omen = _OMENS[state.omens[state.season - 1]]
     events.append({"kind": "season_start", "season": state.season, "omen": omen, "starter": starter})

@@ -2,9 +2,13 @@
 
 Layout (see docs/positions.md §mezha for the JSON form):
 
-- ``hands[seat]`` — 20 counts indexed by card kind (a hand is a multiset, D18);
+- ``hands[seat]`` — 20 counts indexed by card kind (a hand is a multiset, D18); ``in_hand[seat]`` — the same
+  hand as a bit set (bit ``k`` set while ``hands[seat][k] > 0``), kept in step by every change of a hand
+  (:func:`take_card`, ``effects.draw``, :func:`hand_bits`) so legal actions are a table look-up;
 - ``decks[seat]`` — card kinds, index 0 the top; ``discards[seat]`` — kinds in arrival order;
-- ``halves[field][seat]`` — the :class:`Unit` list of that half, in placement order (D13);
+- ``halves[field][seat]`` — the :class:`Unit` list of that half, in placement order (D13); ``room[seat]`` —
+  bit ``f`` set while that seat's half of field ``f`` has a free slot this season (:func:`refresh_room`
+  after every change of a half's length or of the capacity);
 - ``omens`` — the 4 omen indexes in drawn order, season ``n`` uses ``omens[n - 1]`` (D7);
 - ``thaw_used[seat][field]`` — whether that player already put a unit onto that field this season (D16).
 """
@@ -17,10 +21,8 @@ from duelclub.games.mezha.cards import (
     DROUGHT,
     DROUGHT_SLOTS,
     HALF_SLOTS,
-    HAS_ROOTS,
     HAS_SHIELD,
     HAS_SPROUT,
-    HOUSE_KINDS,
     IS_TACTIC,
     STRENGTH,
 )
@@ -89,12 +91,14 @@ class State:
         "halves",
         "hands",
         "houses",
+        "in_hand",
         "omens",
         "outcome",
         "passed",
         "phase",
         "placements",
         "results",
+        "room",
         "season",
         "starter",
         "stream",
@@ -106,9 +110,11 @@ class State:
     stream: Stream
     houses: tuple[int, int]
     hands: list[list[int]]
+    in_hand: list[int]
     decks: list[list[int]]
     discards: list[list[int]]
     halves: list[list[list[Unit]]]
+    room: list[int]
     omens: list[int]
     season: int
     phase: int
@@ -127,9 +133,17 @@ class State:
         s.stream = self.stream.copy()
         s.houses = self.houses
         s.hands = [self.hands[0][:], self.hands[1][:]]
+        s.in_hand = self.in_hand[:]
         s.decks = [self.decks[0][:], self.decks[1][:]]
         s.discards = [self.discards[0][:], self.discards[1][:]]
-        s.halves = [[[u.clone() for u in half] for half in field] for field in self.halves]
+        clone = Unit.clone
+        (a0, a1), (b0, b1), (c0, c1) = self.halves
+        s.halves = [
+            [list(map(clone, a0)), list(map(clone, a1))],
+            [list(map(clone, b0)), list(map(clone, b1))],
+            [list(map(clone, c0)), list(map(clone, c1))],
+        ]
+        s.room = self.room[:]
         s.omens = self.omens[:]
         s.season, s.phase, s.starter, s.turn = self.season, self.phase, self.starter, self.turn
         s.passed = self.passed[:]
@@ -155,17 +169,40 @@ class State:
 
     def has_legal_play(self, seat: int) -> bool:
         """False exactly when the automatic pass applies (§A season — Passing; D1: a tactic is a play)."""
-        hand = self.hands[seat]
-        has_unit = False
-        for k in HOUSE_KINDS[self.houses[seat]]:
-            if hand[k]:
-                if IS_TACTIC[k]:
-                    return True
-                has_unit = True
-        if not has_unit:
-            return False
-        cap = self.capacity()
-        return any(len(field[seat]) < cap for field in self.halves)
+        bits = self.in_hand[seat]
+        return bool(bits & TACTIC_BITS or (bits and self.room[seat]))
+
+
+def refresh_room(state: State) -> None:
+    """Recompute :attr:`State.room` from the halves and this season's capacity."""
+    cap = state.capacity()
+    luh, brod, kholm = state.halves
+    state.room = [
+        (len(luh[0]) < cap) | (len(brod[0]) < cap) << 1 | (len(kholm[0]) < cap) << 2,
+        (len(luh[1]) < cap) | (len(brod[1]) < cap) << 1 | (len(kholm[1]) < cap) << 2,
+    ]
+
+
+TACTIC_BITS = sum(1 << k for k, tactic in enumerate(IS_TACTIC) if tactic)
+"""The bits of :attr:`State.in_hand` that are tactics (Роса, Поджог)."""
+
+
+def hand_bits(hand: list[int]) -> int:
+    """A hand's counts as the :attr:`State.in_hand` bit set."""
+    bits = 0
+    for k, n in enumerate(hand):
+        if n:
+            bits |= 1 << k
+    return bits
+
+
+def take_card(state: State, seat: int, kind: int) -> None:
+    """One card ``kind`` leaves ``seat``'s hand (the caller has checked it is there)."""
+    hand = state.hands[seat]
+    left = hand[kind] - 1
+    hand[kind] = left
+    if not left:
+        state.in_hand[seat] &= ~(1 << kind)
 
 
 def result_copy(result: JSONDict) -> JSONDict:
@@ -179,8 +216,3 @@ def result_copy(result: JSONDict) -> JSONDict:
     if isinstance(totals, list):
         out["totals"] = [list(t) for t in totals]
     return out
-
-
-def carries_over(unit: Unit, season: int) -> bool:
-    """Корни: a root unit put onto the field in ``season`` stays one more season (D3)."""
-    return HAS_ROOTS[unit.kind] and unit.season == season

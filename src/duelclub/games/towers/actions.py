@@ -10,9 +10,10 @@ Action JSON (a discriminated union on ``kind``)::
 Options: ``{"battlefield": "<id>", "deck": "normal" | "infinite"}`` (§2, §8).
 The move time ``T`` is a platform clock setting, not an engine option.
 
-``play_action(id)``, ``discard_action(id)``, ``TIMEOUT`` and ``RESIGN`` are cached instances, so
-legal-action lists never build pydantic objects. ``card`` is validated by the engine (``card_not_in_hand``),
-not here; a ``card`` that is not a JSON integer (``"4"``, ``4.0``, ``true``) is ``malformed_action``.
+``play_action(id)``, ``discard_action(id)`` (or ``PLAYS[id]``, ``DISCARDS[id]``), ``TIMEOUT`` and ``RESIGN``
+are cached instances, so legal-action lists never build pydantic objects. ``card`` is validated by the engine
+(``card_not_in_hand``), not here; a ``card`` that is not a JSON integer (``"4"``, ``4.0``, ``true``) is
+``malformed_action``.
 """
 
 from __future__ import annotations
@@ -82,15 +83,17 @@ class TowersOptions(BaseModel):
 
 TIMEOUT = Timeout()
 RESIGN = Resign()
-_PLAYS: tuple[Play, ...] = tuple(Play(card=i) for i in range(N_CARDS + 1))
-_DISCARDS: tuple[Discard, ...] = tuple(Discard(card=i) for i in range(N_CARDS + 1))
+PLAYS: tuple[Play, ...] = tuple(Play(card=i) for i in range(N_CARDS + 1))
+"""The cached ``Play`` of each card id (index 0 unused)."""
+DISCARDS: tuple[Discard, ...] = tuple(Discard(card=i) for i in range(N_CARDS + 1))
+"""The cached ``Discard`` of each card id (index 0 unused)."""
 
 
 def play_action(card: int) -> Play:
     """The cached ``Play`` of card id ``card`` (1..102)."""
-    return _PLAYS[card]
+    return PLAYS[card]
 
 
 def discard_action(card: int) -> Discard:
     """The cached ``Discard`` of card id ``card`` (1..102)."""
-    return _DISCARDS[card]
+    return DISCARDS[card]

@@ -16,7 +16,17 @@ import io
 from dataclasses import dataclass
 from importlib import resources
 
-from duelclub.games.towers.dsl import RESOURCES, DslError, Effect, Statement, compile_effect, parse
+from duelclub.games.towers.dsl import (
+    ORE,
+    RESOURCES,
+    DslError,
+    Effect,
+    Resolve,
+    Statement,
+    compile_effect,
+    compile_resolve,
+    parse,
+)
 
 N_CARDS = 102
 HAND_SIZE = 6  # §4 step 5, §5 step 4
@@ -96,6 +106,13 @@ IDS: tuple[int, ...] = tuple(range(1, N_CARDS + 1))
 # Hot-path tuples indexed by card id (index 0 unused).
 COST: tuple[int, ...] = (0, *(c.cost for c in _TABLE))
 RESOURCE: tuple[int, ...] = (0, *(c.resource for c in _TABLE))
+STOCK: tuple[int, ...] = (0, *(ORE + c.resource for c in _TABLE))
+"""The counter index (``dsl.ORE``, ``MANA`` or ``TROOPS``) that pays for each card."""
 RUN: tuple[Statement, ...] = (lambda me, en: None, *(compile_effect(c.effect) for c in _TABLE))
+RESOLVE: tuple[Resolve, ...] = (
+    lambda me, en: [[0] * 8, [0] * 8],
+    *(compile_resolve(c.effect) for c in _TABLE),
+)
+"""``RUN`` returning the change it made, ``[self delta, enemy delta]`` (the ``play`` event's ``delta``)."""
 PLAY_AGAIN: tuple[bool, ...] = (False, *(c.effect.play_again for c in _TABLE))
 DRAW_DISCARD: tuple[bool, ...] = (False, *(c.effect.draw_discard for c in _TABLE))

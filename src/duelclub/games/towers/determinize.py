@@ -16,8 +16,8 @@ from __future__ import annotations
 import random
 
 from duelclub.games.fairness import Stream
-from duelclub.games.towers.cards import N_CARDS
-from duelclub.games.towers.state import OVER, State
+from duelclub.games.towers.cards import IDS, N_CARDS
+from duelclub.games.towers.state import FULL_POOL, OVER, State
 
 
 def determinize(state: State, seat: int, rng: random.Random) -> State:
@@ -31,17 +31,17 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
     if s.infinite:
         s.hands[opp] = [rng.randint(1, N_CARDS) for _ in range(n)]
         return s
-    seen = 0
-    for c in s.hands[seat]:
-        seen |= 1 << c
-    for c in s.discard:
-        seen |= 1 << c
+    seen = {*s.hands[seat], *s.discard}
     pool = s.pool
     kept: list[int] = []
-    free: list[int] = []  # canonical order, then shuffled: the real order must not leak through rng
-    for c in range(1, N_CARDS + 1):
-        if not seen >> c & 1:
-            (free if pool >> c & 1 else kept).append(c)
+    free: list[int]  # canonical order, then shuffled: the real order must not leak through rng
+    if pool == FULL_POOL:  # no reshuffle yet: every unseen card may be in the pile
+        free = [c for c in IDS if c not in seen]
+    else:
+        free = []
+        for c in IDS:
+            if c not in seen:
+                (free if pool >> c & 1 else kept).append(c)
     rng.shuffle(free)
     hand = kept + free[: n - len(kept)]
     rng.shuffle(hand)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import cast
 
 ATTRS: tuple[str, ...] = ("tower", "wall", "mines", "monasteries", "barracks", "ore", "mana", "troops")
 """Counter index order of a player's counter list."""
@@ -26,6 +27,8 @@ RESOURCES: tuple[str, str, str] = ("ore", "mana", "troops")
 
 Counters = list[int]
 Statement = Callable[[Counters, Counters], None]
+Resolve = Callable[[Counters, Counters], list[list[int]]]
+"""Runs an effect like a :data:`Statement` and returns its change ``[self delta, enemy delta]`` (8 each)."""
 
 
 class DslError(ValueError):
@@ -260,118 +263,142 @@ def parse(text: str) -> Effect:
 
 
 # -- the compiler ---------------------------------------------------------------------------------------
+# An effect compiles to the source of one straight-line Python function ``run(me, en)`` (no loops, no call
+# per statement: cards run on every simulated play of the bots), executed once at import. The source is
+# built only from the parsed tree (counter indices, integer literals, the six comparison operators), so no
+# text of the card table reaches it verbatim.
+
+_SIDE_NAMES = ("me", "en")
 
 
-def _damage(p: Counters, n: int) -> None:
-    """Normal damage (§6.1): the wall absorbs first, the excess hits the tower (clamped at 0)."""
-    wall = p[WALL]
-    if wall >= n:
-        p[WALL] = wall - n
-    else:
-        p[WALL] = 0
-        t = p[TOWER] - (n - wall)
-        p[TOWER] = t if t > 0 else 0
-
-
-def _read(op: Operand) -> Callable[[Counters, Counters], int]:
+def _operand_source(op: Operand) -> str:
     side, value = op
-    if side < 0:
-        return lambda me, en: value
-    if side == 0:
-        return lambda me, en: me[value]
-    return lambda me, en: en[value]
+    return str(value) if side < 0 else f"{_SIDE_NAMES[side]}[{value}]"
 
 
-_COMPARE: dict[str, Callable[[int, int], bool]] = {
-    "<=": lambda a, b: a <= b,
-    ">=": lambda a, b: a >= b,
-    "==": lambda a, b: a == b,
-    "!=": lambda a, b: a != b,
-    "<": lambda a, b: a < b,
-    ">": lambda a, b: a > b,
-}
+def _clamped(p: str, a: int, value: str) -> list[str]:
+    """``p[a] = value``, clamped at 0 (§6.2, D10)."""
+    return [f"v = {value}", f"{p}[{a}] = v if v > 0 else 0"]
 
 
-def _pick(side: int, me: Counters, en: Counters) -> Counters:
-    return me if side == 0 else en
-
-
-def _compile_stmt(st: Stmt) -> Statement:
+def _stmt_source(st: Stmt) -> list[str]:
+    """The lines of one statement, unindented (a nested block indented by four spaces)."""
     if isinstance(st, Change):
-        a, d, targets = st.attr, st.delta, st.targets
-
-        def change(me: Counters, en: Counters) -> None:
-            for t in targets:
-                p = me if t == 0 else en
-                v = p[a] + d
-                p[a] = v if v > 0 else 0
-
-        return change
+        sign = "+" if st.delta >= 0 else "-"
+        return [
+            ln
+            for t in st.targets
+            for ln in _clamped(_SIDE_NAMES[t], st.attr, f"{_SIDE_NAMES[t]}[{st.attr}] {sign} {abs(st.delta)}")
+        ]
     if isinstance(st, Damage):
-        n, targets = st.amount, st.targets
-        if st.tower_only:
-
-            def tower_damage(me: Counters, en: Counters) -> None:
-                for t in targets:
-                    p = me if t == 0 else en
-                    v = p[TOWER] - n
-                    p[TOWER] = v if v > 0 else 0
-
-            return tower_damage
-
-        def normal_damage(me: Counters, en: Counters) -> None:
-            for t in targets:
-                _damage(me if t == 0 else en, n)
-
-        return normal_damage
+        n, out = st.amount, []
+        for t in st.targets:
+            p = _SIDE_NAMES[t]
+            if st.tower_only:
+                out += _clamped(p, TOWER, f"{p}[{TOWER}] - {n}")
+            else:  # normal damage (§6.1): the wall absorbs first, the excess hits the tower
+                out += [f"w = {p}[{WALL}]", f"if w >= {n}:", f"    {p}[{WALL}] = w - {n}", "else:"]
+                out += [f"    {p}[{WALL}] = 0"] + [
+                    "    " + ln for ln in _clamped(p, TOWER, f"{p}[{TOWER}] - ({n} - w)")
+                ]
+        return out
     if isinstance(st, SetAttr):
-        reads = [_read(op) for op in st.expr]
-        a, targets = st.attr, st.targets
-
-        def set_attr(me: Counters, en: Counters) -> None:
-            v = max(r(me, en) for r in reads)  # evaluated once (§12 set)
-            for t in targets:
-                (me if t == 0 else en)[a] = v if v > 0 else 0
-
-        return set_attr
+        reads = [_operand_source(op) for op in st.expr]
+        value = reads[0] if len(reads) == 1 else f"max({', '.join(reads)})"
+        out = [f"s = {value}"]  # evaluated once (§12 set)
+        out += [f"{_SIDE_NAMES[t]}[{st.attr}] = s if s > 0 else 0" for t in st.targets]
+        return out
     if isinstance(st, Swap):
         a = st.attr
-
-        def swap(me: Counters, en: Counters) -> None:
-            me[a], en[a] = en[a], me[a]
-
-        return swap
+        return [f"me[{a}], en[{a}] = en[{a}], me[{a}]"]
     if isinstance(st, Steal):
         r, n = st.res, st.amount
-
-        def steal(me: Counters, en: Counters) -> None:
-            lost = min(n, en[r])
-            en[r] -= lost
-            me[r] += (lost + 1) // 2  # ceil(lost / 2), D13
-
-        return steal
-    left, right, cmp = _read(st.left), _read(st.right), _COMPARE[st.op]
-    then, orelse = _compile_body(st.then), _compile_body(st.orelse)
-
-    def if_(me: Counters, en: Counters) -> None:
-        for f in then if cmp(left(me, en), right(me, en)) else orelse:
-            f(me, en)
-
-    return if_
+        return [f"lost = min({n}, en[{r}])", f"en[{r}] -= lost", f"me[{r}] += (lost + 1) // 2"]  # ceil, D13
+    out = [f"if {_operand_source(st.left)} {st.op} {_operand_source(st.right)}:"]
+    out += ["    " + ln for ln in _body_source(st.then)]
+    if st.orelse:
+        out += ["else:"] + ["    " + ln for ln in _body_source(st.orelse)]
+    return out
 
 
-def _compile_body(body: tuple[Stmt, ...]) -> tuple[Statement, ...]:
-    return tuple(_compile_stmt(s) for s in body)
+def _body_source(body: tuple[Stmt, ...]) -> list[str]:
+    return [ln for st in body for ln in _stmt_source(st)] or ["pass"]
+
+
+def effect_source(effect: Effect) -> str:
+    """The Python source of ``run(me, en)``: the statements left to right (§12 semantics, D9).
+
+    >>> print(effect_source(parse("enemy.dmg 5; steal ore 3")), end="")
+    def run(me, en):
+        w = en[1]
+        if w >= 5:
+            en[1] = w - 5
+        else:
+            en[1] = 0
+            v = en[0] - (5 - w)
+            en[0] = v if v > 0 else 0
+        lost = min(3, en[5])
+        en[5] -= lost
+        me[5] += (lost + 1) // 2
+    """
+    return "\n".join(["def run(me, en):", *("    " + ln for ln in _body_source(effect.statements))]) + "\n"
+
+
+def _writes(body: tuple[Stmt, ...]) -> set[tuple[int, int]]:
+    """Every ``(side, counter)`` a statement of ``body`` may assign (0 self, 1 enemy)."""
+    out: set[tuple[int, int]] = set()
+    for st in body:
+        if isinstance(st, Change | SetAttr):
+            out |= {(t, st.attr) for t in st.targets}
+        elif isinstance(st, Damage):
+            out |= {(t, TOWER) for t in st.targets}
+            if not st.tower_only:
+                out |= {(t, WALL) for t in st.targets}
+        elif isinstance(st, Swap):
+            out |= {(0, st.attr), (1, st.attr)}
+        elif isinstance(st, Steal):
+            out |= {(0, st.res), (1, st.res)}
+        else:
+            out |= _writes(st.then) | _writes(st.orelse)
+    return out
+
+
+def resolve_source(effect: Effect) -> str:
+    """The Python source of ``resolve(me, en)``: :func:`effect_source`'s statements between a note of the
+    counters they may change and the return of the change of all 16 (the others are literal zeros).
+
+    >>> print(resolve_source(parse("wall+3; enemy.mines-1")), end="")
+    def resolve(me, en):
+        me1 = me[1]
+        en2 = en[2]
+        v = me[1] + 3
+        me[1] = v if v > 0 else 0
+        v = en[2] - 1
+        en[2] = v if v > 0 else 0
+        return [[0, me[1] - me1, 0, 0, 0, 0, 0, 0], [0, 0, en[2] - en2, 0, 0, 0, 0, 0]]
+    """
+    writes = _writes(effect.statements)
+    lines = [f"{_SIDE_NAMES[t]}{a} = {_SIDE_NAMES[t]}[{a}]" for t, a in sorted(writes)]
+    lines += _body_source(effect.statements)
+    rows = [
+        "[" + ", ".join(f"{p}[{a}] - {p}{a}" if (t, a) in writes else "0" for a in range(len(ATTRS))) + "]"
+        for t, p in enumerate(_SIDE_NAMES)
+    ]
+    lines.append(f"return [{rows[0]}, {rows[1]}]")
+    return "\n".join(["def resolve(me, en):", *("    " + ln for ln in lines)]) + "\n"
+
+
+def _define(source: str, name: str) -> object:
+    namespace: dict[str, object] = {}
+    exec(compile(source, f"<towers effect {name}>", "exec"), namespace)
+    return namespace[name]
 
 
 def compile_effect(effect: Effect) -> Statement:
     """One function running the statements left to right (§12 semantics, D9)."""
-    body = _compile_body(effect.statements)
-    if len(body) == 1:
-        return body[0]
+    return cast(Statement, _define(effect_source(effect), "run"))
 
-    def run(me: Counters, en: Counters) -> None:
-        for f in body:
-            f(me, en)
 
-    return run
+def compile_resolve(effect: Effect) -> Resolve:
+    """:func:`compile_effect` that also returns the change it made: ``[self delta, enemy delta]``."""
+    return cast(Resolve, _define(resolve_source(effect), "resolve"))

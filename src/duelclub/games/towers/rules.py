@@ -23,6 +23,8 @@ from typing import cast
 from duelclub.games.contract import IllegalAction, Outcome
 from duelclub.games.fairness import Stream
 from duelclub.games.towers.actions import (
+    DISCARDS,
+    PLAYS,
     TIMEOUT,
     BattlefieldId,
     Discard,
@@ -31,12 +33,10 @@ from duelclub.games.towers.actions import (
     Timeout,
     TowersAction,
     TowersOptions,
-    discard_action,
-    play_action,
 )
 from duelclub.games.towers.battlefields import BATTLEFIELD_INDEX, BATTLEFIELDS
-from duelclub.games.towers.cards import COST, DRAW_DISCARD, HAND_SIZE, N_CARDS, PLAY_AGAIN, RESOURCE, RUN
-from duelclub.games.towers.dsl import ORE, TOWER
+from duelclub.games.towers.cards import COST, DRAW_DISCARD, HAND_SIZE, N_CARDS, PLAY_AGAIN, RESOLVE, STOCK
+from duelclub.games.towers.dsl import MANA, ORE, TOWER, TROOPS
 from duelclub.games.towers.events import DiscardTag, Events, Reason, WinReason
 from duelclub.games.towers.state import (
     DISCARD,
@@ -74,15 +74,13 @@ def new_state(key: bytes, field: int, infinite: bool) -> State:
         s.pile = stream.shuffled(list(range(1, N_CARDS + 1)))[::-1]  # top (position 0) at the end
         s.pool = FULL_POOL
     s.discard = []
-    s.turn, s.again, s.outcome = 1, False, None
+    s.turn, s.again, s.outcome = 0, False, None
     s.timeouts = [0, 0]
     s.last = [[], []]
     s.history = None
     ignored: Events = []
-    for seat in (first, 1 - first):
-        for _ in range(HAND_SIZE):
-            draw(s, seat, ignored)
-    start_turn(s, first, ignored)
+    refill(s, first, ignored)
+    end_turn(s, 1 - first, ignored)  # "turn 0" of the other player ends: its 6 cards, then turn 1 starts
     return s
 
 
@@ -107,28 +105,28 @@ _NOBODY: frozenset[int] = frozenset()
 
 def legal_actions(state: State, seat: int) -> list[TowersAction]:
     """§5 step 3: one ``play`` per distinct affordable id (hand order), then one ``discard`` per distinct id;
-    at a forced discard (§6 step 5) only the discards. Resign and the clock's ``timeout`` are never listed."""
+    at a forced discard (§6 step 5) only the discards. Resign and the clock's ``timeout`` are never listed.
+
+    A normal deck holds each id once, so its hands never repeat one; an infinite deck's hand may (D22): only
+    the earliest copy of an id is listed."""
     if state.phase == OVER or seat != state.active:
         return []
     hand = state.hands[seat]
-    plays: list[TowersAction] = []
-    discards: list[TowersAction] = []
-    seen = 0
+    if state.infinite and len({*hand}) < len(hand):
+        hand = list(dict.fromkeys(hand))
+    discards: list[TowersAction]
     if state.phase == FORCED:
-        for c in hand:
-            if not seen >> c & 1:
-                seen |= 1 << c
-                discards.append(discard_action(c))
+        discards = [DISCARDS[c] for c in hand]
         return discards
     me = state.p[seat]
-    for c in hand:
-        if seen >> c & 1:
-            continue
-        seen |= 1 << c
-        if COST[c] <= me[ORE + RESOURCE[c]]:
-            plays.append(play_action(c))
-        discards.append(discard_action(c))
-    return plays + discards
+    legal: list[TowersAction] = []
+    discards = []
+    for c in hand:  # one loop (not two comprehensions): this runs at every step of every playout
+        if COST[c] <= me[STOCK[c]]:
+            legal.append(PLAYS[c])
+        discards.append(DISCARDS[c])
+    legal += discards
+    return legal
 
 
 # -- the pieces of a turn ---------------------------------------------------------------------------------
@@ -152,15 +150,23 @@ def draw(s: State, seat: int, events: Events) -> None:
 
 
 def refill(s: State, seat: int, events: Events) -> None:
-    """§5 step 4: draw until the hand holds 6."""
+    """§5 step 4: draw until the hand holds 6 (:func:`draw` each card; inlined while the pile lasts)."""
     hand = s.hands[seat]
+    pile = s.pile
     while len(hand) < HAND_SIZE:
-        draw(s, seat, events)
+        if pile and not s.infinite:
+            c = pile.pop()
+            hand.append(c)
+            events.append({"kind": "draw", "seat": seat, "card": c})
+        else:
+            draw(s, seat, events)
+            pile = s.pile  # a reshuffle made a new pile
 
 
 def leave(s: State, seat: int, card: int, tag: int, events: Events | None) -> None:
     """A card leaves the hand (the earliest copy, D40) for the discard pile (normal deck) or out of the game;
-    it is recorded in the seat's last-turn list and the public history (§8.3)."""
+    it is recorded in the seat's last-turn list and the public history (§8.3). (Inlined in ``play_card`` and
+    in ``apply``'s plain discard: keep the three alike.)"""
     s.hands[seat].remove(card)
     if not s.infinite:
         s.discard.append(card)
@@ -170,12 +176,9 @@ def leave(s: State, seat: int, card: int, tag: int, events: Events | None) -> No
         events.append({"kind": "discard", "seat": seat, "card": card, "tag": _DISCARD_TAGS[tag]})
 
 
-# state.TAGS without ``play`` (a played card has its ``play`` event): DISCARD, FORCED_DISCARD, TIMEOUT_DISCARD
-_DISCARD_TAGS: dict[int, DiscardTag] = {
-    DISCARD: "discard",
-    FORCED_DISCARD: "forced_discard",
-    TIMEOUT_DISCARD: "timeout_discard",
-}
+# state.TAGS by tag index (DISCARD, FORCED_DISCARD, TIMEOUT_DISCARD); index 0, PLAY, is unused: a played
+# card has its ``play`` event
+_DISCARD_TAGS: tuple[DiscardTag, ...] = ("discard", "discard", "forced_discard", "timeout_discard")
 
 
 def _satisfies(me: list[int], en: list[int], vt: int, vr: int) -> WinReason | None:
@@ -189,12 +192,27 @@ def _satisfies(me: list[int], en: list[int], vt: int, vr: int) -> WinReason | No
     return None
 
 
+_GOALS: tuple[tuple[int, int], ...] = tuple((b.victory_tower, b.victory_resource) for b in BATTLEFIELDS)
+"""Per battlefield index: (victory tower, victory resource)."""
+
+
 def check(s: State, events: Events) -> bool:
     """§7.2–7.3: look at both players; one → that player wins, both → draw (D17). True if the match ended."""
-    bf = BATTLEFIELDS[s.field]
     p0, p1 = s.p
-    w0 = _satisfies(p0, p1, bf.victory_tower, bf.victory_resource)
-    w1 = _satisfies(p1, p0, bf.victory_tower, bf.victory_resource)
+    vt, vr = _GOALS[s.field]
+    if (
+        0 < p0[TOWER] < vt
+        and 0 < p1[TOWER] < vt
+        and p0[ORE] < vr
+        and p0[MANA] < vr
+        and p0[TROOPS] < vr
+        and p1[ORE] < vr
+        and p1[MANA] < vr
+        and p1[TROOPS] < vr
+    ):
+        return False  # the usual case: no condition holds (told without the two _satisfies below)
+    w0 = _satisfies(p0, p1, vt, vr)
+    w1 = _satisfies(p1, p0, vt, vr)
     if w0 is None and w1 is None:
         return False
     if w0 is not None and w1 is not None:
@@ -214,35 +232,67 @@ def finish(s: State, winner: int | None, reason: Reason, events: Events) -> None
     events.append({"kind": "match_end", "winner": winner, "reason": reason, "battlefield": field})
 
 
-def start_turn(s: State, seat: int, events: Events) -> None:
-    """§5 steps 1–2: clear the seat's last-turn list, produce, check victory."""
-    s.active = seat
-    s.phase = MAIN
-    s.again = False
-    s.last[seat] = []
-    me = s.p[seat]
-    me[5] += me[2]
-    me[6] += me[3]
-    me[7] += me[4]
-    events.append({"kind": "turn", "seat": seat, "turn": s.turn, "produced": [me[2], me[3], me[4]]})
-    check(s, events)
-
-
 def end_turn(s: State, seat: int, events: Events) -> None:
-    """§5 step 5 / §7.4: turn 500 ends the match in a draw, else the other player's turn starts."""
+    """§5 steps 4–5 / §7.4: ``seat`` refills its hand (:func:`refill`, inlined); turn 500 then ends the
+    match in a draw; else the other player's turn starts (§5 steps 1–2): clear its last-turn list, produce,
+    check victory. (:func:`new_state` deals the second hand and starts turn 1 as the end of a turn 0.)"""
+    hand = s.hands[seat]
+    pile = s.pile
+    while len(hand) < HAND_SIZE:
+        if pile and not s.infinite:
+            c = pile.pop()
+            hand.append(c)
+            events.append({"kind": "draw", "seat": seat, "card": c})
+        else:
+            draw(s, seat, events)
+            pile = s.pile
     if s.turn >= TURN_LIMIT:
         finish(s, None, "turn_limit", events)
         return
     s.turn += 1
-    start_turn(s, 1 - seat, events)
+    s.active = seat = 1 - seat
+    s.phase = MAIN
+    s.again = False
+    s.last[seat] = []
+    me = s.p[seat]
+    produced = me[2:5]  # mines, monasteries, barracks
+    me[5] += produced[0]
+    me[6] += produced[1]
+    me[7] += produced[2]
+    events.append({"kind": "turn", "seat": seat, "turn": s.turn, "produced": produced})
+    p0, p1 = s.p
+    vt, vr = _GOALS[s.field]
+    if not (  # check's shortcut, inlined here and in after_card (the two checks of every turn)
+        0 < p0[TOWER] < vt
+        and 0 < p1[TOWER] < vt
+        and p0[ORE] < vr
+        and p0[MANA] < vr
+        and p0[TROOPS] < vr
+        and p1[ORE] < vr
+        and p1[MANA] < vr
+        and p1[TROOPS] < vr
+    ):
+        check(s, events)
 
 
 def after_card(s: State, seat: int, again: bool, events: Events) -> None:
-    """§6 steps 6–7: victory check, refill, then the extra action of «Граємо знову» or the end of the turn."""
-    if check(s, events):
+    """§6 steps 6–7: victory check, then refill and the extra action of «Граємо знову», or the end of the turn
+    (whose refill comes first)."""
+    p0, p1 = s.p
+    vt, vr = _GOALS[s.field]
+    if not (  # check's shortcut, inlined (see end_turn)
+        0 < p0[TOWER] < vt
+        and 0 < p1[TOWER] < vt
+        and p0[ORE] < vr
+        and p0[MANA] < vr
+        and p0[TROOPS] < vr
+        and p1[ORE] < vr
+        and p1[MANA] < vr
+        and p1[TROOPS] < vr
+    ) and check(s, events):
         return
-    refill(s, seat, events)
     if again:
+        refill(s, seat, events)
         s.phase = EXTRA
         events.append({"kind": "again", "seat": seat})
         return
@@ -253,14 +303,13 @@ def after_card(s: State, seat: int, again: bool, events: Events) -> None:
 def play_card(s: State, seat: int, card: int, events: Events) -> None:
     """§6: pay, move the card (D6), run the statements left to right (D9), then draw/discard or finish."""
     me, en = s.p[seat], s.p[1 - seat]
-    me[ORE + RESOURCE[card]] -= COST[card]
-    leave(s, seat, card, PLAY, None)
-    before = me[:], en[:]
-    RUN[card](me, en)
-    delta = [
-        [a - b for a, b in zip(me, before[0], strict=True)],
-        [a - b for a, b in zip(en, before[1], strict=True)],
-    ]
+    me[STOCK[card]] -= COST[card]
+    s.hands[seat].remove(card)  # leave(s, seat, card, PLAY, None), inlined (so: no discard event)
+    if not s.infinite:
+        s.discard.append(card)
+    s.last[seat].append((card, PLAY))
+    s.history = (seat, card, PLAY, s.history)
+    delta = RESOLVE[card](me, en)
     if seat == 1:
         delta.reverse()
     events.append({"kind": "play", "seat": seat, "card": card, "delta": delta})
@@ -279,7 +328,7 @@ def worst_card(hand: list[int], me: list[int]) -> int:
     best, best_key = 0, (1, 0, 0)
     for c in hand:
         cost = COST[c]
-        deficit = cost - me[ORE + RESOURCE[c]]
+        deficit = cost - me[STOCK[c]]
         key = (-deficit if deficit > 0 else 0, cost, c)
         if best == 0 or key < best_key:
             best, best_key = c, key
@@ -302,7 +351,6 @@ def on_timeout(s: State, seat: int, events: Events) -> None:
     if forced and check(s, events):
         return
     s.timeouts[seat] = count
-    refill(s, seat, events)
     end_turn(s, seat, events)
 
 
@@ -331,31 +379,48 @@ def _validate(s: State, seat: int, action: object) -> None:
     if cls is Play:
         if s.phase == FORCED:
             raise _reject("must_discard", "choose a card to discard (Візьміть карту, скиньте карту)")
-        if COST[card] > s.p[seat][ORE + RESOURCE[card]]:
+        if COST[card] > s.p[seat][STOCK[card]]:
             raise _reject("cannot_afford", f"card {card} costs more than you have")
 
 
 def apply(state: State, seat: int, action: TowersAction) -> Events:
     """Validate and apply ``action`` for ``seat``; returns the events. Raises IllegalAction with code
     ``bad_seat``, ``match_over``, ``not_your_turn``, ``card_not_in_hand``, ``must_discard``,
-    ``cannot_afford`` or ``malformed_action``; the state is then unchanged."""
-    _validate(state, seat, action)
+    ``cannot_afford`` or ``malformed_action``; the state is then unchanged.
+
+    A play or discard is checked here directly (the checks of :func:`_validate` for it, in short); when one
+    fails, :func:`_validate` names the reason."""
     events: Events = []
     cls = type(action)
-    if cls is Play:
-        play_card(state, seat, action.card, events)  # type: ignore[union-attr]
-    elif cls is Discard:
+    if cls is Play or cls is Discard:
         card = action.card  # type: ignore[union-attr]
-        if state.phase == FORCED:
+        phase = state.phase
+        if not (
+            seat == state.active
+            and phase != OVER
+            and type(card) is int
+            and card in state.hands[seat]
+            and (cls is Discard or (phase != FORCED and COST[card] <= state.p[seat][STOCK[card]]))
+        ):
+            _validate(state, seat, action)
+        if cls is Play:
+            play_card(state, seat, card, events)
+        elif phase == FORCED:
             again, state.again = state.again, False
             leave(state, seat, card, FORCED_DISCARD, events)
             after_card(state, seat, again, events)
-        else:
-            leave(state, seat, card, DISCARD, events)  # a discard always ends the turn (§5)
-            refill(state, seat, events)
+        else:  # a discard always ends the turn (§5); leave(state, seat, card, DISCARD, events), inlined
+            state.hands[seat].remove(card)
+            if not state.infinite:
+                state.discard.append(card)
+            state.last[seat].append((card, DISCARD))
+            state.history = (seat, card, DISCARD, state.history)
+            events.append({"kind": "discard", "seat": seat, "card": card, "tag": "discard"})
             state.timeouts[seat] = 0
             end_turn(state, seat, events)
-    elif cls is Timeout:
+        return events
+    _validate(state, seat, action)
+    if cls is Timeout:
         on_timeout(state, seat, events)
     else:
         events.append({"kind": "resign", "seat": seat})
