@@ -10,6 +10,12 @@ legal actions (the lowest seat to move acts) to the end. Rates are per second of
 -C DIR``): for each game both trees are measured in fresh processes, alternately ``--rounds`` times each (so
 the machine's load hits both alike), and the best round of each is printed with the ratio after/before.
 ``--json`` prints the figures as JSON.
+
+``--before DIR --instructions N`` counts instead of timing (for a loaded machine, where CPU seconds drift
+by ±20 % between runs): each tree runs a warm-up and then ``N`` seeded random playouts per game under
+valgrind's cachegrind, and the instructions per action (the run with the ``N`` playouts minus the run
+without them, over the actions played) are compared. The counts repeat to the instruction on any load;
+they weigh every instruction alike, so they are a proxy for time, not a replacement. Needs ``valgrind``.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ import argparse
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import time
@@ -84,6 +91,38 @@ def measure(game: AnyGame, seconds: float) -> dict[str, float]:
     }
 
 
+WARMUP_PLAYOUTS = 200
+
+
+def fixed(game: AnyGame, n: int) -> int:
+    """A warm-up of :data:`WARMUP_PLAYOUTS` playouts, then ``n`` seeded ones; the actions of those ``n``."""
+    opts = option_sets(game)
+    warm = random.Random(7)
+    for i in range(WARMUP_PLAYOUTS):
+        playout(game, game.new_match(warm.randbytes(32), opts[i % len(opts)]), warm)
+    rng = random.Random(2026)
+    return sum(playout(game, game.new_match(rng.randbytes(32), opts[i % len(opts)]), rng) for i in range(n))
+
+
+def _instructions_in(src: Path, slug: str, n: int) -> tuple[int, int]:
+    """(instructions executed, actions played) of ``fixed(game, n)`` in a fresh process under cachegrind."""
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    cmd = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null"]
+    cmd += [sys.executable, __file__, "--game", slug, "--fixed", str(n)]
+    run = subprocess.run(cmd, env=env, check=True, capture_output=True, text=True)
+    refs = re.search(r"I\s+refs:\s+([\d,]+)", run.stderr)
+    if refs is None:
+        raise RuntimeError(f"no instruction count from valgrind: {run.stderr[-500:]}")
+    return int(refs.group(1).replace(",", "")), int(run.stdout.strip())
+
+
+def instructions_per_action(src: Path, slug: str, n: int) -> float:
+    """Instructions per random-playout action of ``slug`` in the tree ``src`` (see the module docstring)."""
+    base, _ = _instructions_in(src, slug, 0)
+    total, actions = _instructions_in(src, slug, n)
+    return (total - base) / actions
+
+
 def _measure_in(src: Path, slug: str, seconds: float) -> dict[str, float]:
     """``measure`` of one game in a fresh process importing duelclub from ``src``."""
     env = {**os.environ, "PYTHONPATH": str(src)}
@@ -114,9 +153,29 @@ def main() -> None:
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     ap.add_argument("--before", type=Path, help="another checkout (with src/) to compare against")
     ap.add_argument("--rounds", type=int, default=2, help="alternating rounds per tree with --before")
+    ap.add_argument("--instructions", type=int, metavar="N", help="with --before: instructions of N playouts")
+    ap.add_argument("--fixed", type=int, help=argparse.SUPPRESS)  # internal: the counted run
     args = ap.parse_args()
     games = all_games()
     slugs = args.game or list(games)
+    if args.fixed is not None:
+        print(fixed(games[slugs[0]], args.fixed))
+        return
+    if args.before is not None and args.instructions:
+        here = Path(__file__).resolve().parents[1] / "src"
+        counts = {}
+        for slug in slugs:
+            old = instructions_per_action(args.before / "src", slug, args.instructions)
+            new = instructions_per_action(here, slug, args.instructions)
+            counts[slug] = {"before_instr_per_action": old, "after_instr_per_action": new, "ratio": old / new}
+        if args.json:
+            print(json.dumps(counts, indent=1))
+            return
+        print(f"{'game':<10} {'before instr/action':>20} {'after instr/action':>19} {'speed-up':>9}")
+        for slug, r in counts.items():
+            old, new = r["before_instr_per_action"], r["after_instr_per_action"]
+            print(f"{slug:<10} {old:>20,.0f} {new:>19,.0f} {r['ratio']:>8.2f}x")
+        return
     if args.before is not None:
         cmp = compare(args.before, slugs, args.seconds, args.rounds)
         if args.json:
