@@ -12,26 +12,23 @@ from duelclub.bots.ismcts import IsmctsBot, SearchConfig
 from duelclub.bots.levels import BlunderBot, Params, think_budget
 from duelclub.bots.random_bot import RandomBot
 
-HARD_THINK_SECONDS = 1.2
-"""Wall-clock cap of a ``hard`` decision, in seconds: a safety net that binds only on an overloaded server."""
+HARD_THINK_SECONDS = 0.8
+"""Default wall-clock budget of a ``hard`` decision, in seconds (the target is <= 1.5 s on one core)."""
 
-HARD_MAX_ITERATIONS = 900
-"""Iterations of a ``hard`` decision (determinizations searched): its strength. ``hard`` used to search for
-0.8 s of wall clock, ~900 iterations on one idle core of the club's machine (1,100 a CPU-second); a count,
-unlike a clock, plays the same on a busy or a quiet machine (the ladder, benchmarks/bot_ladder.py, measures
-levels by their counts)."""
+HARD_MAX_ITERATIONS = 4000
+"""Iteration cap of a ``hard`` decision (determinizations searched)."""
 
 
 LEVEL_PARAMS: dict[str, Params] = {
     "novice": {"kind": "heuristic", "blunder": 0.35},
     "light": {"kind": "heuristic"},
-    "medium": {"kind": "search", "think": 0.8, "iterations": 250},
+    "medium": {"kind": "search", "think": 0.4, "iterations": 400},
     "strong": {"kind": "search", "think": HARD_THINK_SECONDS, "iterations": HARD_MAX_ITERATIONS},
-    "master": {"kind": "search", "think": 1.5, "iterations": 2000},
+    "master": {"kind": "search", "think": 1.3, "iterations": 8000},
 }
 """The ladder (bots/levels.py) as data: ``heuristic`` (``blunder``: share of random moves) or SO-ISMCTS with
-the heuristic rollouts (``iterations`` per decision: the level's strength; ``think`` seconds: the wall-clock
-cap, which binds only on a busy machine). ``light`` is the old ``easy``, ``strong`` the old ``hard``."""
+the heuristic rollouts (``think`` seconds, ``iterations`` cap). ``light`` is the old ``easy``, ``strong``
+the old ``hard``."""
 
 
 def build(level: str, params: Params, think_seconds: float | None = None, *, timed: bool = True) -> Bot:
