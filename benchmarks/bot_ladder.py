@@ -11,9 +11,12 @@ decision (mean and max); ``--write`` stores the ratings in ``src/duelclub/bots/l
 provisional below 100 matches a pair). Matches run in ``--jobs`` processes.
 
 Levels play by their **work caps** (iterations, samples, rounds: ``timed=False``), not by the wall clock:
-a level's strength is its caps, which fit its think budget on one idle core (the CPU columns show it), and
-the clock only cuts a search short on an overloaded server. So the ladder is the same on a busy or a quiet
-machine, and every match is reproducible from its key.
+where a level's strength is its caps, which fit its think budget on one idle core (the CPU columns show
+it), the clock only cuts a search short on an overloaded server, so the ladder is the same on a busy or a
+quiet machine, and every match is reproducible from its key. Межа's search levels are the exception: their
+clock binds first (0.4 / 0.8 / 1.3 s; an iteration cap matching 0.8 s on average would spend 2 s on a long
+decision), so they are rated with ``--timed`` (each level's own think budget, as in the club) on a quiet
+machine with ``--jobs`` at most the number of idle cores; timed and untimed results are logged apart.
 
 **The results log.** A round robin costs CPU hours (Межа: ~5), more than one sitting, so every match is
 appended as it ends to ``benchmarks/results/ladder/GAME.jsonl`` with each level's *fingerprint* (a hash of
@@ -64,6 +67,7 @@ class Task:
     a: str
     b: str
     index: int
+    timed: bool = False
 
 
 @dataclass(slots=True)
@@ -75,23 +79,26 @@ class Outcome:
     think: dict[str, list[float]] = field(default_factory=dict)  # level → [decisions, CPU s, max CPU s]
 
 
-def build_bot(game: str, level: str) -> Bot:
-    """``level``'s bot by its work caps (no clock; see the module docstring)."""
+def build_bot(game: str, level: str, timed: bool = False) -> Bot:
+    """``level``'s bot by its work caps, or also by its clock if ``timed`` (see the module docstring)."""
     if level == ANCHOR:
         return RandomBot(ANCHOR)
     module = importlib.import_module(f"duelclub.bots.{game}")
-    bot: Bot = module.build(level, module.LEVEL_PARAMS[level], timed=False)
+    bot: Bot = module.build(level, module.LEVEL_PARAMS[level], timed=timed)
     return bot
 
 
 @cache
-def fingerprint(game: str, level: str) -> str:
-    """A hash of ``level``'s parameters and the code of its bots (the game's bot package, the shared search
-    and level modules): a log entry counts only while both players' fingerprints are unchanged."""
+def fingerprint(game: str, level: str, timed: bool = False) -> str:
+    """A hash of ``level``'s parameters, whether it plays by the clock, and the code of its bots (the
+    game's bot package, the shared search and level modules): a log entry counts only while both players'
+    fingerprints are unchanged."""
     if level == ANCHOR:
         return ANCHOR
     module = importlib.import_module(f"duelclub.bots.{game}")
     h = hashlib.sha256(json.dumps(module.LEVEL_PARAMS[level], sort_keys=True).encode())
+    if timed:
+        h.update(b"timed")
     package = Path(module.__file__ or "").parent
     shared = [Path(m.__file__ or "") for m in (duelclub.bots.ismcts, duelclub.bots.levels)]
     for path in sorted(package.glob("*.py")) + shared:
@@ -107,7 +114,7 @@ def play(task: Task) -> Outcome:
     state = game.new_match(key, opts[(task.index // 2) % len(opts)])
     a_seat = task.index % 2
     names = {a_seat: task.a, 1 - a_seat: task.b}
-    bots = {seat: build_bot(task.game, name) for seat, name in names.items()}
+    bots = {seat: build_bot(task.game, name, task.timed) for seat, name in names.items()}
     rngs = {seat: random.Random(key + bytes([seat])) for seat in (0, 1)}
     out = Outcome(task.a, task.b, task.index, 0.5, {task.a: [0, 0.0, 0.0], task.b: [0, 0.0, 0.0]})
     for _ in range(MAX_STEPS):
@@ -137,16 +144,16 @@ def pairs_of(
     return list(itertools.pairwise(players)) if adjacent else list(itertools.combinations(players, 2))
 
 
-def tasks(game: str, pairs: list[tuple[str, str]], per_pair: int) -> list[Task]:
+def tasks(game: str, pairs: list[tuple[str, str]], per_pair: int, timed: bool = False) -> list[Task]:
     """Every pair's matches, interleaved: each pair's first match, then each pair's second, ..."""
-    return [Task(game, a, b, i) for i in range(per_pair) for a, b in pairs]
+    return [Task(game, a, b, i, timed) for i in range(per_pair) for a, b in pairs]
 
 
 def log_path(game: str) -> Path:
     return LOG_DIR / f"{game}.jsonl"
 
 
-def load_log(game: str, players: list[str]) -> dict[tuple[str, str, int], Outcome]:
+def load_log(game: str, players: list[str], timed: bool = False) -> dict[tuple[str, str, int], Outcome]:
     """The logged matches of ``game`` whose two players have their current fingerprints."""
     path = log_path(game)
     done: dict[tuple[str, str, int], Outcome] = {}
@@ -159,18 +166,18 @@ def load_log(game: str, players: list[str]) -> dict[tuple[str, str, int], Outcom
         a, b = row["a"], row["b"]
         if a not in players or b not in players:
             continue
-        if row["fp"] != [fingerprint(game, a), fingerprint(game, b)]:
+        if row["fp"] != [fingerprint(game, a, timed), fingerprint(game, b, timed)]:
             continue
         done[(a, b, row["index"])] = Outcome(a, b, row["index"], row["score"], row["think"])
     return done
 
 
-def append_log(game: str, out: Outcome) -> None:
+def append_log(game: str, out: Outcome, timed: bool = False) -> None:
     """Append one finished match to the results log (flushed at once: a kill loses only running matches)."""
     path = log_path(game)
     path.parent.mkdir(parents=True, exist_ok=True)
     row = {"a": out.a, "b": out.b, "index": out.index, "score": out.score,
-           "fp": [fingerprint(game, out.a), fingerprint(game, out.b)],
+           "fp": [fingerprint(game, out.a, timed), fingerprint(game, out.b, timed)],
            "think": {k: [v[0], round(v[1], 4), round(v[2], 4)] for k, v in out.think.items()}}  # fmt: skip
     with path.open("a", encoding="utf-8") as f:
         f.write(json.dumps(row, ensure_ascii=False) + "\n")
@@ -268,6 +275,7 @@ def write(rep: dict[str, Any]) -> None:
     )
     keep = ("provisional", "matches_per_pair", "pairs", "matches", "updated")
     entry = {k: rep[k] for k in keep}
+    entry["timed"] = rep.get("timed", False)
     entry["levels"] = {p: {k: r[k] for k in ("rating", "low", "high")} for p, r in rep["levels"].items()}
     data.setdefault("games", {})[rep["game"]] = entry
     data["games"] = dict(sorted(data["games"].items()))
@@ -285,6 +293,7 @@ def main(argv: list[str] | None = None) -> int:
         "--pair", nargs=2, action="append", default=[], metavar=("A", "B"), help="play only A vs B"
     )
     ap.add_argument("--fresh", action="store_true", help="ignore the results log and write none")
+    ap.add_argument("--timed", action="store_true", help="levels also play by their clock (Межа)")
     ap.add_argument("--json", action="store_true", help="print the report as JSON instead of the table")
     ap.add_argument("--write", action="store_true", help="store the ratings in src/duelclub/bots/ladder.json")
     args = ap.parse_args(argv)
@@ -293,8 +302,9 @@ def main(argv: list[str] | None = None) -> int:
     for a, b in args.pair:
         if a not in players or b not in players or a == b:
             ap.error(f"--pair {a} {b}: two different players of {players}")
-    done = {} if args.fresh else load_log(args.game, players)
-    todo = [t for t in tasks(args.game, pairs_of(players, args.adjacent, args.pair), args.matches_per_pair)
+    done = {} if args.fresh else load_log(args.game, players, args.timed)
+    pairs = pairs_of(players, args.adjacent, args.pair)
+    todo = [t for t in tasks(args.game, pairs, args.matches_per_pair, args.timed)
             if (t.a, t.b, t.index) not in done]  # fmt: skip
     print(f"{args.game}: {len(done)} matches logged, {len(todo)} to play", file=sys.stderr, flush=True)
     start = time.perf_counter()
@@ -302,9 +312,10 @@ def main(argv: list[str] | None = None) -> int:
         for out in pool.imap_unordered(play, todo, chunksize=1):
             done[(out.a, out.b, out.index)] = out
             if not args.fresh:
-                append_log(args.game, out)
+                append_log(args.game, out, args.timed)
     rep = report(args.game, players, list(done.values()))
     rep["wall_seconds"] = round(time.perf_counter() - start, 1)
+    rep["timed"] = args.timed
     if args.json:
         print(json.dumps(rep, ensure_ascii=False, indent=1))
     else:

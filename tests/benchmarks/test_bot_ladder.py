@@ -69,3 +69,13 @@ def test_fresh_runs_write_no_log_and_the_same_key_replays_the_same_match(
     assert (one.score, one.think["novice"][0]) == (two.score, two.think["novice"][0])
     run(capsys, "--pair", "random", "light", "--matches-per-pair", "1", "--fresh")
     assert not (log_dir / "artania.jsonl").exists()
+
+
+def test_timed_and_untimed_results_are_logged_apart(
+    log_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run(capsys, "--pair", "light", "medium", "--matches-per-pair", "1")
+    assert run(capsys, "--pair", "light", "medium", "--matches-per-pair", "1", "--timed")["matches"] == 1
+    rows = [json.loads(line) for line in (log_dir / "artania.jsonl").read_text().splitlines()]
+    assert len(rows) == 2 and rows[0]["fp"][1] != rows[1]["fp"][1]  # medium by its caps / by its clock
+    assert rows[0]["fp"][0] != rows[1]["fp"][0]  # light too, though its heuristic has no clock
