@@ -12,7 +12,7 @@ All functions take an open session (``Database.session()``) and leave the commit
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import and_, or_, text
@@ -54,7 +54,7 @@ class Analysis:
         """True if it will never be computed: :data:`MAX_ATTEMPTS` workers took it, and none holds it now."""
         if self.entries is not None or self.attempts < MAX_ATTEMPTS:
             return False
-        return self.leased_until is None or _aware(self.leased_until) < now
+        return self.leased_until is None or self.leased_until < now
 
 
 def request(s: Session, match_id: str, game: str, now: datetime) -> None:
@@ -75,11 +75,6 @@ def get(s: Session, match_id: str) -> Analysis | None:
     return Analysis(
         row.match_id, row.game, row.iterations, row.entries, row.done_at, row.attempts, row.leased_until
     )
-
-
-def _aware(t: datetime) -> datetime:
-    """SQLite gives back naive datetimes: they are UTC."""
-    return t if t.tzinfo is not None else t.replace(tzinfo=UTC)
 
 
 def _due(now: datetime) -> Any:
