@@ -33,14 +33,18 @@ from typing import Any
 
 from duelclub.games.contract import Game
 from duelclub.games.registry import all_games
-from duelclub.words import words_for
 
 AnyGame = Game[Any, Any, Any]
 
 
 def option_sets(game: AnyGame) -> list[Any]:
     """Parsed options: the form's defaults, then each choice of each field once."""
-    form = words_for(game.slug).options_form()
+    try:
+        from duelclub.words import words_for
+    except ImportError:  # a tree from before the words moved out of the games (``--before`` an older checkout)
+        form = game.options_form()  # type: ignore[attr-defined]
+    else:
+        form = words_for(game.slug).options_form()
     defaults = {f["name"]: f["default"] for f in form}
     raw = [defaults] + [{**defaults, f["name"]: c["value"]} for f in form for c in f["choices"]]
     return [game.parse_options(r) for r in raw]
