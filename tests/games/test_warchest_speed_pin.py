@@ -1,0 +1,163 @@
+"""Pins the Сундук войны engine's observable behaviour while it is made faster (issue 17 §5).
+
+Twelve seeded matches (every expansion set and draft option) are played with seeded random legal actions to
+the end; a SHA-256 over everything observable must equal the digest computed on the engine before the
+optimisation: the legal actions of both seats (JSON, in order), ``to_move``, the timeout action, each applied
+action's events and their event views, every seat's view (spectator and full view included), the position, a
+determinized copy for each seat (its full view and position: the ``rng`` consumption is pinned too) and the
+outcome. Views and determinizations are hashed every few steps (a match is ~400 actions). At every step a
+battery of probe actions (legal ones rebuilt from JSON, other coins' uses, every field of a legal action
+changed, the other seat) is tried on a copy: the result (error code, or the events and position) is hashed
+too, and a rejected probe must leave the copy unchanged.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from typing import Any
+
+import pytest
+
+from duelclub.games.contract import IllegalAction
+from duelclub.games.warchest import GAME
+from duelclub.games.warchest.actions import RESIGN, Action, WarchestAction
+from duelclub.games.warchest.state import State
+
+N_MATCHES = 12
+OPTIONS: list[dict[str, Any]] = [
+    {"expansions": e, "draft": d}
+    for d in ("club", "eight", "random")
+    for e in ("base", "nobility", "nightfall", "both")
+]
+FULL_EVERY = 7  # views and determinizations every 7th step (and at the end)
+EXPECTED = "7bb5f831b8c12bc2d5ec49b9d06b059c9baea5bf36e9c2eac335e267f3065d85"  # main at 23b191b
+
+_FIELDS = ("coin", "unit", "to", "target", "ally", "type", "decree", "maneuver")
+
+
+def _dump(x: Any) -> bytes:
+    return json.dumps(x, ensure_ascii=False).encode() + b"\n"  # key order is pinned too
+
+
+def _mutate(a: Action, rng: random.Random) -> Action:
+    """``a`` with one field changed (to another plausible value, or to null)."""
+    d = a.model_dump()
+    f = rng.choice(_FIELDS)
+    if f in ("unit", "to", "target", "ally"):
+        d[f] = rng.choice([None, rng.randrange(37), rng.randrange(-1, 40)])
+    elif f == "coin":
+        d[f] = rng.choice([None, "royal", "knight", "archer", "footman", "decoy:skirmisher", "nope"])
+    elif f == "type":
+        d[f] = rng.choice([None, "knight", "archer", "scout", "bishop"])
+    elif f == "decree":
+        d[f] = rng.choice([None, "sortie", "conscription", "nope"])
+    else:
+        d[f] = rng.choice([None, "move", "control", "attack"])
+    return Action.model_validate(d)
+
+
+def _probes(s: State, seat: int, rng: random.Random) -> list[WarchestAction]:
+    """Actions to try for ``seat``: some legal (as fresh objects from JSON), most of them illegal."""
+    legal = GAME.legal_actions(s, seat)
+    other = GAME.legal_actions(s, 1 - seat)
+    out: list[WarchestAction] = [GAME.parse_action(GAME.action_to_json(a)) for a in legal[:2]]
+    if legal:
+        out += [legal[rng.randrange(len(legal))]]
+        out += [_mutate(legal[rng.randrange(len(legal))], rng) for _ in range(6)]
+    out += other[:2]
+    out += [Action(kind="decline"), Action(kind="pass", coin="royal"), Action(kind="pick", type="knight")]
+    out += [Action(kind="use_supply"), Action(kind="push", target=rng.randrange(37), to=rng.randrange(37))]
+    return out
+
+
+def _try(s: State, seat: Any, action: WarchestAction, before: Any) -> Any:
+    """Apply ``action`` to a copy of ``s`` (whose position is ``before``): the error code, or the events."""
+    c = GAME.copy(s)
+    try:
+        events = GAME.apply(c, seat, action)
+    except IllegalAction as exc:
+        assert GAME.to_position(c) == before, "a rejected action changed the state"
+        return ["illegal", exc.code]
+    return ["ok", list(events), GAME.to_position(c)]
+
+
+def _match(i: int, h: Any) -> int:
+    key = hashlib.sha256(f"warchest-speed-pin-{i}".encode()).digest()
+    s = GAME.new_match(key, GAME.parse_options(OPTIONS[i % len(OPTIONS)]))
+    rng = random.Random(i)
+    steps = 0
+    while True:
+        pos = GAME.to_position(s)
+        h.update(_dump(["position", pos]))
+        outcome = GAME.outcome(s)
+        if steps % FULL_EVERY == 0 or outcome is not None:
+            for who in (0, 1, None):
+                h.update(_dump(["view", who, GAME.view(s, who)]))
+            h.update(_dump(["full", GAME.full_view(s)]))
+            for seat in (0, 1):
+                d = GAME.determinize(GAME.copy(s), seat, random.Random(i * 1000 + steps * 2 + seat))
+                h.update(_dump(["det", seat, GAME.full_view(d), GAME.to_position(d)]))
+        movers = sorted(GAME.to_move(s))
+        h.update(_dump(["to_move", movers]))
+        for seat in (0, 1):
+            h.update(_dump(["legal", seat, [GAME.action_to_json(a) for a in GAME.legal_actions(s, seat)]]))
+        if outcome is not None:
+            h.update(_dump(["outcome", outcome.to_json()]))
+            assert movers == []
+            for seat in (0, 1):
+                probe = Action(kind="pass", coin="royal")
+                h.update(_dump(["probe_over", seat, _try(s, seat, probe, pos), _try(s, seat, RESIGN, pos)]))
+            return steps
+        (seat,) = movers
+        h.update(_dump(["timeout", GAME.action_to_json(GAME.timeout_action(s, seat))]))
+        for who in (0, 1):
+            for p in _probes(s, who, rng):
+                h.update(_dump(["probe", who, GAME.action_to_json(p), _try(s, who, p, pos)]))
+        for bad_seat in (2, -1):
+            h.update(_dump(["bad_seat", _try(s, bad_seat, Action(kind="decline"), pos)]))
+        legal = GAME.legal_actions(s, seat)
+        action = legal[rng.randrange(len(legal))]
+        if rng.random() < 0.5:  # an equal action that is not the engine's cached object
+            action = GAME.parse_action(GAME.action_to_json(action))
+        events = GAME.apply(s, seat, action)
+        h.update(_dump(["apply", seat, GAME.action_to_json(action), list(events)]))
+        for ev in events:
+            for who in (0, 1, None):
+                h.update(_dump(["event_view", who, GAME.event_view(s, dict(ev), who)]))
+        steps += 1
+        assert steps < 5000
+
+
+def test_observable_behaviour_is_pinned() -> None:
+    h = hashlib.sha256()
+    steps = [_match(i, h) for i in range(N_MATCHES)]
+    assert sum(steps) > N_MATCHES * 100  # real matches were played
+    assert h.hexdigest() == EXPECTED
+
+
+@pytest.mark.parametrize("i", range(2))
+def test_illegal_actions_raise_and_leave_the_state_unchanged(i: int) -> None:
+    """Every probe that is not legal raises IllegalAction; the state (position and views) is unchanged."""
+    key = hashlib.sha256(f"warchest-illegal-{i}".encode()).digest()
+    s = GAME.new_match(key, GAME.parse_options(OPTIONS[(5 * i + 3) % len(OPTIONS)]))
+    rng = random.Random(-i)
+    rejected = 0
+    while GAME.outcome(s) is None:
+        (seat,) = GAME.to_move(s)
+        legal_json = {json.dumps(GAME.action_to_json(a), sort_keys=True) for a in GAME.legal_actions(s, seat)}
+        for who in (0, 1):
+            for p in _probes(s, who, rng):
+                is_legal = who == seat and json.dumps(GAME.action_to_json(p), sort_keys=True) in legal_json
+                before = (GAME.to_position(s), GAME.view(s, who), GAME.full_view(s))
+                if is_legal:
+                    GAME.apply(GAME.copy(s), who, p)
+                    continue
+                with pytest.raises(IllegalAction):
+                    GAME.apply(s, who, p)
+                rejected += 1
+                assert (GAME.to_position(s), GAME.view(s, who), GAME.full_view(s)) == before
+        legal = GAME.legal_actions(s, seat)
+        GAME.apply(s, seat, legal[rng.randrange(len(legal))])
+    assert rejected > 1000
