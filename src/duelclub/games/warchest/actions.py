@@ -31,7 +31,8 @@ legal lists never construct pydantic objects twice.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from collections.abc import Callable
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter
 
@@ -143,6 +144,26 @@ def act(
         )
         _CACHE[key] = a
     return a
+
+
+class ActionTable(dict[Any, Action]):
+    """The :func:`act` instances of one shape, by their varying fields: ``MOVE[coin, unit, to]``.
+
+    A plain dict look-up where the engine's hot loops would call :func:`act` with keywords; a missing key is
+    made once by ``make(*key)`` (``make(key)`` for a key that is not a tuple), which must return
+    :func:`act`'s instance, so a table and :func:`act` always give the same object.
+    """
+
+    __slots__ = ("_make",)
+
+    def __init__(self, make: Callable[..., Action]) -> None:
+        super().__init__()
+        self._make = make
+
+    def __missing__(self, key: Any) -> Action:
+        a = self._make(*key) if type(key) is tuple else self._make(key)
+        self[key] = a
+        return a
 
 
 def cached(key: tuple[object, ...]) -> Action | None:

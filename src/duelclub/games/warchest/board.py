@@ -69,3 +69,5 @@ NEUTRAL_LOCATIONS: tuple[int, ...] = tuple(
 )
 LOCATIONS: frozenset[int] = frozenset(START_LOCATIONS[0] + START_LOCATIONS[1] + NEUTRAL_LOCATIONS)
 IS_LOCATION: tuple[bool, ...] = tuple(h in LOCATIONS for h in range(N_HEXES))
+LOCATION_HEXES: tuple[int, ...] = tuple(sorted(LOCATIONS))
+"""The locations in ascending order: the only hexes a control marker can be on (``State.control``)."""

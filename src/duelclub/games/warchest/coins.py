@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from duelclub.games.warchest import decrees, tactics
 from duelclub.games.warchest import effects as fx
-from duelclub.games.warchest.actions import Action, act
-from duelclub.games.warchest.board import IS_LOCATION
+from duelclub.games.warchest.actions import Action, ActionTable, act
+from duelclub.games.warchest.board import IS_LOCATION, NEIGH
 from duelclub.games.warchest.events import (
     BolsterEvent,
     CureEvent,
@@ -20,56 +20,77 @@ from duelclub.games.warchest.events import (
     PurgeEvent,
 )
 from duelclub.games.warchest.queries import (
-    attack_targets,
     can_deploy,
     deploy_hexes,
-    own_units,
-    steps1,
 )
 from duelclub.games.warchest.state import State, add, take
-from duelclub.games.warchest.units import COIN_RANK, DECOY_INF, DECOY_SKI, ROYAL
+from duelclub.games.warchest.units import COIN_RANK, DECOY_INF, DECOY_SKI, ROYAL, TACTIC_ONLY_ATTACKERS
+
+# The engine's actions by their varying fields (the same instances as ``act``'s).
+INITIATIVE = ActionTable(lambda coin: act("initiative", coin))
+PASS = ActionTable(lambda coin: act("pass", coin))
+RECRUIT = ActionTable(lambda coin, t: act("recruit", coin, type=t))
+DEPLOY = ActionTable(lambda coin, h: act("deploy", coin, to=h))
+BOLSTER = ActionTable(lambda coin, h: act("bolster", coin, h))
+MOVE = ActionTable(lambda coin, h, d: act("move", coin, h, to=d))
+CONTROL = ActionTable(lambda coin, h: act("control", coin, h))
+ATTACK = ActionTable(lambda coin, h, t: act("attack", coin, h, target=t))
+CURE = ActionTable(lambda coin, h: act("cure", coin, h))
 
 
 def face_down(s: State, side: int, coin: str) -> list[Action]:
     """§7.3: initiative (not the holder, not changed this round), recruit per type, pass."""
-    out = []
-    if s.initiative != side and not s.changed:
-        out.append(act("initiative", coin))
+    out = [INITIATIVE[coin]] if s.initiative != side and not s.changed else []
     p = s.sides[side]
-    out.extend(act("recruit", coin, type=t) for t in p.types if p.supply.get(t))
-    out.append(act("pass", coin))
+    supply = p.supply
+    out += [RECRUIT[coin, t] for t in p.types if supply.get(t)]
+    out.append(PASS[coin])
     return out
 
 
 def unit_coin_actions(s: State, side: int, coin: str) -> list[Action]:
     """Face-up uses of a coin of unit type ``coin`` (§7.1, §7.2, Cure)."""
     out: list[Action] = []
-    if can_deploy(s, side, coin):
-        out.extend(act("deploy", coin, to=h) for h in deploy_hexes(s, side, coin))
-    for h in own_units(s, side, coin):
-        out.extend(unit_actions(s, side, coin, h))
+    own = [h for h, u in s.units.items() if u.owner == side and u.type == coin]  # one scan: own_units
+    if len(own) < (2 if coin == "footman" else 1):  # can_deploy (§8.6)
+        out += [DEPLOY[coin, h] for h in deploy_hexes(s, side, coin)]
+    if len(own) > 1:
+        own.sort()
+    for h in own:
+        out += unit_actions(s, side, coin, h)
     return out
 
 
 def unit_actions(s: State, side: int, coin: str, h: int) -> list[Action]:
-    """Face-up uses of a ``coin`` by ``side``'s own unit of that type on hex ``h`` (§7.2, Cure)."""
-    u = s.units[h]
-    out: list[Action] = []
-    if not u.poison:
-        out.append(act("bolster", coin, h))
-        out.extend(act("move", coin, h, to=d) for d in steps1(s, h))
-    if IS_LOCATION[h] and s.control[h] != side:
-        out.append(act("control", coin, h))
-    out.extend(act("attack", coin, h, target=t) for t in attack_targets(s, h))
-    out.extend(tactics.options(s, h))
+    """Face-up uses of a ``coin`` by ``side``'s own unit of that type on hex ``h`` (§7.2, Cure).
+
+    The moves and attacks are ``queries.steps1`` and ``queries.attack_targets`` inlined."""
+    units = s.units
+    u = units[h]
     if u.poison:
-        out.append(act("cure", coin, h))
+        out: list[Action] = []
+    else:
+        out = [BOLSTER[coin, h]]
+        out += [MOVE[coin, h, d] for d in NEIGH[h] if d not in units]
+    if IS_LOCATION[h] and s.control[h] != side:
+        out.append(CONTROL[coin, h])
+    if u.type not in TACTIC_ONLY_ATTACKERS:
+        owner, height = u.owner, u.height
+        for n in NEIGH[h]:
+            t = units.get(n)
+            if t is not None and t.owner != owner:
+                tt = t.type  # can_hit inlined (§8.7, §11.1)
+                if (height >= 2) if tt == "knight" else (height == 1) if tt == "bishop" else True:
+                    out.append(ATTACK[coin, h, n])
+    out += tactics.options(s, h)
+    if u.poison:
+        out.append(CURE[coin, h])
     return out
 
 
 def royal_actions(s: State, side: int) -> list[Action]:
     """Face-up uses of the Royal coin: the Royal Guard tactic and proclamations (§8.13, §11.2)."""
-    out = tactics.royal_guard_options(s, side)
+    out = tactics.royal_guard_options(s, side) if "royal_guard" in s.sides[side].types else []
     if s.nobility and len(s.sealed[side]) < 3:
         for d in s.decrees:
             if d not in s.sealed[side]:
@@ -94,7 +115,7 @@ def candidates(s: State, side: int, a: Action) -> list[Action]:
     if k == "deploy":
         if not can_deploy(s, side, coin):
             return []
-        return [act("deploy", coin, to=h) for h in deploy_hexes(s, side, coin)]
+        return [DEPLOY[coin, h] for h in deploy_hexes(s, side, coin)]
     h = a.unit
     u = s.units.get(h) if isinstance(h, int) else None
     if h is None or u is None or u.owner != side or u.type != coin:

@@ -13,7 +13,7 @@ from duelclub.games.contract import IllegalAction, Outcome
 from duelclub.games.warchest import coins, decrees, draft, tactics
 from duelclub.games.warchest import effects as fx
 from duelclub.games.warchest.actions import DECLINE, Action, act, cached, key_of
-from duelclub.games.warchest.board import NEIGH
+from duelclub.games.warchest.board import IS_LOCATION, NEIGH
 from duelclub.games.warchest.events import (
     AbsorbEvent,
     AssassinEvent,
@@ -26,13 +26,24 @@ from duelclub.games.warchest.events import (
 from duelclub.games.warchest.queries import (
     attack_targets,
     basic_maneuvers,
+    can_hit,
     hex_of,
     own_units,
     saboteur_targets,
     steps1,
 )
 from duelclub.games.warchest.state import DRAFT, OVER, Pending, State, Task, add, take
-from duelclub.games.warchest.units import COIN_ORDER, COIN_RANK, SABOTEUR_SEAL, SEAL_OF, UNIT
+from duelclub.games.warchest.units import (
+    COIN_ORDER,
+    COIN_RANK,
+    DECOY_INF,
+    DECOY_SKI,
+    ROYAL,
+    SABOTEUR_SEAL,
+    SEAL_OF,
+    TACTIC_ONLY_ATTACKERS,
+    UNIT,
+)
 
 ROUND_LIMIT = 100  # D28
 
@@ -374,11 +385,64 @@ def is_legal(s: State, side: int, a: Action) -> bool:
             return True
         pool = list(s.pending.options)
     else:
+        fast = _turn_use_is_legal(s, side, k)
+        if fast is not None:
+            return fast
         pool = coins.candidates(s, side, a)
     same = cached(k)  # the engine lists cached instances: compare by identity first
     if same is not None and any(x is same for x in pool):
         return True
     return any(key_of(x) == k for x in pool)
+
+
+_N = None  # the key slots (actions.key_of): kind, coin, unit, to, target, ally, maneuver, type, decree
+_BARE = (_N, _N, _N, _N, _N, _N, _N)
+
+
+def _turn_use_is_legal(s: State, side: int, k: tuple[object, ...]) -> bool | None:
+    """:func:`is_legal` in a normal turn for the common uses of a unit coin, decided from the action's key
+    without listing the coin's uses: the conditions of ``coins.face_down`` and ``coins.unit_actions`` (the
+    moves and attacks of ``queries.steps1`` / ``attack_targets``), checked directly. ``None``: not one of
+    these shapes (the Royal coin, a decoy, deploy, another shape), for the general check."""
+    kind, coin = k[0], k[1]
+    hand = s.sides[side].hand
+    if not isinstance(coin, str) or not hand.get(coin) or coin not in COIN_RANK:
+        return False
+    if kind == "pass" and k[2:] == _BARE:
+        return True
+    if kind == "initiative" and k[2:] == _BARE:
+        return s.initiative != side and not s.changed
+    if kind == "recruit" and k[2:7] == _BARE[:5] and k[8] is None:
+        p = s.sides[side]
+        return k[7] in p.types and bool(p.supply.get(k[7]))
+    if coin in (ROYAL, DECOY_INF, DECOY_SKI):
+        return None
+    h = k[2]
+    units = s.units
+    u = units.get(h) if type(h) is int else None
+    if u is None:
+        return None
+    assert isinstance(h, int)
+    if u.owner != side or u.type != coin:
+        return False
+    if kind == "move" and k[4:] == _BARE[:5]:
+        d = k[3]
+        return not u.poison and d in NEIGH[h] and d not in units
+    if k[3:] == _BARE[:6]:
+        if kind == "bolster":
+            return not u.poison
+        if kind == "cure":
+            return bool(u.poison)
+        if kind == "control":
+            return IS_LOCATION[h] and s.control[h] != side
+    if kind == "attack" and k[3] is None and k[5:] == _BARE[:4]:
+        t = units.get(k[4]) if k[4] in NEIGH[h] else None
+        if t is None or t.owner == side or u.type in TACTIC_ONLY_ATTACKERS:
+            return False
+        return can_hit(u.height, t)
+    if kind == "tactic":
+        return any(key_of(x) == k for x in tactics.options(s, h))
+    return None
 
 
 def apply(s: State, side: int, a: Action) -> Events:

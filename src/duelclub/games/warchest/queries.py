@@ -6,7 +6,7 @@ Nothing here mutates the state; every function is cheap enough for the bots' inn
 from __future__ import annotations
 
 from duelclub.games.warchest.actions import Action, act
-from duelclub.games.warchest.board import DIST, IS_LOCATION, LINE2, NEIGH
+from duelclub.games.warchest.board import DIST, IS_LOCATION, LINE2, LOCATION_HEXES, NEIGH
 from duelclub.games.warchest.state import State, Unit
 from duelclub.games.warchest.units import SABOTEUR_SEAL, TACTIC_ONLY_ATTACKERS
 
@@ -109,8 +109,8 @@ def saboteur_targets(s: State, h: int) -> list[int]:
 
 def deploy_hexes(s: State, side: int, type_: str) -> list[int]:
     """Where a coin of ``type_`` may be deployed now (§7.1), ignoring the one-unit limit."""
-    units = s.units
-    out = {h for h in range(len(s.control)) if s.control[h] == side and h not in units}
+    units, control = s.units, s.control
+    out = {h for h in LOCATION_HEXES if control[h] == side and h not in units}  # markers only on locations
     if type_ == "scout":
         for h, u in units.items():
             if u.owner == side:

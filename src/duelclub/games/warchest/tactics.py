@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from duelclub.games.warchest import effects as fx
-from duelclub.games.warchest.actions import Action, act
+from duelclub.games.warchest.actions import Action, ActionTable, act
 from duelclub.games.warchest.board import IS_LOCATION, LINE2, NEIGH, RING2, STEP, WITHIN2
 from duelclub.games.warchest.events import BolsterEvent, Events, TacticEvent
 from duelclub.games.warchest.queries import (
@@ -30,6 +30,13 @@ from duelclub.games.warchest.units import ASSASSIN_SEAL, SABOTEUR_SEAL
 
 Options = Callable[[State, int], list[Action]]
 
+TACTIC = ActionTable(
+    lambda name, h, to, target, ally, maneuver, type_: act(
+        "tactic", name, h, to=to, target=target, ally=ally, maneuver=maneuver, type=type_
+    )
+)
+"""``TACTIC[coin, unit, to, target, ally, maneuver, type]``: the tactic actions (``act``'s instances)."""
+
 
 def _enemy(s: State, h: int, side: int) -> bool:
     u = s.units.get(h)
@@ -40,7 +47,7 @@ def archer(s: State, h: int) -> list[Action]:
     """§8.1: attack an enemy at distance exactly 2 (anything in between)."""
     u = s.units[h]
     return [
-        act("tactic", "archer", h, target=t)
+        TACTIC["archer", h, None, t, None, None, None]
         for t in RING2[h]
         if _enemy(s, t, u.owner) and can_hit(u.height, s.units[t])
     ]
@@ -55,7 +62,7 @@ def cavalry(s: State, h: int) -> list[Action]:
     for d in steps1(s, h):
         for t in NEIGH[d]:
             if t != h and _enemy(s, t, u.owner) and can_hit(u.height, s.units[t]):
-                out.append(act("tactic", "cavalry", h, to=d, target=t))
+                out.append(TACTIC["cavalry", h, d, t, None, None, None])
     return out
 
 
@@ -63,7 +70,7 @@ def crossbowman(s: State, h: int) -> list[Action]:
     """§8.4: attack at distance 2 in a straight line, the middle hex empty."""
     u = s.units[h]
     return [
-        act("tactic", "crossbowman", h, target=t)
+        TACTIC["crossbowman", h, None, t, None, None, None]
         for t, mid in LINE2[h]
         if mid not in s.units and _enemy(s, t, u.owner) and can_hit(u.height, s.units[t])
     ]
@@ -79,7 +86,7 @@ def ensign(s: State, h: int) -> list[Action]:
             continue
         for d in steps1(s, a):
             if d in WITHIN2[h]:
-                out.append(act("tactic", "ensign", h, to=d, ally=a))
+                out.append(TACTIC["ensign", h, d, None, a, None, None])
     return out
 
 
@@ -87,7 +94,7 @@ def footman(s: State, h: int) -> list[Action]:
     """§8.6: this Footman (the first one) performs a basic maneuver; the other follows (``footman_next``)."""
     out = []
     for m in basic_maneuvers(s, h):
-        out.append(act("tactic", "footman", h, to=m.to, target=m.target, maneuver=m.kind))  # type: ignore[arg-type]
+        out.append(TACTIC["footman", h, m.to, m.target, None, m.kind, None])
     return out
 
 
@@ -106,7 +113,7 @@ def lancer(s: State, h: int) -> list[Action]:
             cur = nxt
             t = STEP[cur][d]
             if t >= 0 and _enemy(s, t, u.owner) and can_hit(u.height, s.units[t]):
-                out.append(act("tactic", "lancer", h, to=cur, target=t))
+                out.append(TACTIC["lancer", h, cur, t, None, None, None])
     return out
 
 
@@ -114,7 +121,7 @@ def light_cavalry(s: State, h: int) -> list[Action]:
     """§8.9 (D15): exactly two steps, not back to the start hex."""
     if s.units[h].poison:
         return []
-    return [act("tactic", "light_cavalry", h, to=d) for d in exact2(s, h)]
+    return [TACTIC["light_cavalry", h, d, None, None, None, None] for d in exact2(s, h)]
 
 
 def marshal(s: State, h: int) -> list[Action]:
@@ -124,7 +131,7 @@ def marshal(s: State, h: int) -> list[Action]:
     for a in WITHIN2[h]:
         v = s.units.get(a)
         if v is not None and v.owner == side:
-            out.extend(act("tactic", "marshal", h, target=t, ally=a) for t in attack_targets(s, a))
+            out.extend(TACTIC["marshal", h, None, t, a, None, None] for t in attack_targets(s, a))
     return out
 
 
@@ -136,7 +143,7 @@ def royal_guard_options(s: State, side: int) -> list[Action]:
             continue
         for d in reach12(s, h):
             if IS_LOCATION[d] and s.control[d] == side:
-                out.append(act("tactic", "royal", h, to=d))
+                out.append(TACTIC["royal", h, d, None, None, None, None])
     return out
 
 
@@ -148,13 +155,17 @@ def bishop(s: State, h: int) -> list[Action]:
         return []
     if not ((not u.poison and steps1(s, h)) or attack_targets(s, h)):
         return []
-    return [act("tactic", "bishop", h, type=t) for t in p.types if p.supply.get(t)]
+    return [TACTIC["bishop", h, None, None, None, None, t] for t in p.types if p.supply.get(t)]
 
 
 def earl(s: State, h: int) -> list[Action]:
     """§11.1 (D22): the Earl stands on a location its side does not control."""
     u = s.units[h]
-    return [act("tactic", "earl", h)] if IS_LOCATION[h] and s.control[h] != u.owner else []
+    return (
+        [TACTIC["earl", h, None, None, None, None, None]]
+        if IS_LOCATION[h] and s.control[h] != u.owner
+        else []
+    )
 
 
 def herald(s: State, h: int) -> list[Action]:
@@ -165,7 +176,7 @@ def herald(s: State, h: int) -> list[Action]:
     for a in NEIGH[h]:
         v = s.units.get(a)
         if v is not None and v.owner == side and v.height == 1 and p.supply.get(v.type):
-            out.append(act("tactic", "herald", h, ally=a))
+            out.append(TACTIC["herald", h, None, None, a, None, None])
     return out
 
 
@@ -176,7 +187,7 @@ def infiltrator(s: State, h: int) -> list[Action]:
         return []
     enemy = 1 - u.owner
     return [
-        act("tactic", "infiltrator", h, to=d)
+        TACTIC["infiltrator", h, d, None, None, None, None]
         for d in steps1(s, h)
         if IS_LOCATION[d] and s.control[d] == enemy
     ]
@@ -188,7 +199,7 @@ def skirmisher(s: State, h: int) -> list[Action]:
     if u.poison:
         return []
     return [
-        act("tactic", "skirmisher", h, to=d)
+        TACTIC["skirmisher", h, d, None, None, None, None]
         for d in reach12(s, h)
         if any(_enemy(s, n, u.owner) for n in NEIGH[d] if n != h)
     ]
@@ -204,13 +215,13 @@ def assassin(s: State, h: int) -> list[Action]:
         for t in NEIGH[d]:
             v = s.units.get(t)
             if t != h and v is not None and v.owner != u.owner and not v.poison & ASSASSIN_SEAL:
-                out.append(act("tactic", "assassin", h, to=d, target=t))
+                out.append(TACTIC["assassin", h, d, t, None, None, None])
     return out
 
 
 def saboteur(s: State, h: int) -> list[Action]:
     """§12.6 (D29): poison an enemy at distance 1, or 2 in a straight line."""
-    return [act("tactic", "saboteur", h, target=t) for t in saboteur_targets(s, h)]
+    return [TACTIC["saboteur", h, None, t, None, None, None] for t in saboteur_targets(s, h)]
 
 
 OPTIONS: dict[str, Options] = {
