@@ -10,7 +10,7 @@ from __future__ import annotations
 from duelclub.games.warchest import decrees, tactics
 from duelclub.games.warchest import effects as fx
 from duelclub.games.warchest.actions import Action, ActionTable, act
-from duelclub.games.warchest.board import IS_LOCATION, NEIGH
+from duelclub.games.warchest.board import IS_LOCATION, LOCATION_HEXES, NEIGH
 from duelclub.games.warchest.events import (
     BolsterEvent,
     CureEvent,
@@ -36,6 +36,21 @@ MOVE = ActionTable(lambda coin, h, d: act("move", coin, h, to=d))
 CONTROL = ActionTable(lambda coin, h: act("control", coin, h))
 ATTACK = ActionTable(lambda coin, h, t: act("attack", coin, h, target=t))
 CURE = ActionTable(lambda coin, h: act("cure", coin, h))
+
+
+class _FaceDownTable(dict[tuple[str, bool, tuple[str, ...]], tuple[Action, ...]]):
+    """``FACE_DOWN[coin, initiative_open, recruitable]``: :func:`face_down`'s list as a tuple, by what it
+    depends on (whether the initiative may be taken, the types with coins in the supply)."""
+
+    def __missing__(self, key: tuple[str, bool, tuple[str, ...]]) -> tuple[Action, ...]:
+        coin, initiative_open, recruitable = key
+        out = ((INITIATIVE[coin],) if initiative_open else ()) + tuple(RECRUIT[coin, t] for t in recruitable)
+        self[key] = out = (*out, PASS[coin])
+        return out
+
+
+FACE_DOWN = _FaceDownTable()
+PURGE = ActionTable(lambda coin: act("purge", coin))
 
 
 def face_down(s: State, side: int, coin: str) -> list[Action]:
@@ -111,7 +126,7 @@ def candidates(s: State, side: int, a: Action) -> list[Action]:
     if coin == ROYAL:
         return royal_actions(s, side)
     if coin in (DECOY_INF, DECOY_SKI):
-        return [act("purge", coin)]
+        return [PURGE[coin]]
     if k == "deploy":
         if not can_deploy(s, side, coin):
             return []
@@ -128,10 +143,53 @@ def coin_actions(s: State, side: int, coin: str) -> list[Action]:
     if coin == ROYAL:
         up = royal_actions(s, side)
     elif coin in (DECOY_INF, DECOY_SKI):
-        up = [act("purge", coin)]
+        up = [PURGE[coin]]
     else:
         up = unit_coin_actions(s, side, coin)
     return up + face_down(s, side, coin)
+
+
+def hand_actions(s: State, side: int) -> list[Action]:
+    """Every legal use of every coin in ``side``'s hand, the coins in canonical order (a normal turn):
+    :func:`coin_actions` of each, with the face-down part computed once for the hand."""
+    p = s.sides[side]
+    supply = p.supply
+    down_key = (s.initiative != side and not s.changed, tuple([t for t in p.types if supply.get(t)]))
+    out: list[Action] = []
+    in_hand = [c for c in p.hand if c in COIN_RANK]  # the hand keeps positive counts only
+    if len(in_hand) > 1:
+        in_hand.sort(key=COIN_RANK.__getitem__)
+    units, control = s.units, s.control
+    own: dict[str, list[int]] = {}  # this side's units by type, in one scan (own_units)
+    for h, u in units.items():
+        if u.owner == side:
+            hexes = own.get(u.type)
+            if hexes is None:
+                own[u.type] = [h]
+            else:
+                hexes.append(h)
+    free: list[int] | None = None  # deploy_hexes of a type other than the Scout, computed once
+    for c in in_hand:
+        if c == ROYAL:
+            out += royal_actions(s, side)
+        elif c in (DECOY_INF, DECOY_SKI):
+            out.append(PURGE[c])
+        else:  # unit_coin_actions
+            hexes = own.get(c)
+            if hexes is None or len(hexes) < (2 if c == "footman" else 1):  # can_deploy (§8.6)
+                if c == "scout":
+                    out += [DEPLOY[c, h] for h in deploy_hexes(s, side, c)]
+                else:
+                    if free is None:
+                        free = [h for h in LOCATION_HEXES if control[h] == side and h not in units]
+                    out += [DEPLOY[c, h] for h in free]
+            if hexes is not None:
+                if len(hexes) > 1:
+                    hexes.sort()
+                for h in hexes:
+                    out += unit_actions(s, side, c, h)
+        out += FACE_DOWN[c, *down_key]
+    return out
 
 
 def play_coin(s: State, side: int, a: Action, ev: Events) -> None:

@@ -365,11 +365,7 @@ def legal(s: State, side: int) -> list[Action]:
     if s.pending is not None:
         opts = list(s.pending.options)
         return [*opts, DECLINE] if s.pending.optional else opts
-    out: list[Action] = []
-    hand = s.sides[side].hand
-    for c in sorted((c for c, n in hand.items() if n and c in COIN_RANK), key=COIN_RANK.__getitem__):
-        out.extend(coins.coin_actions(s, side, c))
-    return out
+    return coins.hand_actions(s, side)
 
 
 def is_legal(s: State, side: int, a: Action) -> bool:
