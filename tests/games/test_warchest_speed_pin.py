@@ -161,3 +161,20 @@ def test_illegal_actions_raise_and_leave_the_state_unchanged(i: int) -> None:
         legal = GAME.legal_actions(s, seat)
         GAME.apply(s, seat, legal[rng.randrange(len(legal))])
     assert rejected > 1000
+
+
+def test_two_step_tables_match_the_walk() -> None:
+    """``queries.exact2`` / ``reach12`` (from the precomputed ``TWO_STEPS``) equal the plain walk of D15/D34
+    on random boards."""
+    from duelclub.games.warchest.board import N_HEXES, NEIGH
+    from duelclub.games.warchest.queries import exact2, reach12
+    from duelclub.games.warchest.state import Unit
+
+    rng = random.Random(5)
+    s = GAME.new_match(bytes(32), GAME.parse_options({}))
+    for _ in range(300):
+        s.units = {h: Unit(0, "knight", 1, 0, h) for h in range(N_HEXES) if rng.random() < 0.4}
+        for h in range(N_HEXES):
+            walk = {e for m in NEIGH[h] if m not in s.units for e in NEIGH[m] if e != h and e not in s.units}
+            assert exact2(s, h) == sorted(walk)
+            assert reach12(s, h) == sorted(walk | {n for n in NEIGH[h] if n not in s.units})

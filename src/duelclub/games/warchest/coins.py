@@ -7,10 +7,12 @@ Warrior Priest's drawn coin (``wp_play``). ``play_coin`` assumes the coin has al
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from duelclub.games.warchest import decrees, tactics
 from duelclub.games.warchest import effects as fx
 from duelclub.games.warchest.actions import Action, ActionTable, act
-from duelclub.games.warchest.board import IS_LOCATION, LOCATION_HEXES, NEIGH
+from duelclub.games.warchest.board import IS_LOCATION, LOCATION_HEXES, N_HEXES, NEIGH
 from duelclub.games.warchest.events import (
     BolsterEvent,
     CureEvent,
@@ -36,6 +38,36 @@ MOVE = ActionTable(lambda coin, h, d: act("move", coin, h, to=d))
 CONTROL = ActionTable(lambda coin, h: act("control", coin, h))
 ATTACK = ActionTable(lambda coin, h, t: act("attack", coin, h, target=t))
 CURE = ActionTable(lambda coin, h: act("cure", coin, h))
+
+
+class UnitUses(NamedTuple):
+    """A unit coin's uses by its unit on one hex (the actions of :func:`unit_actions`, made once)."""
+
+    bolster: Action
+    control: Action
+    cure: Action
+    moves: tuple[tuple[int, Action], ...]  # (neighbour, the move there), in NEIGH order
+    attacks: tuple[tuple[int, Action], ...]  # (neighbour, the attack on it), in NEIGH order
+
+
+class _UsesTable(dict[str, tuple[UnitUses, ...]]):
+    """``USES[coin][h]``: the :class:`UnitUses` of every hex for one unit coin, made on its first use."""
+
+    def __missing__(self, coin: str) -> tuple[UnitUses, ...]:
+        self[coin] = out = tuple(
+            UnitUses(
+                BOLSTER[coin, h],
+                CONTROL[coin, h],
+                CURE[coin, h],
+                tuple((d, MOVE[coin, h, d]) for d in NEIGH[h]),
+                tuple((d, ATTACK[coin, h, d]) for d in NEIGH[h]),
+            )
+            for h in range(N_HEXES)
+        )
+        return out
+
+
+USES = _UsesTable()
 
 
 class _FaceDownTable(dict[tuple[str, bool, tuple[str, ...]], tuple[Action, ...]]):
@@ -82,24 +114,25 @@ def unit_actions(s: State, side: int, coin: str, h: int) -> list[Action]:
     The moves and attacks are ``queries.steps1`` and ``queries.attack_targets`` inlined."""
     units = s.units
     u = units[h]
+    uses = USES[coin][h]
     if u.poison:
         out: list[Action] = []
     else:
-        out = [BOLSTER[coin, h]]
-        out += [MOVE[coin, h, d] for d in NEIGH[h] if d not in units]
+        out = [uses.bolster]
+        out += [a for d, a in uses.moves if d not in units]
     if IS_LOCATION[h] and s.control[h] != side:
-        out.append(CONTROL[coin, h])
+        out.append(uses.control)
     if u.type not in TACTIC_ONLY_ATTACKERS:
         owner, height = u.owner, u.height
-        for n in NEIGH[h]:
+        for n, a in uses.attacks:
             t = units.get(n)
             if t is not None and t.owner != owner:
                 tt = t.type  # can_hit inlined (§8.7, §11.1)
                 if (height >= 2) if tt == "knight" else (height == 1) if tt == "bishop" else True:
-                    out.append(ATTACK[coin, h, n])
+                    out.append(a)
     out += tactics.options(s, h)
     if u.poison:
-        out.append(CURE[coin, h])
+        out.append(uses.cure)
     return out
 
 

@@ -89,6 +89,39 @@ def draw_one(s: State, side: int) -> str | None:
     return coin
 
 
+def draw_coins(s: State, side: int, k: int) -> list[str]:
+    """Up to ``k`` draws of :func:`draw_one` in a row (the draws of §6 step 1), the same coins and words:
+    the bag's canonical order is sorted once, not per draw (a coin drawn out reads as zero there)."""
+    p = s.sides[side]
+    bag = p.bag
+    drawn: list[str] = []
+    order: list[str] | None = None
+    for _ in range(k):
+        if not bag:
+            if not p.up and not p.down:
+                break
+            for zone in (p.up, p.down):
+                for c, n in zone.items():
+                    add(bag, c, n)
+                zone.clear()
+            order = None
+        total = sum(bag.values())
+        if total == 1:
+            coin = next(iter(bag))
+        else:
+            i = s.stream.randint(total)
+            if order is None:
+                order = sorted(bag, key=COIN_RANK.__getitem__)
+            for coin in order:
+                n = bag.get(coin, 0)
+                if i < n:
+                    break
+                i -= n
+        take(bag, coin)
+        drawn.append(coin)
+    return drawn
+
+
 def control(s: State, uid: int, h: int, ev: Events) -> None:
     """Take control of location ``h`` with the unit ``uid`` standing there (§7.2 order (1)–(3))."""
     u = s.units[h]

@@ -13,7 +13,7 @@ from duelclub.games.contract import IllegalAction, Outcome
 from duelclub.games.warchest import coins, decrees, draft, tactics
 from duelclub.games.warchest import effects as fx
 from duelclub.games.warchest.actions import DECLINE, Action, act, cached, key_of
-from duelclub.games.warchest.board import IS_LOCATION, NEIGH
+from duelclub.games.warchest.board import IS_LOCATION, N_HEXES, NEIGH
 from duelclub.games.warchest.events import (
     AbsorbEvent,
     AssassinEvent,
@@ -293,13 +293,10 @@ def start_round(s: State, ev: Events) -> None:
     s.round += 1
     s.changed = False
     for side in (0, 1):
-        drawn = []
-        for _ in range(3):
-            c = fx.draw_one(s, side)
-            if c is None:
-                break
-            add(s.sides[side].hand, c)
-            drawn.append(c)
+        drawn = fx.draw_coins(s, side, 3)
+        hand = s.sides[side].hand
+        for c in drawn:
+            hand[c] = hand.get(c, 0) + 1
         ev.append(
             DrawEvent(
                 kind="draw",
@@ -373,71 +370,74 @@ def is_legal(s: State, side: int, a: Action) -> bool:
     (or the pending options, or the draft picks) instead of listing every legal action."""
     if to_move_side(s) != side or not isinstance(a, Action):
         return False
-    k = key_of(a)
     if s.phase == DRAFT:
         pool = draft.pick_actions(s)
     elif s.pending is not None:
-        if s.pending.optional and k == key_of(DECLINE):
+        if s.pending.optional and key_of(a) == key_of(DECLINE):
             return True
         pool = list(s.pending.options)
     else:
-        fast = _turn_use_is_legal(s, side, k)
+        fast = _turn_use_is_legal(s, side, a)
         if fast is not None:
             return fast
         pool = coins.candidates(s, side, a)
+    k = key_of(a)
     same = cached(k)  # the engine lists cached instances: compare by identity first
     if same is not None and any(x is same for x in pool):
         return True
     return any(key_of(x) == k for x in pool)
 
 
-_N = None  # the key slots (actions.key_of): kind, coin, unit, to, target, ally, maneuver, type, decree
-_BARE = (_N, _N, _N, _N, _N, _N, _N)
-
-
-def _turn_use_is_legal(s: State, side: int, k: tuple[object, ...]) -> bool | None:
-    """:func:`is_legal` in a normal turn for the common uses of a unit coin, decided from the action's key
-    without listing the coin's uses: the conditions of ``coins.face_down`` and ``coins.unit_actions`` (the
-    moves and attacks of ``queries.steps1`` / ``attack_targets``), checked directly. ``None``: not one of
-    these shapes (the Royal coin, a decoy, deploy, another shape), for the general check."""
-    kind, coin = k[0], k[1]
-    hand = s.sides[side].hand
-    if not isinstance(coin, str) or not hand.get(coin) or coin not in COIN_RANK:
-        return False
-    if kind == "pass" and k[2:] == _BARE:
-        return True
-    if kind == "initiative" and k[2:] == _BARE:
-        return s.initiative != side and not s.changed
-    if kind == "recruit" and k[2:7] == _BARE[:5] and k[8] is None:
+def _turn_use_is_legal(s: State, side: int, a: Action) -> bool | None:
+    """:func:`is_legal` in a normal turn for the engine's own instance (``act``'s, as ``legal`` lists them) of
+    a common use of a hand coin, without listing the coin's uses: the conditions of ``coins.face_down`` and
+    ``coins.unit_actions`` (the moves and attacks of ``queries.steps1`` / ``attack_targets``) checked
+    directly, the tactics among the unit's. ``None``: another instance or use, for the general check."""
+    coin = a.coin
+    if coin is None or not s.sides[side].hand.get(coin) or coin not in COIN_RANK:
+        return False  # not a coin in the hand: no use of it is legal (coins.candidates is empty)
+    kind = a.kind
+    if kind == "pass":
+        return True if coins.PASS.get(coin) is a else None
+    if kind == "initiative":
+        return (s.initiative != side and not s.changed) if coins.INITIATIVE.get(coin) is a else None
+    if kind == "recruit":
+        t = a.type
+        if coins.RECRUIT.get((coin, t)) is not a:
+            return None
         p = s.sides[side]
-        return k[7] in p.types and bool(p.supply.get(k[7]))
+        return t in p.types and bool(p.supply.get(t or ""))
     if coin in (ROYAL, DECOY_INF, DECOY_SKI):
         return None
-    h = k[2]
-    units = s.units
-    u = units.get(h) if type(h) is int else None
-    if u is None:
+    h = a.unit
+    if type(h) is not int or not 0 <= h < N_HEXES:
         return None
-    assert isinstance(h, int)
-    if u.owner != side or u.type != coin:
-        return False
-    if kind == "move" and k[4:] == _BARE[:5]:
-        d = k[3]
-        return not u.poison and d in NEIGH[h] and d not in units
-    if k[3:] == _BARE[:6]:
-        if kind == "bolster":
-            return not u.poison
-        if kind == "cure":
-            return bool(u.poison)
-        if kind == "control":
-            return IS_LOCATION[h] and s.control[h] != side
-    if kind == "attack" and k[3] is None and k[5:] == _BARE[:4]:
-        t = units.get(k[4]) if k[4] in NEIGH[h] else None
-        if t is None or t.owner == side or u.type in TACTIC_ONLY_ATTACKERS:
-            return False
-        return can_hit(u.height, t)
-    if kind == "tactic":
-        return any(key_of(x) == k for x in tactics.options(s, h))
+    units = s.units
+    u = units.get(h)
+    if u is None or u.owner != side or u.type != coin:
+        return None
+    uses = coins.USES[coin][h]
+    if kind == "move":
+        for d, m in uses.moves:
+            if m is a:
+                return not u.poison and d not in units
+    elif kind == "attack":
+        for n, m in uses.attacks:
+            if m is a:
+                v = units.get(n)
+                if v is None or v.owner == side or u.type in TACTIC_ONLY_ATTACKERS:
+                    return False
+                return can_hit(u.height, v)
+    elif kind == "bolster":
+        return not u.poison if uses.bolster is a else None
+    elif kind == "control":
+        return (IS_LOCATION[h] and s.control[h] != side) if uses.control is a else None
+    elif kind == "cure":
+        return bool(u.poison) if uses.cure is a else None
+    elif kind == "tactic":
+        for x in tactics.options(s, h):
+            if x is a:
+                return True
     return None
 
 

@@ -30,25 +30,52 @@ def steps1(s: State, h: int) -> list[int]:
     return [n for n in NEIGH[h] if n not in units]
 
 
-def exact2(s: State, h: int) -> list[int]:
-    """End hexes of a 2-step move from ``h`` through empty hexes, other than ``h`` itself (D15, D34)."""
-    units = s.units
-    out: set[int] = set()
+def _two_steps(h: int) -> tuple[tuple[int, bool, tuple[int, ...]], ...]:
+    """For each hex ``e`` ≠ ``h`` two steps from ``h`` (ascending): ``e``, whether it is also one step away,
+    and the middle hexes of those two steps."""
+    ends: dict[int, list[int]] = {}
     for m in NEIGH[h]:
-        if m in units:
-            continue
         for e in NEIGH[m]:
-            if e != h and e not in units:
-                out.add(e)
-    return sorted(out)
+            if e != h:
+                ends.setdefault(e, []).append(m)
+    return tuple((e, e in NEIGH[h], tuple(ends[e])) for e in sorted(ends))
+
+
+TWO_STEPS = tuple(_two_steps(h) for h in range(len(NEIGH)))
+
+
+def exact2(s: State, h: int) -> list[int]:
+    """End hexes of a 2-step move from ``h`` through empty hexes, other than ``h`` itself (D15, D34),
+    ascending."""
+    units = s.units
+    out = []
+    for e, _, mids in TWO_STEPS[h]:
+        if e not in units:
+            for m in mids:
+                if m not in units:
+                    out.append(e)
+                    break
+    return out
 
 
 def reach12(s: State, h: int) -> list[int]:
-    """End hexes of a 1- or 2-step move from ``h`` through empty hexes (start hex excluded, D34).
+    """End hexes of a 1- or 2-step move from ``h`` through empty hexes (start hex excluded, D34),
+    ascending.
 
     The unit itself stands on ``h``; moving it vacates ``h`` but a 2-step move may not end there.
     """
-    return sorted(set(steps1(s, h)) | set(exact2(s, h)))
+    units = s.units
+    out = []
+    for e, near, mids in TWO_STEPS[h]:  # every neighbour of h is also two steps away (round a neighbour)
+        if e not in units:
+            if near:
+                out.append(e)
+                continue
+            for m in mids:
+                if m not in units:
+                    out.append(e)
+                    break
+    return out
 
 
 def can_hit(attacker_height: int, target: Unit) -> bool:

@@ -11,7 +11,7 @@ maps one to the other. Resignation is the platform's, handled here (the engine n
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, cast
 
 from duelclub.games.contract import JSON, IllegalAction, Outcome, Seat
 from duelclub.games.warchest import draft, engine
@@ -31,15 +31,19 @@ def new_match(key: bytes, options: WarchestOptions) -> State:
     return s
 
 
+_NOBODY: frozenset[Seat] = frozenset()
+_SEAT: tuple[frozenset[Seat], frozenset[Seat]] = (frozenset({0}), frozenset({1}))
+
+
 def to_move(state: State) -> frozenset[Seat]:
     """The seat that must act (one at most); empty once the match is over."""
     side = engine.to_move_side(state)
-    return frozenset() if side is None else frozenset({state.seat_of(side)})
+    return _NOBODY if side is None else _SEAT[side ^ state.wolf_seat]
 
 
 def legal_actions(state: State, seat: Seat) -> list[WarchestAction]:
     """Every legal action of ``seat`` now (resignation excluded)."""
-    return list(engine.legal(state, state.side_of(seat)))
+    return cast(list[WarchestAction], engine.legal(state, state.side_of(seat)))  # a new list: no copy
 
 
 def apply(state: State, seat: Seat, action: WarchestAction) -> Events:
