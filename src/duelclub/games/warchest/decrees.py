@@ -8,8 +8,8 @@ decree is not executable now (D21).
 from __future__ import annotations
 
 from duelclub.games.warchest import effects as fx
-from duelclub.games.warchest.actions import Action, act
-from duelclub.games.warchest.board import IS_LOCATION, NEIGH
+from duelclub.games.warchest.actions import Action, ActionTable, act
+from duelclub.games.warchest.board import IS_LOCATION, LOCATION_HEXES, NEIGH
 from duelclub.games.warchest.events import BolsterEvent, DecreeEvent, Events, ReinforceEvent
 from duelclub.games.warchest.queries import attack_targets, own_units, reach12
 from duelclub.games.warchest.state import State, add, take
@@ -18,8 +18,8 @@ from duelclub.games.warchest.state import State, add, take
 def redeploy_hexes(s: State, side: int, h: int) -> list[int]:
     """Destinations of Redeploy for the unit on ``h`` (an empty controlled location; Scout: next to
     another friendly unit), never its own hex."""
-    units = s.units
-    out = {d for d in range(len(s.control)) if s.control[d] == side and d not in units}
+    units, control = s.units, s.control
+    out = {d for d in LOCATION_HEXES if control[d] == side and d not in units}  # markers only on locations
     if units[h].type == "scout":
         for f, v in units.items():
             if v.owner == side and f != h:
@@ -28,28 +28,35 @@ def redeploy_hexes(s: State, side: int, h: int) -> list[int]:
     return sorted(out)
 
 
+PROCLAIM = ActionTable(
+    lambda coin, h, to, target, type_, decree: act(
+        "proclaim", coin, h, to=to, target=target, type=type_, decree=decree
+    )
+)
+"""``PROCLAIM[coin, unit, to, target, type, decree]``: the proclamations (``act``'s instances)."""
+
+
 def options(s: State, side: int, decree: str, coin: str | None) -> list[Action]:
     p = s.sides[side]
-    units = own_units(s, side)
     if decree == "enlist":
-        return [act("proclaim", coin, type=t, decree=decree) for t in p.types if p.supply.get(t)]
+        return [PROCLAIM[coin, None, None, None, t, decree] for t in p.types if p.supply.get(t)]
     if decree == "reinforce":
-        return [act("proclaim", coin, type=t, decree=decree) for t in p.types if p.elim.get(t)]
+        return [PROCLAIM[coin, None, None, None, t, decree] for t in p.types if p.elim.get(t)]
     out: list[Action] = []
-    for h in units:
+    for h in own_units(s, side):
         u = s.units[h]
         if decree == "redeploy":
-            out.extend(act("proclaim", coin, h, to=d, decree=decree) for d in redeploy_hexes(s, side, h))
+            out.extend(PROCLAIM[coin, h, d, None, None, decree] for d in redeploy_hexes(s, side, h))
         elif decree == "sortie":
             if IS_LOCATION[h] and s.control[h] == side:
-                out.extend(act("proclaim", coin, h, target=t, decree=decree) for t in attack_targets(s, h))
+                out.extend(PROCLAIM[coin, h, None, t, None, decree] for t in attack_targets(s, h))
         elif decree == "forced_march":
-            out.extend(act("proclaim", coin, h, to=d, decree=decree) for d in reach12(s, h))
+            out.extend(PROCLAIM[coin, h, d, None, None, decree] for d in reach12(s, h))
         elif decree == "fortify":
             if p.supply.get(u.type):
-                out.append(act("proclaim", coin, h, decree=decree))
+                out.append(PROCLAIM[coin, h, None, None, None, decree])
         elif decree == "claim" and IS_LOCATION[h] and s.control[h] != side:
-            out.append(act("proclaim", coin, h, decree=decree))
+            out.append(PROCLAIM[coin, h, None, None, None, decree])
     return out
 
 

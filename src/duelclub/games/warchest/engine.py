@@ -284,10 +284,6 @@ def answer(s: State, a: Action, ev: Events) -> None:
 # -- rounds and turns -------------------------------------------------------------------------
 
 
-def hand_size(s: State, side: int) -> int:
-    return sum(s.sides[side].hand.values())
-
-
 def start_round(s: State, ev: Events) -> None:
     """§6 step 1: Wolf draws all its coins, then Raven; the initiative holder plays first."""
     s.round += 1
@@ -313,9 +309,9 @@ def start_round(s: State, ev: Events) -> None:
 def end_turn(s: State, ev: Events) -> None:
     """Pass the turn (a side with an empty hand is skipped); end the round when both hands are empty."""
     cur = s.turn
-    if hand_size(s, 1 - cur):
+    if s.sides[1 - cur].hand:  # a hand keeps positive counts only
         s.turn = 1 - cur
-    elif hand_size(s, cur):
+    elif s.sides[cur].hand:
         s.turn = cur
     elif s.round >= ROUND_LIMIT:
         s.outcome = Outcome(None, "round_limit")

@@ -9,14 +9,14 @@ are continuation tasks pushed *before* the step that may raise a trigger (G3, D3
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from duelclub.games.warchest import effects as fx
 from duelclub.games.warchest.actions import Action, ActionTable, act
-from duelclub.games.warchest.board import IS_LOCATION, LINE2, NEIGH, RING2, STEP, WITHIN2
+from duelclub.games.warchest.board import IS_LOCATION, LINE2, N_HEXES, NEIGH, RING2, STEP, WITHIN2
 from duelclub.games.warchest.events import BolsterEvent, Events, TacticEvent
 from duelclub.games.warchest.queries import (
     attack_targets,
-    basic_maneuvers,
     can_hit,
     exact2,
     hex_of,
@@ -38,6 +38,35 @@ TACTIC = ActionTable(
 """``TACTIC[coin, unit, to, target, ally, maneuver, type]``: the tactic actions (``act``'s instances)."""
 
 
+def _per_hex(name: str, *fields: str) -> tuple[ActionTable, ...]:
+    """``T[h][x]`` (one field) or ``T[h][x, y, …]`` (several, in ``fields`` order): the ``name`` tactic
+    actions of the unit on hex ``h`` (``TACTIC``'s instances, so ``act``'s), keyed by their other fields."""
+
+    def make(h: int, *values: object) -> Action:
+        f = dict(zip(fields, values, strict=True))
+        return TACTIC[name, h, f.get("to"), f.get("target"), f.get("ally"), f.get("maneuver"), f.get("type")]
+
+    return tuple(ActionTable(partial(make, h)) for h in range(N_HEXES))
+
+
+ARCHER = _per_hex("archer", "target")
+CAVALRY = _per_hex("cavalry", "to", "target")
+CROSSBOWMAN = _per_hex("crossbowman", "target")
+ENSIGN = _per_hex("ensign", "to", "ally")
+FOOTMAN = _per_hex("footman", "to", "target", "maneuver")
+LANCER = _per_hex("lancer", "to", "target")
+LIGHT_CAVALRY = _per_hex("light_cavalry", "to")
+MARSHAL = _per_hex("marshal", "target", "ally")
+ROYAL_GUARD = _per_hex("royal", "to")
+BISHOP = _per_hex("bishop", "type")
+HERALD = _per_hex("herald", "ally")
+INFILTRATOR = _per_hex("infiltrator", "to")
+SKIRMISHER = _per_hex("skirmisher", "to")
+ASSASSIN = _per_hex("assassin", "to", "target")
+SABOTEUR = _per_hex("saboteur", "target")
+WITHIN2_SET: tuple[frozenset[int], ...] = tuple(frozenset(w) for w in WITHIN2)
+
+
 def _enemy(s: State, h: int, side: int) -> bool:
     u = s.units.get(h)
     return u is not None and u.owner != side
@@ -46,11 +75,7 @@ def _enemy(s: State, h: int, side: int) -> bool:
 def archer(s: State, h: int) -> list[Action]:
     """§8.1: attack an enemy at distance exactly 2 (anything in between)."""
     u = s.units[h]
-    return [
-        TACTIC["archer", h, None, t, None, None, None]
-        for t in RING2[h]
-        if _enemy(s, t, u.owner) and can_hit(u.height, s.units[t])
-    ]
+    return [ARCHER[h][t] for t in RING2[h] if _enemy(s, t, u.owner) and can_hit(u.height, s.units[t])]
 
 
 def cavalry(s: State, h: int) -> list[Action]:
@@ -62,7 +87,7 @@ def cavalry(s: State, h: int) -> list[Action]:
     for d in steps1(s, h):
         for t in NEIGH[d]:
             if t != h and _enemy(s, t, u.owner) and can_hit(u.height, s.units[t]):
-                out.append(TACTIC["cavalry", h, d, t, None, None, None])
+                out.append(CAVALRY[h][d, t])
     return out
 
 
@@ -70,7 +95,7 @@ def crossbowman(s: State, h: int) -> list[Action]:
     """§8.4: attack at distance 2 in a straight line, the middle hex empty."""
     u = s.units[h]
     return [
-        TACTIC["crossbowman", h, None, t, None, None, None]
+        CROSSBOWMAN[h][t]
         for t, mid in LINE2[h]
         if mid not in s.units and _enemy(s, t, u.owner) and can_hit(u.height, s.units[t])
     ]
@@ -79,22 +104,26 @@ def crossbowman(s: State, h: int) -> list[Action]:
 def ensign(s: State, h: int) -> list[Action]:
     """§8.5: another friendly unit within 2 steps to an empty hex still within 2 of the Ensign (D11)."""
     side = s.units[h].owner
+    within, table = WITHIN2_SET[h], ENSIGN[h]
     out = []
     for a in WITHIN2[h]:
         v = s.units.get(a)
         if v is None or v.owner != side:
             continue
         for d in steps1(s, a):
-            if d in WITHIN2[h]:
-                out.append(TACTIC["ensign", h, d, None, a, None, None])
+            if d in within:
+                out.append(table[d, a])
     return out
 
 
 def footman(s: State, h: int) -> list[Action]:
     """§8.6: this Footman (the first one) performs a basic maneuver; the other follows (``footman_next``)."""
-    out = []
-    for m in basic_maneuvers(s, h):
-        out.append(TACTIC["footman", h, m.to, m.target, None, m.kind, None])
+    u = s.units[h]  # queries.basic_maneuvers, as tactic actions
+    units = s.units
+    out = [] if u.poison else [FOOTMAN[h][d, None, "move"] for d in NEIGH[h] if d not in units]
+    if IS_LOCATION[h] and s.control[h] != u.owner:
+        out.append(FOOTMAN[h][None, None, "control"])
+    out += [FOOTMAN[h][None, t, "attack"] for t in attack_targets(s, h)]
     return out
 
 
@@ -113,7 +142,7 @@ def lancer(s: State, h: int) -> list[Action]:
             cur = nxt
             t = STEP[cur][d]
             if t >= 0 and _enemy(s, t, u.owner) and can_hit(u.height, s.units[t]):
-                out.append(TACTIC["lancer", h, cur, t, None, None, None])
+                out.append(LANCER[h][cur, t])
     return out
 
 
@@ -121,7 +150,7 @@ def light_cavalry(s: State, h: int) -> list[Action]:
     """§8.9 (D15): exactly two steps, not back to the start hex."""
     if s.units[h].poison:
         return []
-    return [TACTIC["light_cavalry", h, d, None, None, None, None] for d in exact2(s, h)]
+    return [LIGHT_CAVALRY[h][d] for d in exact2(s, h)]
 
 
 def marshal(s: State, h: int) -> list[Action]:
@@ -131,19 +160,19 @@ def marshal(s: State, h: int) -> list[Action]:
     for a in WITHIN2[h]:
         v = s.units.get(a)
         if v is not None and v.owner == side:
-            out.extend(TACTIC["marshal", h, None, t, a, None, None] for t in attack_targets(s, a))
+            out.extend(MARSHAL[h][t, a] for t in attack_targets(s, a))
     return out
 
 
 def royal_guard_options(s: State, side: int) -> list[Action]:
     """§8.13 (D18): Royal coin; the Guard moves 1–2 steps onto an empty location it controls."""
     out = []
-    for h in own_units(s, side, "royal_guard"):
+    for h in sorted(h for h, u in s.units.items() if u.type == "royal_guard" and u.owner == side):
         if s.units[h].poison:
             continue
         for d in reach12(s, h):
             if IS_LOCATION[d] and s.control[d] == side:
-                out.append(TACTIC["royal", h, d, None, None, None, None])
+                out.append(ROYAL_GUARD[h][d])
     return out
 
 
@@ -155,7 +184,7 @@ def bishop(s: State, h: int) -> list[Action]:
         return []
     if not ((not u.poison and steps1(s, h)) or attack_targets(s, h)):
         return []
-    return [TACTIC["bishop", h, None, None, None, None, t] for t in p.types if p.supply.get(t)]
+    return [BISHOP[h][t] for t in p.types if p.supply.get(t)]
 
 
 def earl(s: State, h: int) -> list[Action]:
@@ -176,7 +205,7 @@ def herald(s: State, h: int) -> list[Action]:
     for a in NEIGH[h]:
         v = s.units.get(a)
         if v is not None and v.owner == side and v.height == 1 and p.supply.get(v.type):
-            out.append(TACTIC["herald", h, None, None, a, None, None])
+            out.append(HERALD[h][a])
     return out
 
 
@@ -186,11 +215,7 @@ def infiltrator(s: State, h: int) -> list[Action]:
     if u.poison:
         return []
     enemy = 1 - u.owner
-    return [
-        TACTIC["infiltrator", h, d, None, None, None, None]
-        for d in steps1(s, h)
-        if IS_LOCATION[d] and s.control[d] == enemy
-    ]
+    return [INFILTRATOR[h][d] for d in steps1(s, h) if IS_LOCATION[d] and s.control[d] == enemy]
 
 
 def skirmisher(s: State, h: int) -> list[Action]:
@@ -198,11 +223,15 @@ def skirmisher(s: State, h: int) -> list[Action]:
     u = s.units[h]
     if u.poison:
         return []
-    return [
-        TACTIC["skirmisher", h, d, None, None, None, None]
-        for d in reach12(s, h)
-        if any(_enemy(s, n, u.owner) for n in NEIGH[d] if n != h)
-    ]
+    units, owner, table = s.units, u.owner, SKIRMISHER[h]
+    out = []
+    for d in reach12(s, h):
+        for n in NEIGH[d]:
+            v = units.get(n)
+            if v is not None and v.owner != owner and n != h:
+                out.append(table[d])
+                break
+    return out
 
 
 def assassin(s: State, h: int) -> list[Action]:
@@ -215,13 +244,13 @@ def assassin(s: State, h: int) -> list[Action]:
         for t in NEIGH[d]:
             v = s.units.get(t)
             if t != h and v is not None and v.owner != u.owner and not v.poison & ASSASSIN_SEAL:
-                out.append(TACTIC["assassin", h, d, t, None, None, None])
+                out.append(ASSASSIN[h][d, t])
     return out
 
 
 def saboteur(s: State, h: int) -> list[Action]:
     """§12.6 (D29): poison an enemy at distance 1, or 2 in a straight line."""
-    return [TACTIC["saboteur", h, None, t, None, None, None] for t in saboteur_targets(s, h)]
+    return [SABOTEUR[h][t] for t in saboteur_targets(s, h)]
 
 
 OPTIONS: dict[str, Options] = {
