@@ -103,16 +103,22 @@ def crossbowman(s: State, h: int) -> list[Action]:
 
 def ensign(s: State, h: int) -> list[Action]:
     """§8.5: another friendly unit within 2 steps to an empty hex still within 2 of the Ensign (D11)."""
-    side = s.units[h].owner
+    units = s.units
     within, table = WITHIN2_SET[h], ENSIGN[h]
     out = []
-    for a in WITHIN2[h]:
-        v = s.units.get(a)
-        if v is None or v.owner != side:
-            continue
-        for d in steps1(s, a):
-            if d in within:
+    for a in _friends_within2(s, h):
+        for d in NEIGH[a]:  # steps1
+            if d in within and d not in units:
                 out.append(table[d, a])
+    return out
+
+
+def _friends_within2(s: State, h: int) -> list[int]:
+    """The hexes of the friendly units at distance 1–2 from the unit on ``h``, ascending (as ``WITHIN2``)."""
+    within, side = WITHIN2_SET[h], s.units[h].owner
+    out = [a for a, v in s.units.items() if v.owner == side and a in within]
+    if len(out) > 1:
+        out.sort()
     return out
 
 
@@ -155,12 +161,10 @@ def light_cavalry(s: State, h: int) -> list[Action]:
 
 def marshal(s: State, h: int) -> list[Action]:
     """§8.10 (D11, D12): another friendly unit within 2 makes a normal attack."""
-    side = s.units[h].owner
+    table = MARSHAL[h]
     out: list[Action] = []
-    for a in WITHIN2[h]:
-        v = s.units.get(a)
-        if v is not None and v.owner == side:
-            out.extend(MARSHAL[h][t, a] for t in attack_targets(s, a))
+    for a in _friends_within2(s, h):
+        out += [table[t, a] for t in attack_targets(s, a)]
     return out
 
 
