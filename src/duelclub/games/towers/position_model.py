@@ -17,8 +17,7 @@ from pydantic import Field, Strict, model_validator
 from duelclub.games.position_model import Pair, PositionModel, Seat, StreamModel, Version1, need
 from duelclub.games.towers.battlefields import BATTLEFIELD_IDS, BATTLEFIELD_INDEX, BATTLEFIELDS
 from duelclub.games.towers.cards import HAND_SIZE, N_CARDS
-from duelclub.games.towers.rules import TIMEOUT_LOSS, TURN_LIMIT
-from duelclub.games.towers.rules import _satisfies as satisfies
+from duelclub.games.towers.rules import TIMEOUT_LOSS, TURN_LIMIT, satisfies
 from duelclub.games.towers.state import TAGS
 
 if TYPE_CHECKING:

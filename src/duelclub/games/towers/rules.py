@@ -181,7 +181,7 @@ def leave(s: State, seat: int, card: int, tag: int, events: Events | None) -> No
 _DISCARD_TAGS: tuple[DiscardTag, ...] = ("discard", "discard", "forced_discard", "timeout_discard")
 
 
-def _satisfies(me: list[int], en: list[int], vt: int, vr: int) -> WinReason | None:
+def satisfies(me: list[int], en: list[int], vt: int, vr: int) -> WinReason | None:
     """The first victory condition ``me`` meets (§7.1, order of D38), or None."""
     if en[TOWER] == 0:
         return "destruction"
@@ -210,9 +210,9 @@ def check(s: State, events: Events) -> bool:
         and p1[MANA] < vr
         and p1[TROOPS] < vr
     ):
-        return False  # the usual case: no condition holds (told without the two _satisfies below)
-    w0 = _satisfies(p0, p1, vt, vr)
-    w1 = _satisfies(p1, p0, vt, vr)
+        return False  # the usual case: no condition holds (told without the two satisfies below)
+    w0 = satisfies(p0, p1, vt, vr)
+    w1 = satisfies(p1, p0, vt, vr)
     if w0 is None and w1 is None:
         return False
     if w0 is not None and w1 is not None:
