@@ -283,6 +283,8 @@ def test_admin_opens_a_finished_match_steps_the_replay_and_sees_the_seeds(
         audit = page.locator("#audit").inner_text()
         assert summary["commitment"] in audit and "c0ffee" in audit
         assert page.locator("#abort").is_hidden()
+        assert page.locator("#analysis-link").is_visible()  # a finished match: its «Анализ партии»
+        assert page.get_attribute("#analysis-link", "href") == f"/matches/{mid}#analysis"
         log = page.request.get(f"{live_server}/api/admin/matches/{mid}/log").json()
         last = len(log["actions"])
         assert last >= 4
@@ -337,6 +339,7 @@ def test_admin_aborts_a_live_match_whose_seed_stays_hidden_until_then(
         assert page.locator("#server-seed-hidden").is_visible()
         assert page.locator("#server-seed").count() == 0
         assert page.locator("#not-ended").is_visible() and page.locator("#replay").is_hidden()
+        assert page.locator("#analysis-link").is_hidden()  # live: nothing to analyse yet
         page.click("#abort")
         page.click("#abort-confirm")
         page.wait_for_selector("#server-seed")
@@ -344,6 +347,7 @@ def test_admin_aborts_a_live_match_whose_seed_stays_hidden_until_then(
         summary = member.request.get(f"{live_server}/api/matches/{mid}").json()
         assert summary["status"] == "aborted"
         assert page.locator("#server-seed").inner_text().strip() == summary["server_seed"]
+        assert page.locator("#analysis-link").is_hidden()  # an aborted match is not analysed
         assert not errors, errors
     finally:
         context.close()

@@ -68,6 +68,7 @@ function showAudit() {
   if (ended) {
     $("log-json").href = `/api/admin/matches/${enc}/log`;
     $("log-json").hidden = false;
+    $("analysis-link").hidden = info.status === "aborted"; // the match page's «Анализ партии» (issue 17 §4)
   }
 }
 
