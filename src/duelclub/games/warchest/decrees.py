@@ -65,7 +65,8 @@ def execute(s: State, side: int, a: Action, ev: Events) -> None:
     d = a.decree
     assert d is not None
     seat = s.seat_of(side)
-    ev.append(DecreeEvent(kind="decree", seat=seat, side=side, decree=d))
+    _decree_event: DecreeEvent = {"kind": "decree", "seat": seat, "side": side, "decree": d}
+    ev.append(_decree_event)
     p = s.sides[side]
     if d == "enlist":
         assert a.type is not None
@@ -76,7 +77,8 @@ def execute(s: State, side: int, a: Action, ev: Events) -> None:
         assert a.type is not None
         take(p.elim, a.type)
         add(p.supply, a.type)
-        ev.append(ReinforceEvent(kind="reinforce", seat=seat, side=side, type=a.type))
+        _reinforce_event: ReinforceEvent = {"kind": "reinforce", "seat": seat, "side": side, "type": a.type}
+        ev.append(_reinforce_event)
         return
     h = a.unit
     assert h is not None
@@ -95,7 +97,15 @@ def execute(s: State, side: int, a: Action, ev: Events) -> None:
     elif d == "fortify":
         take(p.supply, u.type)
         s.units[h] = u._replace(height=u.height + 1)
-        ev.append(BolsterEvent(kind="bolster", seat=seat, side=side, unit=h, type=u.type, how="fortify"))
+        _bolster_event: BolsterEvent = {
+            "kind": "bolster",
+            "seat": seat,
+            "side": side,
+            "unit": h,
+            "type": u.type,
+            "how": "fortify",
+        }
+        ev.append(_bolster_event)
     elif d == "claim":
         s.stack.append(("after_man", u.uid))
         fx.control(s, u.uid, h, ev)

@@ -303,7 +303,8 @@ def execute(s: State, a: Action, ev: Events) -> None:
     u = s.units[h]
     t = u.type if a.coin != "royal" else "royal_guard"
     seat = s.seat_of(u.owner)
-    ev.append(TacticEvent(kind="tactic", seat=seat, side=u.owner, unit=h, type=t))
+    _tactic_event: TacticEvent = {"kind": "tactic", "seat": seat, "side": u.owner, "unit": h, "type": t}
+    ev.append(_tactic_event)
     if t in ("archer", "crossbowman"):
         assert a.target is not None
         fx.attack(s, h, a.target, ev)
@@ -339,9 +340,15 @@ def execute(s: State, a: Action, ev: Events) -> None:
         v = s.units[a.ally]
         take(s.sides[u.owner].supply, v.type)
         s.units[a.ally] = v._replace(height=v.height + 1)
-        ev.append(
-            BolsterEvent(kind="bolster", seat=seat, side=u.owner, unit=a.ally, type=v.type, how="herald")
-        )
+        _bolster_event: BolsterEvent = {
+            "kind": "bolster",
+            "seat": seat,
+            "side": u.owner,
+            "unit": a.ally,
+            "type": v.type,
+            "how": "herald",
+        }
+        ev.append(_bolster_event)
     elif t == "infiltrator":
         assert a.to is not None
         fx.move(s, h, a.to, ev)
