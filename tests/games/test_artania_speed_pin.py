@@ -18,6 +18,7 @@ import random
 from typing import Any
 
 import pytest
+from pin_helpers import dump, record_apply, record_views, try_on_copy
 
 from duelclub.games.artania import GAME
 from duelclub.games.artania.actions import PASS, RESIGN, ArtaniaAction, Chasy, Idol, Nektar, Place
@@ -28,10 +29,6 @@ from duelclub.games.contract import IllegalAction
 N_MATCHES = 30
 OPTIONS: list[dict[str, Any]] = [{}, {"deck": "artania"}, {"deck": "kuyavia"}, {"deck": "random"}]
 EXPECTED = "e0e8236fc9997053e0f7f3d4427423f343063b681c86f82364f5802996e5dde6"  # main at 1e1ac8d
-
-
-def _dump(x: Any) -> bytes:
-    return json.dumps(x, ensure_ascii=False).encode() + b"\n"  # key order is pinned too
 
 
 def _probes(s: State, seat: int, rng: random.Random) -> list[ArtaniaAction]:
@@ -52,17 +49,6 @@ def _probes(s: State, seat: int, rng: random.Random) -> list[ArtaniaAction]:
     return out
 
 
-def _try(s: State, seat: Any, action: ArtaniaAction, before: Any) -> Any:
-    """Apply ``action`` to a copy of ``s`` (whose position is ``before``): the error code, or the events."""
-    c = GAME.copy(s)
-    try:
-        events = GAME.apply(c, seat, action)
-    except IllegalAction as exc:
-        assert GAME.to_position(c) == before, "a rejected action changed the state"
-        return ["illegal", exc.code]
-    return ["ok", list(events), GAME.to_position(c)]
-
-
 def _match(i: int, h: Any) -> int:
     key = hashlib.sha256(f"artania-speed-pin-{i}".encode()).digest()
     s = GAME.new_match(key, GAME.parse_options(OPTIONS[i % len(OPTIONS)]))
@@ -70,40 +56,32 @@ def _match(i: int, h: Any) -> int:
     steps = 0
     while True:
         pos = GAME.to_position(s)
-        h.update(_dump(["position", pos]))
-        for who in (0, 1, None):
-            h.update(_dump(["view", who, GAME.view(s, who)]))
-        h.update(_dump(["full", GAME.full_view(s)]))
-        for seat in (0, 1):
-            d = GAME.determinize(GAME.copy(s), seat, random.Random(i * 1000 + steps * 2 + seat))
-            h.update(_dump(["det", seat, GAME.full_view(d), GAME.to_position(d)]))
+        h.update(dump(["position", pos]))
+        record_views(GAME, s, h, i * 1000 + steps * 2)
         outcome = GAME.outcome(s)
         movers = sorted(GAME.to_move(s))
-        h.update(_dump(["to_move", movers]))
+        h.update(dump(["to_move", movers]))
         for seat in (0, 1):
-            h.update(_dump(["legal", seat, [GAME.action_to_json(a) for a in GAME.legal_actions(s, seat)]]))
+            h.update(dump(["legal", seat, [GAME.action_to_json(a) for a in GAME.legal_actions(s, seat)]]))
         if outcome is not None:
-            h.update(_dump(["outcome", outcome.to_json()]))
+            h.update(dump(["outcome", outcome.to_json()]))
             assert movers == []
             for seat in (0, 1):
-                h.update(_dump(["probe_over", seat, _try(s, seat, PASS, pos), _try(s, seat, RESIGN, pos)]))
+                over = [try_on_copy(GAME, s, seat, PASS, pos), try_on_copy(GAME, s, seat, RESIGN, pos)]
+                h.update(dump(["probe_over", seat, *over]))
             return steps
         (seat,) = movers
-        h.update(_dump(["timeout", GAME.action_to_json(GAME.timeout_action(s, seat))]))
+        h.update(dump(["timeout", GAME.action_to_json(GAME.timeout_action(s, seat))]))
         for who in (0, 1):
             for p in _probes(s, who, rng):
-                h.update(_dump(["probe", who, GAME.action_to_json(p), _try(s, who, p, pos)]))
+                h.update(dump(["probe", who, GAME.action_to_json(p), try_on_copy(GAME, s, who, p, pos)]))
         for bad_seat in (2, -1, True, "0"):
-            h.update(_dump(["bad_seat", _try(s, bad_seat, PASS, pos)]))
+            h.update(dump(["bad_seat", try_on_copy(GAME, s, bad_seat, PASS, pos)]))
         legal = GAME.legal_actions(s, seat)
         action = legal[rng.randrange(len(legal))]
         if rng.random() < 0.5:  # an equal action that is not the engine's cached object
             action = GAME.parse_action(GAME.action_to_json(action))
-        events = GAME.apply(s, seat, action)
-        h.update(_dump(["apply", seat, GAME.action_to_json(action), list(events)]))
-        for ev in events:
-            for who in (0, 1, None):
-                h.update(_dump(["event_view", who, GAME.event_view(s, dict(ev), who)]))
+        record_apply(GAME, s, seat, action, h)
         steps += 1
         assert steps < 2000
 

@@ -19,6 +19,7 @@ import random
 from typing import Any
 
 import pytest
+from pin_helpers import dump, record_apply, record_views, try_on_copy
 
 from duelclub.games.contract import IllegalAction
 from duelclub.games.warchest import GAME
@@ -35,10 +36,6 @@ FULL_EVERY = 7  # views and determinizations every 7th step (and at the end)
 EXPECTED = "7bb5f831b8c12bc2d5ec49b9d06b059c9baea5bf36e9c2eac335e267f3065d85"  # main at 23b191b
 
 _FIELDS = ("coin", "unit", "to", "target", "ally", "type", "decree", "maneuver")
-
-
-def _dump(x: Any) -> bytes:
-    return json.dumps(x, ensure_ascii=False).encode() + b"\n"  # key order is pinned too
 
 
 def _mutate(a: Action, rng: random.Random) -> Action:
@@ -72,17 +69,6 @@ def _probes(s: State, seat: int, rng: random.Random) -> list[WarchestAction]:
     return out
 
 
-def _try(s: State, seat: Any, action: WarchestAction, before: Any) -> Any:
-    """Apply ``action`` to a copy of ``s`` (whose position is ``before``): the error code, or the events."""
-    c = GAME.copy(s)
-    try:
-        events = GAME.apply(c, seat, action)
-    except IllegalAction as exc:
-        assert GAME.to_position(c) == before, "a rejected action changed the state"
-        return ["illegal", exc.code]
-    return ["ok", list(events), GAME.to_position(c)]
-
-
 def _match(i: int, h: Any) -> int:
     key = hashlib.sha256(f"warchest-speed-pin-{i}".encode()).digest()
     s = GAME.new_match(key, GAME.parse_options(OPTIONS[i % len(OPTIONS)]))
@@ -90,42 +76,34 @@ def _match(i: int, h: Any) -> int:
     steps = 0
     while True:
         pos = GAME.to_position(s)
-        h.update(_dump(["position", pos]))
+        h.update(dump(["position", pos]))
         outcome = GAME.outcome(s)
         if steps % FULL_EVERY == 0 or outcome is not None:
-            for who in (0, 1, None):
-                h.update(_dump(["view", who, GAME.view(s, who)]))
-            h.update(_dump(["full", GAME.full_view(s)]))
-            for seat in (0, 1):
-                d = GAME.determinize(GAME.copy(s), seat, random.Random(i * 1000 + steps * 2 + seat))
-                h.update(_dump(["det", seat, GAME.full_view(d), GAME.to_position(d)]))
+            record_views(GAME, s, h, i * 1000 + steps * 2)
         movers = sorted(GAME.to_move(s))
-        h.update(_dump(["to_move", movers]))
+        h.update(dump(["to_move", movers]))
         for seat in (0, 1):
-            h.update(_dump(["legal", seat, [GAME.action_to_json(a) for a in GAME.legal_actions(s, seat)]]))
+            h.update(dump(["legal", seat, [GAME.action_to_json(a) for a in GAME.legal_actions(s, seat)]]))
         if outcome is not None:
-            h.update(_dump(["outcome", outcome.to_json()]))
+            h.update(dump(["outcome", outcome.to_json()]))
             assert movers == []
             for seat in (0, 1):
                 probe = Action(kind="pass", coin="royal")
-                h.update(_dump(["probe_over", seat, _try(s, seat, probe, pos), _try(s, seat, RESIGN, pos)]))
+                over = [try_on_copy(GAME, s, seat, probe, pos), try_on_copy(GAME, s, seat, RESIGN, pos)]
+                h.update(dump(["probe_over", seat, *over]))
             return steps
         (seat,) = movers
-        h.update(_dump(["timeout", GAME.action_to_json(GAME.timeout_action(s, seat))]))
+        h.update(dump(["timeout", GAME.action_to_json(GAME.timeout_action(s, seat))]))
         for who in (0, 1):
             for p in _probes(s, who, rng):
-                h.update(_dump(["probe", who, GAME.action_to_json(p), _try(s, who, p, pos)]))
+                h.update(dump(["probe", who, GAME.action_to_json(p), try_on_copy(GAME, s, who, p, pos)]))
         for bad_seat in (2, -1):
-            h.update(_dump(["bad_seat", _try(s, bad_seat, Action(kind="decline"), pos)]))
+            h.update(dump(["bad_seat", try_on_copy(GAME, s, bad_seat, Action(kind="decline"), pos)]))
         legal = GAME.legal_actions(s, seat)
         action = legal[rng.randrange(len(legal))]
         if rng.random() < 0.5:  # an equal action that is not the engine's cached object
             action = GAME.parse_action(GAME.action_to_json(action))
-        events = GAME.apply(s, seat, action)
-        h.update(_dump(["apply", seat, GAME.action_to_json(action), list(events)]))
-        for ev in events:
-            for who in (0, 1, None):
-                h.update(_dump(["event_view", who, GAME.event_view(s, dict(ev), who)]))
+        record_apply(GAME, s, seat, action, h)
         steps += 1
         assert steps < 5000
 

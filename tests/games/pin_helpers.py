@@ -1,0 +1,50 @@
+"""Shared pieces of the engines' speed pins (``test_*_speed_pin.py``): what is hashed, how a probe is tried.
+
+A pin hashes everything observable of seeded matches on the engine before an optimisation; these helpers
+keep the hashed bytes identical across the pins that use them (key order included).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from duelclub.games.contract import Game, IllegalAction
+
+
+def dump(x: Any) -> bytes:
+    """One hashed record: JSON, keys in their own order (the order is pinned too), one line."""
+    return json.dumps(x, ensure_ascii=False).encode() + b"\n"
+
+
+def try_on_copy(game: Game[Any, Any, Any], s: Any, seat: Any, action: Any, before: Any) -> Any:
+    """Apply ``action`` to a copy of ``s`` (whose position is ``before``): the error code, or the events and
+    the position after; a rejected action must leave the copy's position unchanged."""
+    c = game.copy(s)
+    try:
+        events = game.apply(c, seat, action)
+    except IllegalAction as exc:
+        assert game.to_position(c) == before, "a rejected action changed the state"
+        return ["illegal", exc.code]
+    return ["ok", list(events), game.to_position(c)]
+
+
+def record_views(game: Game[Any, Any, Any], s: Any, h: Any, det_seed: int) -> None:
+    """Hash every seat's view (spectator and full view included) and a determinized copy for each seat
+    (its full view and position, from ``random.Random(det_seed + seat)``)."""
+    for who in (0, 1, None):
+        h.update(dump(["view", who, game.view(s, who)]))
+    h.update(dump(["full", game.full_view(s)]))
+    for seat in (0, 1):
+        d = game.determinize(game.copy(s), seat, random.Random(det_seed + seat))
+        h.update(dump(["det", seat, game.full_view(d), game.to_position(d)]))
+
+
+def record_apply(game: Game[Any, Any, Any], s: Any, seat: int, action: Any, h: Any) -> None:
+    """Apply ``action`` for ``seat``; hash its events and their event views (both seats, a spectator)."""
+    events = game.apply(s, seat, action)
+    h.update(dump(["apply", seat, game.action_to_json(action), list(events)]))
+    for ev in events:
+        for who in (0, 1, None):
+            h.update(dump(["event_view", who, game.event_view(s, dict(ev), who)]))
