@@ -41,7 +41,7 @@ def option_sets(game: AnyGame) -> list[Any]:
     """Parsed options: the form's defaults, then each choice of each field once."""
     try:
         from duelclub.words import words_for
-    except ImportError:  # a tree from before the words moved out of the games (``--before`` an older checkout)
+    except ImportError:  # a tree from before the words left the games (``--before`` an older checkout)
         form = game.options_form()  # type: ignore[attr-defined]
     else:
         form = words_for(game.slug).options_form()

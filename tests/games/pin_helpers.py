@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 from duelclub.games.contract import Game, IllegalAction
@@ -48,3 +49,35 @@ def record_apply(game: Game[Any, Any, Any], s: Any, seat: int, action: Any, h: A
     for ev in events:
         for who in (0, 1, None):
             h.update(dump(["event_view", who, game.event_view(s, dict(ev), who)]))
+
+
+def play_rejecting_probes(
+    game: Game[Any, Any, Any],
+    s: Any,
+    rng: random.Random,
+    probes: Callable[[Any, int, random.Random], list[Any]],
+) -> int:
+    """Play ``s`` to the end with ``rng``'s random legal actions. At every step, each probe of
+    ``probes(s, seat, rng)`` for both seats that is not legal must raise IllegalAction and leave the position
+    and views unchanged (a legal one is applied to a copy). Returns how many probes were rejected."""
+    rejected = 0
+    while game.outcome(s) is None:
+        (seat,) = game.to_move(s)
+        legal_json = {json.dumps(game.action_to_json(a), sort_keys=True) for a in game.legal_actions(s, seat)}
+        for who in (0, 1):
+            for p in probes(s, who, rng):
+                is_legal = who == seat and json.dumps(game.action_to_json(p), sort_keys=True) in legal_json
+                before = (game.to_position(s), game.view(s, who), game.full_view(s))
+                if is_legal:
+                    game.apply(game.copy(s), who, p)
+                    continue
+                try:
+                    game.apply(s, who, p)
+                except IllegalAction:
+                    rejected += 1
+                else:
+                    raise AssertionError(f"an illegal probe was accepted: {game.action_to_json(p)}")
+                assert (game.to_position(s), game.view(s, who), game.full_view(s)) == before
+        legal = game.legal_actions(s, seat)
+        game.apply(s, seat, legal[rng.randrange(len(legal))])
+    return rejected

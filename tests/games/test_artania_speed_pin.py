@@ -13,18 +13,16 @@ probe must leave the copy unchanged.
 from __future__ import annotations
 
 import hashlib
-import json
 import random
 from typing import Any
 
 import pytest
-from pin_helpers import dump, record_apply, record_views, try_on_copy
+from pin_helpers import dump, play_rejecting_probes, record_apply, record_views, try_on_copy
 
 from duelclub.games.artania import GAME
 from duelclub.games.artania.actions import PASS, RESIGN, ArtaniaAction, Chasy, Idol, Nektar, Place
 from duelclub.games.artania.cards import IDS
 from duelclub.games.artania.state import State
-from duelclub.games.contract import IllegalAction
 
 N_MATCHES = 30
 OPTIONS: list[dict[str, Any]] = [{}, {"deck": "artania"}, {"deck": "kuyavia"}, {"deck": "random"}]
@@ -98,25 +96,7 @@ def test_illegal_actions_raise_and_leave_the_state_unchanged(i: int) -> None:
     """Every probe that is not legal raises IllegalAction; the state (position and views) is unchanged."""
     key = hashlib.sha256(f"artania-illegal-{i}".encode()).digest()
     s = GAME.new_match(key, GAME.parse_options(OPTIONS[i % len(OPTIONS)]))
-    rng = random.Random(-i)
-    rejected = 0
-    while GAME.outcome(s) is None:
-        (seat,) = GAME.to_move(s)
-        legal_json = {json.dumps(GAME.action_to_json(a), sort_keys=True) for a in GAME.legal_actions(s, seat)}
-        for who in (0, 1):
-            for p in _probes(s, who, rng):
-                is_legal = who == seat and json.dumps(GAME.action_to_json(p), sort_keys=True) in legal_json
-                before = (GAME.to_position(s), GAME.view(s, who), GAME.full_view(s))
-                if is_legal:
-                    GAME.apply(GAME.copy(s), who, p)
-                    continue
-                with pytest.raises(IllegalAction):
-                    GAME.apply(s, who, p)
-                rejected += 1
-                assert (GAME.to_position(s), GAME.view(s, who), GAME.full_view(s)) == before
-        legal = GAME.legal_actions(s, seat)
-        GAME.apply(s, seat, legal[rng.randrange(len(legal))])
-    assert rejected > 100
+    assert play_rejecting_probes(GAME, s, random.Random(-i), _probes) > 100
 
 
 def test_determinize_shuffles_exactly_as_random_shuffle() -> None:

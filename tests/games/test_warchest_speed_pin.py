@@ -14,14 +14,12 @@ too, and a rejected probe must leave the copy unchanged.
 from __future__ import annotations
 
 import hashlib
-import json
 import random
 from typing import Any
 
 import pytest
-from pin_helpers import dump, record_apply, record_views, try_on_copy
+from pin_helpers import dump, play_rejecting_probes, record_apply, record_views, try_on_copy
 
-from duelclub.games.contract import IllegalAction
 from duelclub.games.warchest import GAME
 from duelclub.games.warchest.actions import RESIGN, Action, WarchestAction
 from duelclub.games.warchest.state import State
@@ -120,25 +118,7 @@ def test_illegal_actions_raise_and_leave_the_state_unchanged(i: int) -> None:
     """Every probe that is not legal raises IllegalAction; the state (position and views) is unchanged."""
     key = hashlib.sha256(f"warchest-illegal-{i}".encode()).digest()
     s = GAME.new_match(key, GAME.parse_options(OPTIONS[(5 * i + 3) % len(OPTIONS)]))
-    rng = random.Random(-i)
-    rejected = 0
-    while GAME.outcome(s) is None:
-        (seat,) = GAME.to_move(s)
-        legal_json = {json.dumps(GAME.action_to_json(a), sort_keys=True) for a in GAME.legal_actions(s, seat)}
-        for who in (0, 1):
-            for p in _probes(s, who, rng):
-                is_legal = who == seat and json.dumps(GAME.action_to_json(p), sort_keys=True) in legal_json
-                before = (GAME.to_position(s), GAME.view(s, who), GAME.full_view(s))
-                if is_legal:
-                    GAME.apply(GAME.copy(s), who, p)
-                    continue
-                with pytest.raises(IllegalAction):
-                    GAME.apply(s, who, p)
-                rejected += 1
-                assert (GAME.to_position(s), GAME.view(s, who), GAME.full_view(s)) == before
-        legal = GAME.legal_actions(s, seat)
-        GAME.apply(s, seat, legal[rng.randrange(len(legal))])
-    assert rejected > 1000
+    assert play_rejecting_probes(GAME, s, random.Random(-i), _probes) > 1000
 
 
 def test_two_step_tables_match_the_walk() -> None:
