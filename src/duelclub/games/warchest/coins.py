@@ -70,14 +70,27 @@ class _UsesTable(dict[str, tuple[UnitUses, ...]]):
 USES = _UsesTable()
 
 
-class _FaceDownTable(dict[tuple[str, bool, tuple[str, ...]], tuple[Action, ...]]):
-    """``FACE_DOWN[coin, initiative_open, recruitable]``: :func:`face_down`'s list as a tuple, by what it
-    depends on (whether the initiative may be taken, the types with coins in the supply)."""
+class _FaceDownByCoin(dict[str, tuple[Action, ...]]):
+    """:func:`face_down`'s list as a tuple, by coin, for one (initiative open, recruitable types)."""
 
-    def __missing__(self, key: tuple[str, bool, tuple[str, ...]]) -> tuple[Action, ...]:
-        coin, initiative_open, recruitable = key
-        out = ((INITIATIVE[coin],) if initiative_open else ()) + tuple(RECRUIT[coin, t] for t in recruitable)
-        self[key] = out = (*out, PASS[coin])
+    __slots__ = ("initiative_open", "recruitable")
+
+    def __init__(self, initiative_open: bool, recruitable: tuple[str, ...]) -> None:
+        super().__init__()
+        self.initiative_open, self.recruitable = initiative_open, recruitable
+
+    def __missing__(self, coin: str) -> tuple[Action, ...]:
+        first = (INITIATIVE[coin],) if self.initiative_open else ()
+        self[coin] = out = (*first, *(RECRUIT[coin, t] for t in self.recruitable), PASS[coin])
+        return out
+
+
+class _FaceDownTable(dict[tuple[bool, tuple[str, ...]], _FaceDownByCoin]):
+    """``FACE_DOWN[initiative_open, recruitable][coin]``: :func:`face_down`'s list as a tuple, by what it
+    depends on (whether the initiative may be taken, the types with coins in the supply), then by coin."""
+
+    def __missing__(self, key: tuple[bool, tuple[str, ...]]) -> _FaceDownByCoin:
+        self[key] = out = _FaceDownByCoin(*key)
         return out
 
 
@@ -187,7 +200,9 @@ def hand_actions(s: State, side: int) -> list[Action]:
     :func:`coin_actions` of each, with the face-down part computed once for the hand."""
     p = s.sides[side]
     supply = p.supply
-    down_key = (s.initiative != side and not s.changed, tuple([t for t in p.types if supply.get(t)]))
+    face_down_by_coin = FACE_DOWN[
+        s.initiative != side and not s.changed, tuple([t for t in p.types if supply.get(t)])
+    ]
     out: list[Action] = []
     in_hand = [c for c in p.hand if c in COIN_RANK]  # the hand keeps positive counts only
     if len(in_hand) > 1:
@@ -221,7 +236,7 @@ def hand_actions(s: State, side: int) -> list[Action]:
                     hexes.sort()
                 for h in hexes:
                     out += unit_actions(s, side, c, h)
-        out += FACE_DOWN[c, *down_key]
+        out += face_down_by_coin[c]
     return out
 
 

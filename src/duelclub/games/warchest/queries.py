@@ -87,6 +87,18 @@ def can_hit(attacker_height: int, target: Unit) -> bool:
     return True
 
 
+def hittable(s: State, side: int, height: int) -> set[int]:
+    """Hexes of ``side``'s enemies that an attacker of ``height`` may hit (:func:`can_hit` for each, §8.7,
+    §11.1): one pass over the board for the tactics that test many hexes."""
+    out = set()
+    for t, v in s.units.items():
+        if v.owner != side:
+            vt = v.type
+            if (height >= 2) if vt == "knight" else (height == 1) if vt == "bishop" else True:
+                out.add(t)
+    return out
+
+
 def attack_targets(s: State, h: int, height: int | None = None) -> list[int]:
     """Hexes of enemy units the unit on ``h`` may hit with a normal (adjacent) attack (§9 step 1).
 
@@ -97,11 +109,14 @@ def attack_targets(s: State, h: int, height: int | None = None) -> list[int]:
     if u.type in TACTIC_ONLY_ATTACKERS:
         return []
     hh = u.height if height is None else height
+    units, owner = s.units, u.owner
     out = []
     for n in NEIGH[h]:
-        t = s.units.get(n)
-        if t is not None and t.owner != u.owner and can_hit(hh, t):
-            out.append(n)
+        t = units.get(n)
+        if t is not None and t.owner != owner:
+            tt = t.type  # can_hit inlined
+            if (hh >= 2) if tt == "knight" else (hh == 1) if tt == "bishop" else True:
+                out.append(n)
     return out
 
 

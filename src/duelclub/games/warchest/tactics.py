@@ -17,9 +17,9 @@ from duelclub.games.warchest.board import IS_LOCATION, LINE2, N_HEXES, NEIGH, RI
 from duelclub.games.warchest.events import BolsterEvent, Events, TacticEvent
 from duelclub.games.warchest.queries import (
     attack_targets,
-    can_hit,
     exact2,
     hex_of,
+    hittable,
     own_units,
     reach12,
     saboteur_targets,
@@ -75,7 +75,8 @@ def _enemy(s: State, h: int, side: int) -> bool:
 def archer(s: State, h: int) -> list[Action]:
     """§8.1: attack an enemy at distance exactly 2 (anything in between)."""
     u = s.units[h]
-    return [ARCHER[h][t] for t in RING2[h] if _enemy(s, t, u.owner) and can_hit(u.height, s.units[t])]
+    foes = hittable(s, u.owner, u.height)
+    return [ARCHER[h][t] for t in RING2[h] if t in foes]
 
 
 def cavalry(s: State, h: int) -> list[Action]:
@@ -83,22 +84,24 @@ def cavalry(s: State, h: int) -> list[Action]:
     u = s.units[h]
     if u.poison:
         return []
+    units, table = s.units, CAVALRY[h]
+    foes = hittable(s, u.owner, u.height)
+    if not foes:
+        return []
     out = []
-    for d in steps1(s, h):
-        for t in NEIGH[d]:
-            if t != h and _enemy(s, t, u.owner) and can_hit(u.height, s.units[t]):
-                out.append(CAVALRY[h][d, t])
+    for d in NEIGH[h]:  # steps1
+        if d not in units:
+            for t in NEIGH[d]:
+                if t in foes and t != h:
+                    out.append(table[d, t])
     return out
 
 
 def crossbowman(s: State, h: int) -> list[Action]:
     """§8.4: attack at distance 2 in a straight line, the middle hex empty."""
     u = s.units[h]
-    return [
-        CROSSBOWMAN[h][t]
-        for t, mid in LINE2[h]
-        if mid not in s.units and _enemy(s, t, u.owner) and can_hit(u.height, s.units[t])
-    ]
+    units, foes = s.units, hittable(s, u.owner, u.height)
+    return [CROSSBOWMAN[h][t] for t, mid in LINE2[h] if t in foes and mid not in units]
 
 
 def ensign(s: State, h: int) -> list[Action]:
@@ -138,17 +141,21 @@ def lancer(s: State, h: int) -> list[Action]:
     u = s.units[h]
     if u.poison:
         return []
+    units, table = s.units, LANCER[h]
+    foes = hittable(s, u.owner, u.height)
+    if not foes:
+        return []
     out = []
     for d in range(6):
         cur = h
         for _ in range(2):
             nxt = STEP[cur][d]
-            if nxt < 0 or nxt in s.units:
+            if nxt < 0 or nxt in units:
                 break
             cur = nxt
             t = STEP[cur][d]
-            if t >= 0 and _enemy(s, t, u.owner) and can_hit(u.height, s.units[t]):
-                out.append(LANCER[h][cur, t])
+            if t in foes:  # -1 (off the board) never is
+                out.append(table[cur, t])
     return out
 
 
