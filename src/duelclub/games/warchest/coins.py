@@ -143,7 +143,9 @@ def unit_actions(s: State, side: int, coin: str, h: int) -> list[Action]:
                 tt = t.type  # can_hit inlined (§8.7, §11.1)
                 if (height >= 2) if tt == "knight" else (height == 1) if tt == "bishop" else True:
                     out.append(a)
-    out += tactics.options(s, h)
+    tactic = tactics.OPTIONS.get(u.type)  # tactics.options, without its call
+    if tactic is not None:
+        out += tactic(s, h)
     if u.poison:
         out.append(uses.cure)
     return out

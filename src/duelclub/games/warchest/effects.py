@@ -100,16 +100,17 @@ def draw_coins(s: State, side: int, k: int) -> list[str]:
     bag = p.bag
     drawn: list[str] = []
     order: list[str] | None = None
+    total = sum(bag.values())
     for _ in range(k):
-        if not bag:
+        if not total:
             if not p.up and not p.down:
                 break
             for zone in (p.up, p.down):
                 for c, n in zone.items():
-                    add(bag, c, n)
+                    bag[c] = bag.get(c, 0) + n
                 zone.clear()
             order = None
-        total = sum(bag.values())
+            total = sum(bag.values())
         if total == 1:
             coin = next(iter(bag))
         else:
@@ -121,7 +122,12 @@ def draw_coins(s: State, side: int, k: int) -> list[str]:
                 if i < n:
                     break
                 i -= n
-        take(bag, coin)
+        left = bag[coin] - 1
+        if left:
+            bag[coin] = left
+        else:
+            del bag[coin]
+        total -= 1
         drawn.append(coin)
     return drawn
 

@@ -458,7 +458,12 @@ def apply(s: State, side: int, a: Action) -> Events:
         raise IllegalAction("match_over", "the match is over")
     if to_move_side(s) != side:
         raise IllegalAction("not_your_turn", "it is not your turn")
-    if not is_legal(s, side, a):
+    ok = (
+        _turn_use_is_legal(s, side, a)
+        if s.pending is None and s.phase != DRAFT and type(a) is Action
+        else None
+    )  # is_legal's own first step, without its repeated checks
+    if not (is_legal(s, side, a) if ok is None else ok):
         raise IllegalAction("illegal_action", f"{a.kind} is not legal now")
     ev: Events = []
     if s.phase == DRAFT:
