@@ -50,20 +50,28 @@ class UnitUses(NamedTuple):
     attacks: tuple[tuple[int, Action], ...]  # (neighbour, the attack on it), in NEIGH order
 
 
-class _UsesTable(dict[str, tuple[UnitUses, ...]]):
-    """``USES[coin][h]``: the :class:`UnitUses` of every hex for one unit coin, made on its first use."""
-
-    def __missing__(self, coin: str) -> tuple[UnitUses, ...]:
-        self[coin] = out = tuple(
-            UnitUses(
-                BOLSTER[coin, h],
-                CONTROL[coin, h],
-                CURE[coin, h],
-                tuple((d, MOVE[coin, h, d]) for d in NEIGH[h]),
-                tuple((d, ATTACK[coin, h, d]) for d in NEIGH[h]),
-            )
-            for h in range(N_HEXES)
+def unit_uses(coin: str, h: int) -> UnitUses:
+    """The :class:`UnitUses` of ``coin``'s unit on hex ``h``, made once (``USES[coin][h]``)."""
+    row = USES[coin]
+    uses = row[h]
+    if uses is None:
+        row[h] = uses = UnitUses(
+            BOLSTER[coin, h],
+            CONTROL[coin, h],
+            CURE[coin, h],
+            tuple((d, MOVE[coin, h, d]) for d in NEIGH[h]),
+            tuple((d, ATTACK[coin, h, d]) for d in NEIGH[h]),
         )
+    return uses
+
+
+class _UsesTable(dict[str, list[UnitUses | None]]):
+    """``USES[coin][h]``: the :class:`UnitUses` of a unit coin's unit on hex ``h``, or None until
+    :func:`unit_uses` first makes it (a unit visits few of the 37 hexes: the actions are made as needed)."""
+
+    def __missing__(self, coin: str) -> list[UnitUses | None]:
+        out: list[UnitUses | None] = [None] * N_HEXES
+        self[coin] = out
         return out
 
 
@@ -127,7 +135,7 @@ def unit_actions(s: State, side: int, coin: str, h: int) -> list[Action]:
     The moves and attacks are ``queries.steps1`` and ``queries.attack_targets`` inlined."""
     units = s.units
     u = units[h]
-    uses = USES[coin][h]
+    uses = USES[coin][h] or unit_uses(coin, h)
     if u.poison:
         out: list[Action] = []
     else:

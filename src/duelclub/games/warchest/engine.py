@@ -426,7 +426,7 @@ def _turn_use_is_legal(s: State, side: int, a: Action) -> bool | None:
     u = units.get(h)
     if u is None or u.owner != side or u.type != coin:
         return None
-    uses = coins.USES[coin][h]
+    uses = coins.USES[coin][h] or coins.unit_uses(coin, h)
     if kind == "move":
         for d, m in uses.moves:
             if m is a:
