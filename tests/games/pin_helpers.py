@@ -81,3 +81,42 @@ def play_rejecting_probes(
         legal = game.legal_actions(s, seat)
         game.apply(s, seat, legal[rng.randrange(len(legal))])
     return rejected
+
+
+def record_moves(game: Game[Any, Any, Any], s: Any, h: Any) -> list[int]:
+    """Hash who is to move and both seats' legal actions (JSON, in order); returns the seats to move."""
+    movers = sorted(game.to_move(s))
+    h.update(dump(["to_move", movers]))
+    for seat in (0, 1):
+        h.update(dump(["legal", seat, [game.action_to_json(a) for a in game.legal_actions(s, seat)]]))
+    return movers
+
+
+def record_probes(
+    game: Game[Any, Any, Any],
+    s: Any,
+    h: Any,
+    seat: int,
+    pos: Any,
+    probes: list[tuple[int, list[Any]]],
+    bad_seats: tuple[Any, ...],
+    bad_seat_action: Any,
+) -> None:
+    """Hash the timeout action of ``seat``, then each probe's result on a copy (``probes``: each seat with
+    its actions), then ``bad_seat_action`` tried for each of ``bad_seats``."""
+    h.update(dump(["timeout", game.action_to_json(game.timeout_action(s, seat))]))
+    for who, actions in probes:
+        for p in actions:
+            h.update(dump(["probe", who, game.action_to_json(p), try_on_copy(game, s, who, p, pos)]))
+    for bad_seat in bad_seats:
+        h.update(dump(["bad_seat", try_on_copy(game, s, bad_seat, bad_seat_action, pos)]))
+
+
+def random_step(game: Game[Any, Any, Any], s: Any, seat: int, rng: random.Random, h: Any) -> None:
+    """Apply a random legal action of ``seat`` (half the time an equal one rebuilt from its JSON, not the
+    engine's cached object) and hash it with :func:`record_apply`."""
+    legal = game.legal_actions(s, seat)
+    action = legal[rng.randrange(len(legal))]
+    if rng.random() < 0.5:
+        action = game.parse_action(game.action_to_json(action))
+    record_apply(game, s, seat, action, h)

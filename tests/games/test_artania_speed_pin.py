@@ -17,7 +17,15 @@ import random
 from typing import Any
 
 import pytest
-from pin_helpers import dump, play_rejecting_probes, record_apply, record_views, try_on_copy
+from pin_helpers import (
+    dump,
+    play_rejecting_probes,
+    random_step,
+    record_moves,
+    record_probes,
+    record_views,
+    try_on_copy,
+)
 
 from duelclub.games.artania import GAME
 from duelclub.games.artania.actions import PASS, RESIGN, ArtaniaAction, Chasy, Idol, Nektar, Place
@@ -57,10 +65,7 @@ def _match(i: int, h: Any) -> int:
         h.update(dump(["position", pos]))
         record_views(GAME, s, h, i * 1000 + steps * 2)
         outcome = GAME.outcome(s)
-        movers = sorted(GAME.to_move(s))
-        h.update(dump(["to_move", movers]))
-        for seat in (0, 1):
-            h.update(dump(["legal", seat, [GAME.action_to_json(a) for a in GAME.legal_actions(s, seat)]]))
+        movers = record_moves(GAME, s, h)
         if outcome is not None:
             h.update(dump(["outcome", outcome.to_json()]))
             assert movers == []
@@ -69,17 +74,9 @@ def _match(i: int, h: Any) -> int:
                 h.update(dump(["probe_over", seat, *over]))
             return steps
         (seat,) = movers
-        h.update(dump(["timeout", GAME.action_to_json(GAME.timeout_action(s, seat))]))
-        for who in (0, 1):
-            for p in _probes(s, who, rng):
-                h.update(dump(["probe", who, GAME.action_to_json(p), try_on_copy(GAME, s, who, p, pos)]))
-        for bad_seat in (2, -1, True, "0"):
-            h.update(dump(["bad_seat", try_on_copy(GAME, s, bad_seat, PASS, pos)]))
-        legal = GAME.legal_actions(s, seat)
-        action = legal[rng.randrange(len(legal))]
-        if rng.random() < 0.5:  # an equal action that is not the engine's cached object
-            action = GAME.parse_action(GAME.action_to_json(action))
-        record_apply(GAME, s, seat, action, h)
+        probes = [(who, _probes(s, who, rng)) for who in (0, 1)]
+        record_probes(GAME, s, h, seat, pos, probes, (2, -1, True, "0"), PASS)
+        random_step(GAME, s, seat, rng, h)
         steps += 1
         assert steps < 2000
 
