@@ -120,3 +120,46 @@ def random_step(game: Game[Any, Any, Any], s: Any, seat: int, rng: random.Random
     if rng.random() < 0.5:
         action = game.parse_action(game.action_to_json(action))
     record_apply(game, s, seat, action, h)
+
+
+def play_pinned_match(
+    game: Game[Any, Any, Any],
+    key: bytes,
+    options: dict[str, Any],
+    i: int,
+    h: Any,
+    *,
+    probes: Callable[[Any, int, random.Random], list[Any]],
+    bad_seats: tuple[Any, ...],
+    bad_seat_action: Any,
+    over_probe: Any,
+    resign: Any,
+    full_every: int = 1,
+    max_steps: int = 5000,
+) -> int:
+    """One pinned match (seed ``i``): at every step the position, every ``full_every``-th step (and at the
+    end) the views and determinizations, the moves, the probes, then a random legal step; at the end the
+    outcome and ``over_probe`` / ``resign`` tried for both seats. Returns the number of steps."""
+    s = game.new_match(key, game.parse_options(options))
+    rng = random.Random(i)
+    steps = 0
+    while True:
+        pos = game.to_position(s)
+        h.update(dump(["position", pos]))
+        outcome = game.outcome(s)
+        if steps % full_every == 0 or outcome is not None:
+            record_views(game, s, h, i * 1000 + steps * 2)
+        movers = record_moves(game, s, h)
+        if outcome is not None:
+            h.update(dump(["outcome", outcome.to_json()]))
+            assert movers == []
+            for seat in (0, 1):
+                over = [try_on_copy(game, s, seat, over_probe, pos), try_on_copy(game, s, seat, resign, pos)]
+                h.update(dump(["probe_over", seat, *over]))
+            return steps
+        (seat,) = movers
+        tried = [(who, probes(s, who, rng)) for who in (0, 1)]
+        record_probes(game, s, h, seat, pos, tried, bad_seats, bad_seat_action)
+        random_step(game, s, seat, rng, h)
+        steps += 1
+        assert steps < max_steps

@@ -18,15 +18,7 @@ import random
 from typing import Any
 
 import pytest
-from pin_helpers import (
-    dump,
-    play_rejecting_probes,
-    random_step,
-    record_moves,
-    record_probes,
-    record_views,
-    try_on_copy,
-)
+from pin_helpers import play_pinned_match, play_rejecting_probes
 
 from duelclub.games.warchest import GAME
 from duelclub.games.warchest.actions import RESIGN, Action, WarchestAction
@@ -77,30 +69,20 @@ def _probes(s: State, seat: int, rng: random.Random) -> list[WarchestAction]:
 
 def _match(i: int, h: Any) -> int:
     key = hashlib.sha256(f"warchest-speed-pin-{i}".encode()).digest()
-    s = GAME.new_match(key, GAME.parse_options(OPTIONS[i % len(OPTIONS)]))
-    rng = random.Random(i)
-    steps = 0
-    while True:
-        pos = GAME.to_position(s)
-        h.update(dump(["position", pos]))
-        outcome = GAME.outcome(s)
-        if steps % FULL_EVERY == 0 or outcome is not None:
-            record_views(GAME, s, h, i * 1000 + steps * 2)
-        movers = record_moves(GAME, s, h)
-        if outcome is not None:
-            h.update(dump(["outcome", outcome.to_json()]))
-            assert movers == []
-            for seat in (0, 1):
-                probe = Action(kind="pass", coin="royal")
-                over = [try_on_copy(GAME, s, seat, probe, pos), try_on_copy(GAME, s, seat, RESIGN, pos)]
-                h.update(dump(["probe_over", seat, *over]))
-            return steps
-        (seat,) = movers
-        probes = [(who, _probes(s, who, rng)) for who in (0, 1)]
-        record_probes(GAME, s, h, seat, pos, probes, (2, -1), Action(kind="decline"))
-        random_step(GAME, s, seat, rng, h)
-        steps += 1
-        assert steps < 5000
+    return play_pinned_match(
+        GAME,
+        key,
+        OPTIONS[i % len(OPTIONS)],
+        i,
+        h,
+        probes=_probes,
+        bad_seats=(2, -1),
+        bad_seat_action=Action(kind="decline"),
+        over_probe=Action(kind="pass", coin="royal"),
+        resign=RESIGN,
+        full_every=FULL_EVERY,
+        max_steps=5000,
+    )
 
 
 def test_observable_behaviour_is_pinned() -> None:
