@@ -216,9 +216,7 @@ def hand_actions(s: State, side: int) -> list[Action]:
         s.initiative != side and not s.changed, tuple([t for t in p.types if supply.get(t)])
     ]
     out: list[Action] = []
-    in_hand = [c for c in p.hand if c in COIN_RANK]  # the hand keeps positive counts only
-    if len(in_hand) > 1:
-        in_hand.sort(key=COIN_RANK.__getitem__)
+    in_hand = sorted(p.hand, key=COIN_RANK.__getitem__)  # coins only, positive counts only (position model)
     units, control = s.units, s.control
     own: dict[str, list[int]] = {}  # this side's units by type, in one scan (own_units)
     for h, u in units.items():
