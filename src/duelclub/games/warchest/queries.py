@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from duelclub.games.warchest.actions import Action, act
 from duelclub.games.warchest.board import DIST, IS_LOCATION, LINE2, LOCATION_HEXES, NEIGH
-from duelclub.games.warchest.state import State, Unit
+from duelclub.games.warchest.state import DRAFT, State, Unit
 from duelclub.games.warchest.units import SABOTEUR_SEAL, TACTIC_ONLY_ATTACKERS
 
 
@@ -168,3 +168,14 @@ def can_deploy(s: State, side: int, type_: str) -> bool:
 
 def within2(a: int, b: int) -> bool:
     return 1 <= DIST[a][b] <= 2
+
+
+def to_move_side(s: State) -> int | None:
+    """The side that must act now, or None when the match is over."""
+    if s.outcome is not None:
+        return None
+    if s.phase == DRAFT:
+        return s.draft_order[0]
+    if s.pending is not None:
+        return s.pending.owner
+    return s.turn
