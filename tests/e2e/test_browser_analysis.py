@@ -79,3 +79,25 @@ def test_the_replay_shows_the_win_chance_graph_and_a_click_jumps_there(
     page.locator("#analysis-graph circle.analysis-point[data-seq='11']").click()
     page.wait_for_function(JS_REPLAY_AT, arg=11)
     page.locator("#replay").screenshot(path=SCREENSHOT)
+
+
+def test_a_link_to_the_analysis_shows_it_without_asking(
+    two: tuple[Member, Member], console_allow: list[str]
+) -> None:
+    """``/matches/{id}#analysis`` (the admin match page's «Анализ партии» links there) asks for the analysis
+    at once and scrolls to it."""
+    console_allow.append("status of 409")
+    a, b = two
+    mid = duel(a, b, "mezha", {})
+    for _ in range(6):
+        assert (api_move(a, mid) or api_move(b, mid)) is not None
+    st = b.get(f"/api/matches/{mid}/state")
+    b.post(f"/api/matches/{mid}/actions", {"id": "gg", "seq": st["seq"], "action": {"kind": "resign"}})
+    page = a.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{a.base}/matches/{mid}#analysis")
+    page.locator("#analysis[data-ready]").wait_for(timeout=90_000)
+    assert page.locator("#analysis-ask").is_hidden()
+    assert page.locator("#analysis-graph circle.analysis-point").count() == 7
+    box = page.locator("#analysis").bounding_box()
+    assert box is not None and box["y"] < 844, box  # scrolled into the phone's screen

@@ -47,6 +47,11 @@ export class MatchAnalysis {
       $("analysis-status").textContent = t("Бот разбирает партию…");
       this._fetch();
     });
+    if (location.hash === "#analysis") {
+      // Opened by a link to the analysis (the admin match page's «Анализ партии»): show it at once.
+      this.root.scrollIntoView({ block: "start" });
+      ask.click();
+    }
   }
 
   async _fetch() {
