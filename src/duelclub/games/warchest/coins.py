@@ -216,11 +216,12 @@ def hand_actions(s: State, side: int) -> list[Action]:
         s.initiative != side and not s.changed, tuple([t for t in p.types if supply.get(t)])
     ]
     out: list[Action] = []
-    in_hand = sorted(p.hand, key=COIN_RANK.__getitem__)  # coins only, positive counts only (position model)
+    hand = p.hand  # coins only, positive counts only (position model)
+    in_hand = sorted(hand, key=COIN_RANK.__getitem__) if len(hand) > 1 else hand
     units, control = s.units, s.control
-    own: dict[str, list[int]] = {}  # this side's units by type, in one scan (own_units)
+    own: dict[str, list[int]] = {}  # this side's units of the hand's types, in one scan (own_units)
     for h, u in units.items():
-        if u.owner == side:
+        if u.owner == side and u.type in hand:
             hexes = own.get(u.type)
             if hexes is None:
                 own[u.type] = [h]
