@@ -115,3 +115,30 @@ def test_two_step_tables_match_the_walk() -> None:
             walk = {e for m in NEIGH[h] if m not in s.units for e in NEIGH[m] if e != h and e not in s.units}
             assert exact2(s, h) == sorted(walk)
             assert reach12(s, h) == sorted(walk | {n for n in NEIGH[h] if n not in s.units})
+
+
+def test_cached_actions_equal_model_construct() -> None:
+    """``actions.act`` builds its instances without ``model_construct``: the same fields, fields set, private
+    and extra attributes, equality, hash, dump, JSON and repr, for every action of some seeded matches."""
+    from duelclub.games.warchest.actions import act, key_of
+
+    rng = random.Random(9)
+    seen = 0
+    for i in range(3):
+        s = GAME.new_match(hashlib.sha256(f"construct-{i}".encode()).digest(), GAME.parse_options(OPTIONS[i]))
+        while GAME.outcome(s) is None:
+            (seat,) = GAME.to_move(s)
+            legal = GAME.legal_actions(s, seat)
+            for a in legal:
+                assert isinstance(a, Action)
+                fields: dict[str, Any] = dict(zip(Action.model_fields, key_of(a), strict=True))
+                ref = Action.model_construct(**fields)
+                assert a is act(*key_of(a))  # type: ignore[arg-type]
+                assert (a == ref, hash(a) == hash(ref), repr(a) == repr(ref)) == (True, True, True)
+                assert a.model_dump() == ref.model_dump() and a.model_dump_json() == ref.model_dump_json()
+                assert a.model_fields_set == ref.model_fields_set
+                assert (a.__pydantic_extra__, a.__pydantic_private__) == (None, None)
+                assert Action.model_validate(a.model_dump()) == a and a.model_copy() == a
+                seen += 1
+            GAME.apply(s, seat, legal[rng.randrange(len(legal))])
+    assert seen > 1000

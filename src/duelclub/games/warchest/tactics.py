@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 from duelclub.games.warchest import effects as fx
 from duelclub.games.warchest.actions import Action, ActionTable, act
@@ -40,11 +41,12 @@ TACTIC = ActionTable(
 
 def _per_hex(name: str, *fields: str) -> tuple[ActionTable, ...]:
     """``T[h][x]`` (one field) or ``T[h][x, y, …]`` (several, in ``fields`` order): the ``name`` tactic
-    actions of the unit on hex ``h`` (``TACTIC``'s instances, so ``act``'s), keyed by their other fields."""
+    actions of the unit on hex ``h`` (``act``'s instances), keyed by their other fields."""
 
-    def make(h: int, *values: object) -> Action:
+    def make(h: int, *values: Any) -> Action:
         f = dict(zip(fields, values, strict=True))
-        return TACTIC[name, h, f.get("to"), f.get("target"), f.get("ally"), f.get("maneuver"), f.get("type")]
+        get = f.get
+        return act("tactic", name, h, get("to"), get("target"), get("ally"), get("maneuver"), get("type"))
 
     return tuple(ActionTable(partial(make, h)) for h in range(N_HEXES))
 
