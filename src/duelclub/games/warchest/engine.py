@@ -350,14 +350,17 @@ def run(s: State, ev: Events) -> None:
 
 def legal(s: State, side: int) -> list[Action]:
     """Complete list of ``side``'s legal actions now (resign excluded)."""
-    if to_move_side(s) != side:
+    if s.outcome is not None:  # to_move_side, inlined: who acts decides what is listed
         return []
     if s.phase == DRAFT:
-        return draft.pick_actions(s)
-    if s.pending is not None:
-        opts = list(s.pending.options)
-        return [*opts, DECLINE] if s.pending.optional else opts
-    return coins.hand_actions(s, side)
+        return draft.pick_actions(s) if s.draft_order[0] == side else []
+    pd = s.pending
+    if pd is not None:
+        if pd.owner != side:
+            return []
+        opts = list(pd.options)
+        return [*opts, DECLINE] if pd.optional else opts
+    return coins.hand_actions(s, side) if s.turn == side else []
 
 
 def apply(s: State, side: int, a: Action) -> Events:
