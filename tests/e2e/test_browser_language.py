@@ -125,3 +125,36 @@ def test_the_game_boards_speak_ukrainian(browser: Any, live_server: str) -> None
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_the_switch_keeps_the_lobby_tab_and_a_link_to_another_tab_follows(
+    browser: Any, live_server: str
+) -> None:
+    """The language switch returns to the same game tab (the URL's #fragment, which no Referer carries), and
+    on the lobby a link to another tab (/#artania) selects it."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="ru-RU")
+    context.set_default_timeout(15_000)
+    try:
+        sign_up(context, live_server, "langtab")
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(f"{live_server}/")
+        page.click("#tab-towers")
+        assert page.url.endswith("/#towers")
+        page.click("#lang-uk")
+        page.wait_for_function(JS_LANG_IS, arg="uk")
+        assert page.url.endswith("/#towers")
+        assert (
+            page.locator("#towers-form").is_visible()
+            and page.locator("#tab-towers").get_attribute("aria-selected") == "true"
+        )
+        page.goto(f"{live_server}/#artania")  # the same document: only the hash changes
+        page.locator("#artania-form").wait_for(state="visible")
+        assert page.locator("#towers-form").is_hidden()
+        page.click("#lang-ru")
+        page.wait_for_function(JS_LANG_IS, arg="ru")
+        assert page.url.endswith("/#artania") and page.locator("#artania-form").is_visible()
+        assert errors == []
+    finally:
+        context.close()

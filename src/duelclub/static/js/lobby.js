@@ -44,6 +44,10 @@ tabs.forEach((t, i) =>
   }),
 );
 if (location.hash.length > 1) selectGame(decodeURIComponent(location.hash.slice(1)), false);
+// A link to another tab from this very page (/#towers) changes only the hash: follow it.
+window.addEventListener("hashchange", () => {
+  if (location.hash.length > 1) selectGame(decodeURIComponent(location.hash.slice(1)), false);
+});
 
 /** The selected game and its form values: {game, options, botLevel}. */
 export function currentChoice() {
