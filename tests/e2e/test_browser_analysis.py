@@ -41,16 +41,22 @@ def _analysis(m: Member, mid: str, timeout: float = 90.0) -> dict[str, Any]:
         time.sleep(0.5)
 
 
+def _resigned_after(a: Member, b: Member, moves: int) -> str:
+    """A Межа match between ``a`` and ``b``: ``moves`` actions, then ``b`` resigns (one more action)."""
+    mid = duel(a, b, "mezha", {})
+    for _ in range(moves):
+        assert (api_move(a, mid) or api_move(b, mid)) is not None
+    st = b.get(f"/api/matches/{mid}/state")
+    b.post(f"/api/matches/{mid}/actions", {"id": "gg", "seq": st["seq"], "action": {"kind": "resign"}})
+    return mid
+
+
 def test_the_replay_shows_the_win_chance_graph_and_a_click_jumps_there(
     two: tuple[Member, Member], console_allow: list[str]
 ) -> None:
     console_allow.append("status of 409")  # «analysis_pending» while the bot workers compute it
     a, b = two
-    mid = duel(a, b, "mezha", {})
-    for _ in range(14):
-        assert (api_move(a, mid) or api_move(b, mid)) is not None
-    st = b.get(f"/api/matches/{mid}/state")
-    b.post(f"/api/matches/{mid}/actions", {"id": "gg", "seq": st["seq"], "action": {"kind": "resign"}})
+    mid = _resigned_after(a, b, 14)
     analysis = _analysis(a, mid)
     last = len(analysis["entries"])
     assert last == 15 and [e["seq"] for e in analysis["entries"]] == list(range(1, 16))
@@ -88,11 +94,7 @@ def test_a_link_to_the_analysis_shows_it_without_asking(
     at once and scrolls to it."""
     console_allow.append("status of 409")
     a, b = two
-    mid = duel(a, b, "mezha", {})
-    for _ in range(6):
-        assert (api_move(a, mid) or api_move(b, mid)) is not None
-    st = b.get(f"/api/matches/{mid}/state")
-    b.post(f"/api/matches/{mid}/actions", {"id": "gg", "seq": st["seq"], "action": {"kind": "resign"}})
+    mid = _resigned_after(a, b, 6)
     page = a.page
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"{a.base}/matches/{mid}#analysis")

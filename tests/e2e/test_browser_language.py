@@ -29,14 +29,20 @@ def _start_vs_bot(page: Any, live_server: str, slug: str) -> None:
     page.wait_for_function(JS_HAS_STATE)
 
 
-def test_switching_to_ukrainian_on_the_lobby_and_in_a_match(browser: Any, live_server: str) -> None:
-    context = browser.new_context(viewport={"width": 1366, "height": 900}, locale="ru-RU")
+def _member(browser: Any, live_server: str, name: str, width: int = 1366, height: int = 900) -> Any:
+    """A signed-up member's context (Russian browser) and page; page errors are collected in ``errors``."""
+    context = browser.new_context(viewport={"width": width, "height": height}, locale="ru-RU")
     context.set_default_timeout(15_000)
+    sign_up(context, live_server, name)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return context, page, errors
+
+
+def test_switching_to_ukrainian_on_the_lobby_and_in_a_match(browser: Any, live_server: str) -> None:
+    context, page, errors = _member(browser, live_server, "lang")
     try:
-        sign_up(context, live_server, "lang")
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.goto(f"{live_server}/")
         assert page.locator("html").get_attribute("lang") == "ru"
         assert page.locator("#play-bot").inner_text() == "Играть с ботом"
@@ -73,13 +79,8 @@ def test_switching_to_ukrainian_on_the_lobby_and_in_a_match(browser: Any, live_s
 
 def test_the_game_boards_speak_ukrainian(browser: Any, live_server: str) -> None:
     """What the game modules write — the turn line, the board's labels and hints — follows the language."""
-    context = browser.new_context(viewport={"width": 1366, "height": 900}, locale="ru-RU")
-    context.set_default_timeout(15_000)
+    context, page, errors = _member(browser, live_server, "boarduk")
     try:
-        sign_up(context, live_server, "boarduk")
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.goto(f"{live_server}/lang/uk")
         page.wait_for_function(JS_LANG_IS, arg="uk")
 
@@ -132,13 +133,8 @@ def test_the_switch_keeps_the_lobby_tab_and_a_link_to_another_tab_follows(
 ) -> None:
     """The language switch returns to the same game tab (the URL's #fragment, which no Referer carries), and
     on the lobby a link to another tab (/#artania) selects it."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="ru-RU")
-    context.set_default_timeout(15_000)
+    context, page, errors = _member(browser, live_server, "langtab", 390, 844)
     try:
-        sign_up(context, live_server, "langtab")
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.goto(f"{live_server}/")
         page.click("#tab-towers")
         assert page.url.endswith("/#towers")
