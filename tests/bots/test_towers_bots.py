@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "games"))
-from test_towers_helpers import play, state
+from test_towers_helpers import mid_match_states, play, state
 
 from duelclub.bots.registry import bot_levels, make_bot
 from duelclub.bots.towers import LookaheadBot, overrule
@@ -22,18 +22,7 @@ from duelclub.games.towers.actions import discard_action, play_action
 
 
 def _states() -> list[object]:
-    out = []
-    for i, deck in enumerate(("normal", "infinite") * 3):
-        key = hashlib.sha256(f"bots{i}".encode()).digest()
-        s = GAME.new_match(key, GAME.parse_options({"battlefield": "crystal_garden", "deck": deck}))
-        rng = random.Random(i)
-        for _ in range(rng.randrange(0, 40)):
-            if GAME.outcome(s) is not None:
-                break
-            GAME.apply(s, s.active, rng.choice(GAME.legal_actions(s, s.active)))
-        if GAME.outcome(s) is None:
-            out.append(s)
-    return out
+    return list(mid_match_states("bots", "crystal_garden"))
 
 
 def test_levels() -> None:

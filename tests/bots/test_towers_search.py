@@ -3,7 +3,6 @@ budget, blind to what its seat cannot see, keeps to its iteration cap and takes 
 
 from __future__ import annotations
 
-import hashlib
 import random
 import sys
 from pathlib import Path
@@ -11,7 +10,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "games"))
-from test_towers_helpers import state
+from test_towers_helpers import mid_match_states, state
 
 from duelclub.bots.towers.search import SearchBot
 from duelclub.games.towers import GAME
@@ -19,18 +18,7 @@ from duelclub.games.towers.actions import play_action
 
 
 def _states() -> list[object]:
-    out = []
-    for i, deck in enumerate(("normal", "infinite") * 3):
-        key = hashlib.sha256(f"search{i}".encode()).digest()
-        s = GAME.new_match(key, GAME.parse_options({"battlefield": "wind_square", "deck": deck}))
-        rng = random.Random(i)
-        for _ in range(rng.randrange(0, 40)):
-            if GAME.outcome(s) is not None:
-                break
-            GAME.apply(s, s.active, rng.choice(GAME.legal_actions(s, s.active)))
-        if GAME.outcome(s) is None:
-            out.append(s)
-    return out
+    return list(mid_match_states("search", "wind_square"))
 
 
 def _bot(iterations: int = 60, **kw: object) -> SearchBot:

@@ -7,6 +7,8 @@ goes to the draw pile (``tops`` first, then ascending ids) unless it is named in
 
 from __future__ import annotations
 
+import hashlib
+import random
 from typing import Any
 
 from duelclub.games.contract import JSON
@@ -121,3 +123,20 @@ def of_kind(events: list[JSON], kind: str) -> list[JSON]:
 def pc(s: State, seat: int) -> dict[str, int]:
     """Seat's counters as a dict."""
     return dict(zip(ATTRS, s.p[seat], strict=True))
+
+
+def mid_match_states(tag: str, battlefield: str) -> list[State]:
+    """Six seeded matches (normal and infinite deck in turn), each played 0–39 random legal actions in;
+    the ones still running. ``tag`` seeds the match keys (``f"{tag}{i}"``)."""
+    out = []
+    for i, deck in enumerate(("normal", "infinite") * 3):
+        key = hashlib.sha256(f"{tag}{i}".encode()).digest()
+        s = GAME.new_match(key, GAME.parse_options({"battlefield": battlefield, "deck": deck}))
+        rng = random.Random(i)
+        for _ in range(rng.randrange(0, 40)):
+            if GAME.outcome(s) is not None:
+                break
+            GAME.apply(s, s.active, rng.choice(GAME.legal_actions(s, s.active)))
+        if GAME.outcome(s) is None:
+            out.append(s)
+    return out
