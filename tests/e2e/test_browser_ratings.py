@@ -140,3 +140,30 @@ def test_a_rated_towers_match_changes_both_ratings_shown_everywhere_and_replays(
         assert f"{ratings[m.name]['rating']['rating']}?" in mine and "предварительный" in mine
     assert not a.errors, a.errors
     assert not b.errors, b.errors
+
+
+def test_a_resignation_before_both_first_moves_aborts_unrated_and_says_so(
+    two: tuple[Member, Member],
+) -> None:
+    """Issue 31 §1: a rated match resigned before both players moved is aborted — both pages say so, in
+    each player's words, and neither profile has a rating."""
+    a, b = two
+    mid = duel(a, b, "artania", {}, move_seconds=86_400)
+    for m in (a, b):
+        m.open_match(mid)
+        m.page.locator("#match-players[data-rated='1']").wait_for()
+    a.page.click("#resign")
+    a.page.click("#resign-confirm")
+    words = {a.name: "Вы сдались до первых ходов", b.name: "Соперник сдался до первых ходов"}
+    for m in (a, b):
+        result = m.page.locator("#result")
+        result.wait_for(state="visible")
+        m.page.wait_for_function(
+            "(w) => document.getElementById('result')?.innerText.includes(w)", arg=words[m.name]
+        )
+        assert "Партия отменена" in result.inner_text() and "рейтинг не изменился" in result.inner_text()
+        assert m.page.locator("#result-rating[data-delta]").count() == 0
+    assert a.get(f"/api/matches/{mid}")["status"] == "aborted"
+    for m in (a, b):
+        games = {g["game"]: g for g in m.get(f"/api/members/{m.name}")["games"]}
+        assert (games["artania"]["rating"], games["artania"]["matches"]) == (None, 0)

@@ -128,5 +128,7 @@ async def test_a_resignation_is_never_stale(
     assert err.value.code == "stale_seq"
     assert await service.act_seq(mid, other, "gg", seq, {"kind": "resign"}) == seq + 2
     live = await service.get_live(mid)
-    assert live.status == "finished" and live.record.result is not None
-    assert live.record.result["winner"] == (0 if other == b else 1)
+    # rated, and ``other`` had not moved yet: the match ends aborted, unplayed (issue 31 §1)
+    assert live.status == "aborted" and live.record.result is not None
+    assert (live.record.result["reason"], live.record.result["ended_by"]) == ("unplayed", "resign")
+    assert live.record.result["seat"] == (1 if other == b else 0)

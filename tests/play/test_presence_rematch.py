@@ -38,8 +38,12 @@ def _users(db: Database, *names: str) -> list[int]:
         return [users.create_user(s, n, "password123").id for n in names]
 
 
-async def _match(service: MatchService, a: int, b: int, seconds: int | None = None) -> str:
-    created = await lobby.create_match(service, a, game="duel", vs="invite", options={}, move_seconds=seconds)
+async def _match(
+    service: MatchService, a: int, b: int, seconds: int | None = None, rated: bool | None = None
+) -> str:
+    created = await lobby.create_match(
+        service, a, game="duel", vs="invite", options={}, move_seconds=seconds, rated=rated
+    )
     assert created.invite_token is not None
     mid, _ = await lobby.accept_invite(service, created.invite_token, b)
     return mid
@@ -55,7 +59,7 @@ async def test_a_claim_before_the_grace_period_is_refused_and_after_it_wins(
     db: Database, service: MatchService, clock: FakeClock
 ) -> None:
     a, b = _users(db, "alice", "bob")
-    mid = await _match(service, a, b)
+    mid = await _match(service, a, b, rated=False)  # casual: a rated one would end unplayed (issue 31 §1)
     tracker = PresenceTracker(service)
     await tracker.connected(mid, 0)
     await tracker.connected(mid, 1)
@@ -102,8 +106,11 @@ async def test_an_opponent_who_never_connected_is_away_since_the_start(
     db: Database, service: MatchService, clock: FakeClock
 ) -> None:
     a, b = _users(db, "alice", "bob")
-    mid = await _match(service, a, b)
+    mid = await _match(service, a, b, rated=False)
+    tracker = PresenceTracker(service)
     clock.advance(GRACE)
+    assert await _claim_code(service, mid, a) == "claimant_not_connected"  # neither came (issue 31 §1)
+    await tracker.connected(mid, 0)
     await presence.claim_win(service, mid, a)
     assert (await service.summary(mid)).status == "finished"
 

@@ -20,6 +20,7 @@ from duelclub.play.presence import claim_win
 from duelclub.play.service import MatchService
 from duelclub.ratings.glicko2 import Rating
 from duelclub.ratings.rules import RatingRules, Side, rate_pair
+from duelclub.store import lobby as presence_repo
 from duelclub.store import matches as repo
 from duelclub.store import ratings
 from duelclub.store.db import Database
@@ -154,6 +155,8 @@ async def test_an_abandonment_claim_is_an_ordinary_rated_result(
     mid = await _duel(svc, a, b)
     await _first_moves(svc, mid, {0: a, 1: b})
     clock.advance(60)
+    with db.session() as s:
+        presence_repo.seen(s, mid, 0, clock())  # the claimant is connected (issue 31 §1)
     await claim_win(svc, mid, a)
     _, changes = _snapshot(db)
     assert {(c.user_id, c.score) for c in changes} == {(a, 1.0), (b, 0.0)}

@@ -221,12 +221,15 @@ async def test_resign_ends_the_match_and_reveals_a_verifiable_seed(
     st = await state_of(bob, mid)
     r = await act(bob, mid, st["seq"], {"kind": "resign"})  # legal out of turn too
     assert r.status_code == 200
-    assert r.json()["status"] == "finished"
+    # a rated match resigned before both first moves is aborted, unrated (issue 31 §1); its seed is out too
+    assert r.json()["status"] == "aborted"
     assert r.json()["result"] == {
-        "winner": 0,
-        "reason": "resign",
-        "reason_text": "сдача",
+        "winner": None,
+        "reason": "unplayed",
+        "reason_text": "закончилась до первых ходов — не в счёт",
         "names": ["alice", "bob"],
+        "seat": 1,
+        "ended_by": "resign",
     }
     after = (await carol.get(f"/api/matches/{mid}")).json()
     seed = bytes.fromhex(after["server_seed"])

@@ -44,13 +44,23 @@ OptionsT = TypeVar("OptionsT", bound=BaseModel)
 SEATS: tuple[Seat, Seat] = (0, 1)
 
 PlatformReason = Literal[
-    "resign", "timeout", "aborted", "abort", "cancelled", "player_abort", "no_first_move", "abandoned"
+    "resign",
+    "timeout",
+    "aborted",
+    "abort",
+    "cancelled",
+    "player_abort",
+    "no_first_move",
+    "unplayed",
+    "abandoned",
 ]
 """End reasons the platform (``play/``) sets whatever the game: ``resign`` (a player resigned; every game's
 rules also end with it), ``timeout`` (a clock ran out), ``aborted``/``abort`` (an admin aborted the match;
 ``abort`` is the old spelling in stored matches), ``cancelled`` (an invite withdrawn), ``player_abort`` (a
 player called the match off before both first moves), ``no_first_move`` (a clock ran out before a player's
-first move), ``abandoned`` (the opponent left, play/presence.py). ``duelclub.words`` words each of them."""
+first move), ``unplayed`` (a match between members ended — by resignation, an abandonment claim, the clock
+or a rule — before both players had made their first move: aborted, never rated, issue 31 §1), ``abandoned``
+(the opponent left, play/presence.py). ``duelclub.words`` words each of them."""
 
 RESIGN_REASON: PlatformReason = "resign"
 

@@ -86,6 +86,15 @@ class LiveMatch:
             return len(self.moved) < 2
         return len({a.seat for a in self.actions[:seq] if a.source != "clock"}) < 2
 
+    def unplayed_with(self, seat: Seat, raw: JSON, source: str) -> bool:
+        """Whether a final action ``raw`` of ``seat`` (by ``source``) would end this rated match before both
+        players have made their first move (issue 31 §1, Lichess's rule): a resignation is no move, nor is
+        the clock's. Such an end is an abort, never a rated result (a casual match ends as played)."""
+        if not self.record.rated or not self.between_members() or len(self.moved) >= 2:
+            return False
+        counts = source != "clock" and raw.get("kind") != "resign"
+        return len(self.moved | {seat}) < 2 if counts else True
+
     def to_move(self) -> frozenset[Seat]:
         if self.state is None or self.record.status != ACTIVE:
             return frozenset()

@@ -25,6 +25,7 @@ from duelclub.aio import BackgroundLoop
 from duelclub.bus import match_channel
 from duelclub.bus.messages import PresenceChanged
 from duelclub.games.contract import Outcome, PlatformReason, Seat
+from duelclub.play import endings
 from duelclub.play.errors import PlayError
 from duelclub.play.live import LiveMatch
 from duelclub.play.port import LobbyPort
@@ -145,7 +146,7 @@ def _presence(
         seats=seats,
         grace_seconds=grace,
         claim_at=claim_at,
-        can_claim=claim_at is not None and claim_at <= now,
+        can_claim=claim_at is not None and claim_at <= now and seat is not None and seats[seat].online,
     )
 
 
@@ -160,12 +161,25 @@ def _claimable_match(live: LiveMatch, seat: Seat | None) -> bool:
     )
 
 
+def _claimed(service: LobbyPort, live: LiveMatch, seat: Seat) -> Finish:
+    """The claim's end: ``seat`` wins by abandonment — or, in a rated match before both players have made
+    their first move, the match is aborted unrated (play/endings.py, issue 31 §1)."""
+    now = service.now()
+    if live.record.rated and live.abortable():
+        return endings.unplayed(live, 1 - seat, ABANDONED, now)
+    return Finish(FINISHED, service.result_json(live, Outcome(seat, ABANDONED)), now)
+
+
 async def claim_win(service: LobbyPort, match_id: str, user_id: int) -> Presence:
     """Claim the win over an opponent gone for the grace period (``POST /api/matches/{id}/claim``).
 
+    The claimant must be connected to the match (a socket of theirs is open: issue 31 §1 — a claim by someone
+    who never came proves nothing). In a rated match before both players have made their first move the
+    claim aborts the match unrated instead of winning it (play/endings.py).
+
     Raises PlayError ``not_your_seat`` (403), ``match_not_active`` (409), ``claim_not_allowed`` (409: a
-    clocked match, or a bot opponent), ``opponent_connected`` (409), ``claim_too_early`` (409, the message
-    says when), ``stale_seq`` (409: a move was stored meanwhile)."""
+    clocked match, or a bot opponent), ``opponent_connected`` (409), ``claimant_not_connected`` (409),
+    ``claim_too_early`` (409, the message says when), ``stale_seq`` (409: a move was stored meanwhile)."""
     async with service.seated_active(match_id, user_id) as (live, seat):
         if not _claimable_match(live, seat):
             raise PlayError(409, "claim_not_allowed", "only a match without a clock against a member")
@@ -173,10 +187,12 @@ async def claim_win(service: LobbyPort, match_id: str, user_id: int) -> Presence
         state = _presence(service, live, rows, seat)
         if state.seats[1 - seat].online:
             raise PlayError(409, "opponent_connected", "your opponent is connected")
+        if not state.seats[seat].online:
+            raise PlayError(409, "claimant_not_connected", "open the match to claim: you are not connected")
         if not state.can_claim:
             at = state.claim_at.isoformat() if state.claim_at else "later"
             raise PlayError(409, "claim_too_early", f"your opponent may still come back; claim after {at}")
-        finish = Finish(FINISHED, service.result_json(live, Outcome(seat, ABANDONED)), service.now())
+        finish = _claimed(service, live, seat)
         if not await in_thread(service.end_if_at, live.record, finish, live.seq):
             await service.catch_up(live)
             raise PlayError(409, "stale_seq", "the match moved on; look again")

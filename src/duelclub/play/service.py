@@ -38,7 +38,7 @@ from sqlalchemy.orm import Session
 from duelclub.bus import Bus, Message, match_channel
 from duelclub.bus.messages import Change
 from duelclub.games.contract import IllegalAction, Outcome, PlatformReason, Seat
-from duelclub.play import rating_views, views
+from duelclub.play import endings, rating_views, views
 from duelclub.play.bots import BotDriver, BotSource
 from duelclub.play.clock import ClockSweeper, is_overdue, next_deadline
 from duelclub.play.errors import PlayError, not_found, stale
@@ -457,7 +457,7 @@ class MatchService:
             created_at=now,
         )
         outcome = game.outcome(state)
-        finish = Finish(FINISHED, self.result_json(live, outcome), now) if outcome is not None else None
+        finish = endings.by_action(live, seat, raw, source, outcome, now) if outcome is not None else None
         deadline = next_deadline(live.record, now) if finish is None else None
         await in_thread(self._store, record, finish, deadline, live.record)
         self.metrics.stored(live.record.game, source)
@@ -519,8 +519,7 @@ class MatchService:
 
     def result_json(self, live: LiveMatch, outcome: Outcome) -> JSON:
         """``Outcome.to_json()`` plus the seats' names (``bot:<level>`` for bots)."""
-        names = [views.seat_name(live.record, live.names, s) for s in (0, 1)]
-        return {**outcome.to_json(), "names": names}
+        return endings.result_of(live, outcome)
 
     # -- reads -------------------------------------------------------------------------------
     async def state(self, match_id: str, user_id: int | None, since: int | None) -> StatePayload:

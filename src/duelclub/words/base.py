@@ -29,6 +29,7 @@ PLATFORM_REASONS: dict[PlatformReason, str] = {
     "cancelled": N_("приглашение отменено"),
     "player_abort": N_("отменена до первых ходов"),
     "no_first_move": N_("не было первого хода"),
+    "unplayed": N_("закончилась до первых ходов — не в счёт"),
     "abandoned": N_("соперник покинул партию"),
 }
 """End reasons the platform sets, whatever the game (resignation, the clock, aborts, abandonment:

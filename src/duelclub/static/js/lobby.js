@@ -270,7 +270,7 @@ function matchItem(m) {
   const mySeat = mySeatOf(m);
   const title = gameTitle(m.game);
   const cancelled = m.status === "aborted" && m.result && m.result.reason === "cancelled";
-  const calledOff = m.status === "aborted" && m.result && ["player_abort", "no_first_move"].includes(m.result.reason);
+  const calledOff = m.status === "aborted" && m.result && ["player_abort", "no_first_move", "unplayed"].includes(m.result.reason);
   const noOpponent = !m.opponent && mySeat !== null && Array.isArray(m.seats) && seatName(m.seats[1 - mySeat]) === t("ожидается");
   const opp =
     m.status === "open"

@@ -21,6 +21,7 @@ const CALLED_OFF = {
   cancelled: t("Отменена"),
   player_abort: t("Отменена"),
   no_first_move: t("Отменена"),
+  unplayed: t("Отменена"),
 };
 
 /** A result's reason in words (the server's `reason_text`; the code where an old payload has none). */

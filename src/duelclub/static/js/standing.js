@@ -143,5 +143,28 @@ export function abortWords(result, mySeat) {
       reason: mySeat === null ? t("Игрок не сделал первый ход вовремя — партия не в счёт.") : mine ? t("Вы не сделали первый ход вовремя — партия не в счёт.") : t("Соперник не сделал первый ход вовремя — партия не в счёт."),
     };
   }
+  if (result.reason === "unplayed") return unplayedWords(result, mySeat, mine);
   return null;
+}
+
+/** A match that ended before both first moves (issue 31 §1): aborted, not rated. */
+function unplayedWords(result, mySeat, mine) {
+  const pick = (other, own, theirs) => (mySeat === null ? other : mine ? own : theirs);
+  let reason;
+  if (result.ended_by === "resign") {
+    reason = pick(
+      t("Игрок сдался до первых ходов обоих игроков — партия отменена и не в счёт, рейтинг не изменился."),
+      t("Вы сдались до первых ходов обоих игроков — партия отменена и не в счёт, рейтинг не изменился."),
+      t("Соперник сдался до первых ходов обоих игроков — партия отменена и не в счёт, рейтинг не изменился."),
+    );
+  } else if (result.ended_by === "abandoned") {
+    reason = pick(
+      t("Игрок ушёл, не сделав первого хода, — партия отменена и не в счёт, рейтинг не изменился."),
+      t("Вы ушли, не сделав первого хода, — партия отменена и не в счёт, рейтинг не изменился."),
+      t("Соперник ушёл, не сделав первого хода, — партия отменена и не в счёт, рейтинг не изменился."),
+    );
+  } else {
+    reason = t("Партия закончилась до первых ходов обоих игроков — она не в счёт, рейтинг не изменился.");
+  }
+  return { text: t("Партия отменена"), reason };
 }
