@@ -1,14 +1,16 @@
 """The match chat (issue 16 §5, §7) on a real server: players and spectators kept apart until the match ends,
 ≤ 200 characters, a per-member rate limit, no chat with a bot, and a reported message hidden by an admin
-(pushed to every open page) whose author is then muted."""
+(pushed to every open page) whose author is then muted; the rate limit shared by two workers through Redis."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 from typing import Any
 
-from httpx import AsyncClient
+import pytest
+from httpx import ASGITransport, AsyncClient
 from websockets.asyncio.client import ClientConnection, connect
 
 from duelclub.store import users
@@ -144,3 +146,42 @@ async def test_a_reported_message_is_hidden_by_an_admin_and_its_author_muted(ser
     finally:
         for c in (alice, bob, root):
             await c.aclose()
+
+
+def user_ids_from(app: Any, first: int) -> None:
+    """Make ``first`` the next user id of the app's (SQLite) database, which hands out the largest id + 1:
+    the chat counters in Redis are per member id and outlive a test run."""
+    with app.state.db.session() as s:
+        placeholder = users.create_user(s, f"z{secrets.token_hex(6)}", PW)
+        placeholder.id = first - 1
+
+
+@pytest.mark.redis
+async def test_the_rate_limit_holds_across_two_workers_sharing_redis(
+    sqlite_url: str, app_factory: Any, redis_url: str
+) -> None:
+    """Issue 31 §3: with the count per worker, alternating two workers let 10 messages through in 0.1 s.
+    Counted in Redis, the 6th message in 10 s is refused on either worker."""
+    async with (
+        app_factory(sqlite_url, redis_url) as w1,
+        app_factory(sqlite_url, redis_url) as w2,
+        AsyncClient(transport=ASGITransport(w1), base_url="http://testserver") as alice,
+        AsyncClient(transport=ASGITransport(w1), base_url="http://testserver") as bob,
+    ):
+        user_ids_from(w1, 10**6 + secrets.randbelow(10**9))
+        for c, name in ((alice, "alice"), (bob, "bob")):
+            assert (
+                await c.post("/api/auth/register", json={"username": name, "password": PW})
+            ).status_code == 201
+        mid = await duel(alice, bob)
+        async with AsyncClient(
+            transport=ASGITransport(w2), base_url="http://testserver", cookies=alice.cookies
+        ) as alice_on_w2:
+            codes = [(await say((alice, alice_on_w2)[i % 2], mid, f"m{i}")).status_code for i in range(5)]
+            assert codes == [201] * 5
+            for c in (alice, alice_on_w2):  # the 6th, on either worker
+                refused = await say(c, mid, "ещё")
+                assert refused.status_code == 429 and refused.json()["code"] == "chat_rate_limited"
+            assert (await say(bob, mid, "мне можно")).status_code == 201  # still per member
+        messages = (await bob.get(f"/api/matches/{mid}/chat")).json()["messages"]
+        assert [m["text"] for m in messages] == [f"m{i}" for i in range(5)] + ["мне можно"]

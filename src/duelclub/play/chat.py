@@ -3,8 +3,13 @@
 Two channels per match between members: ``players`` (the two seated members) and ``spectators`` (everybody
 else who watches). A player never sees the spectators' channel while the match runs (no hints from the
 gallery); once it has ended, both channels are open to everybody. A message is 1–200 characters (spaces at
-the ends trimmed), at most :data:`RATE_COUNT` per member in :data:`RATE_WINDOW` seconds (per worker); a
-member an admin muted cannot write until the mute ends. Matches with a bot have no chat.
+the ends trimmed), at most :data:`RATE_COUNT` per member in :data:`RATE_WINDOW` seconds; a member an admin
+muted cannot write until the mute ends. Matches with a bot have no chat.
+
+The rate is counted by the ``limits`` library (a moving window) in the storage the app gives, the one its
+login and registration limits use (web/ratelimit.py): Redis when ``REDIS_URL`` is set, so that every worker
+shares the count (issue 31 §3: per-worker counts let 10 messages through two workers in 0.1 s), else this
+process's memory. If Redis cannot be reached the message is let through (logged), as logins are.
 
 Messages are stored with their match (store/chat.py) and announced on the match's bus channel as ``{"chat":
 message}`` (``{"chat_hidden": id}`` when an admin hides one); each match socket passes on what its reader
@@ -14,10 +19,13 @@ act path: a chat message is its own request.
 
 from __future__ import annotations
 
-import time
-from collections import defaultdict, deque
+import logging
 from datetime import datetime, timedelta
 from typing import Any
+
+from limits import RateLimitItemPerSecond
+from limits.storage import MemoryStorage, Storage
+from limits.strategies import MovingWindowRateLimiter
 
 from duelclub.bus import match_channel
 from duelclub.bus.messages import ChatHidden, ChatPosted
@@ -32,8 +40,12 @@ PLAYERS = "players"
 SPECTATORS = "spectators"
 MAX_LENGTH = 200
 RATE_COUNT = 5
-RATE_WINDOW = 10.0
+RATE_WINDOW = 10
 """At most :data:`RATE_COUNT` messages per member in this many seconds."""
+RATE = RateLimitItemPerSecond(RATE_COUNT, RATE_WINDOW)
+RATE_SCOPE = "chat"
+
+log = logging.getLogger(__name__)
 
 
 def message_json(m: repo.MessageRecord, *, admin: bool = False) -> dict[str, Any]:
@@ -69,11 +81,12 @@ def has_chat(live: LiveMatch) -> bool:
 
 
 class Chat:
-    """The chat of every match, for one process (``app.state.chat``)."""
+    """The chat of every match, for one process (``app.state.chat``). ``storage``: where the rate of each
+    member is counted (shared by the workers when it is Redis); None = this process's memory."""
 
-    def __init__(self, service: LobbyPort) -> None:
+    def __init__(self, service: LobbyPort, storage: Storage | None = None) -> None:
         self.service = service
-        self._sent: defaultdict[int, deque[float]] = defaultdict(deque)
+        self._rate = MovingWindowRateLimiter(storage if storage is not None else MemoryStorage())
 
     async def history(self, match_id: str, user_id: int | None) -> list[dict[str, Any]]:
         """What ``user_id`` may read of the match's chat, in order (hidden messages left out)."""
@@ -104,7 +117,7 @@ class Chat:
         live = await self.service.get_live(match_id)
         if not has_chat(live) or live.state is None:
             raise PlayError(409, "no_chat", "this match has no chat")
-        self._check_rate(user_id)
+        await in_thread(self._count_message, user_id)
         channel = PLAYERS if live.seat_of(user_id) is not None else SPECTATORS
         now = self.service.now()
         message = await in_thread(self._store, match_id, user_id, channel, text, now)
@@ -112,14 +125,15 @@ class Chat:
         await self.service.publish(match_channel(match_id), ChatPosted(type="chat", message=data))
         return data
 
-    def _check_rate(self, user_id: int) -> None:
-        sent = self._sent[user_id]
-        now = time.monotonic()
-        while sent and now - sent[0] > RATE_WINDOW:
-            sent.popleft()
-        if len(sent) >= RATE_COUNT:
+    def _count_message(self, user_id: int) -> None:
+        """Count a message of ``user_id`` (blocking: Redis I/O), or raise ``chat_rate_limited`` (429)."""
+        try:
+            allowed = self._rate.hit(RATE, RATE_SCOPE, str(user_id))
+        except Exception:
+            log.warning("chat rate limit storage failed; letting the message through", exc_info=True)
+            return
+        if not allowed:
             raise PlayError(429, "chat_rate_limited", "too many messages; wait a few seconds")
-        sent.append(now)
 
     def _store(
         self, match_id: str, user_id: int, channel: str, text: str, now: datetime

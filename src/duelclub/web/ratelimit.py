@@ -1,8 +1,9 @@
 """Throttling of logins and registrations with the ``limits`` library (moving windows).
 
 Counters live in memory (one process), or in Redis when ``REDIS_URL`` is set, so that every worker shares
-them. Limits are settings (``LOGIN_FAILURES_PER_USERNAME_IP``, ``LOGIN_FAILURES_PER_IP``,
-``REGISTRATIONS_PER_IP``, in ``limits``' notation such as ``"10 per 15 minutes"``):
+them; the match chat counts its messages in the same storage (play/chat.py, ``AuthLimiter.storage``).
+Limits are settings (``LOGIN_FAILURES_PER_USERNAME_IP``, ``LOGIN_FAILURES_PER_IP``, ``REGISTRATIONS_PER_IP``,
+in ``limits``' notation such as ``"10 per 15 minutes"``):
 
 - a login is refused before the password is checked while its (username casefolded, client IP) pair or its
   client IP has used up its failed attempts; each failed login (and each wrong old password when changing

@@ -19,6 +19,7 @@ from pydantic import BaseModel, Field
 from duelclub.play.chat import MAX_LENGTH, PLAYERS, SPECTATORS, Chat, has_chat
 from duelclub.play.service import MatchService
 from duelclub.web.deps import AdminUser, CurrentUser, OptionalUser, admin_user, get_service
+from duelclub.web.ratelimit import get_limiter
 from duelclub.web.security import csrf_guard
 from duelclub.web.strictjson import StrictJsonRoute
 
@@ -35,10 +36,11 @@ Service = Annotated[MatchService, Depends(get_service)]
 
 
 def get_chat(request: Request) -> Chat:
-    """The app's chat (one per process, made on first use)."""
+    """The app's chat (one per process, made on first use). Its rate limit counts in the storage of the
+    login limits (web/ratelimit.py): Redis, shared by the workers, when ``REDIS_URL`` is set."""
     chat: Chat | None = getattr(request.app.state, "chat", None)
     if chat is None:
-        chat = request.app.state.chat = Chat(get_service(request))
+        chat = request.app.state.chat = Chat(get_service(request), get_limiter(request).storage)
     return chat
 
 
