@@ -542,6 +542,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             "BOT_WORKERS": "0",
             "WS_MESSAGE_BUDGET": "1000000 per 20 seconds",  # every message judged on its own (see above)
             "REGISTRATIONS_PER_IP": "1000000 per hour",
+            "REGISTRATION_FAILURES_PER_IP": "1000000 per hour",
+            "REGISTRATION_BURST_PER_IP": "1000000 per hour",
             "LOGIN_FAILURES_PER_IP": "1000000 per hour",
         }
         cluster = kit.Cluster(wd, db.url, count=1, env=env)

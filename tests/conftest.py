@@ -250,6 +250,8 @@ UNTHROTTLED = {
     "LOGIN_FAILURES_PER_USERNAME_IP": "100000 per minute",
     "LOGIN_FAILURES_PER_IP": "100000 per minute",
     "REGISTRATIONS_PER_IP": "100000 per minute",
+    "REGISTRATION_FAILURES_PER_IP": "100000 per minute",
+    "REGISTRATION_BURST_PER_IP": "100000 per minute",
 }
 
 

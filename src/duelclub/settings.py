@@ -60,10 +60,15 @@ class Settings(BaseSettings):
     - ``DATA_DIR`` (alias ``VAR_DIR``, the older name; ``DATA_DIR`` wins when both are set): where the default
       SQLite database (``duelclub.db``), the generated secret (``secret_key``) and the bot workers' metrics
       files live; default :func:`default_data_dir` (``~/.local/share/duelclub``). Created on first use.
-    - ``LOGIN_FAILURES_PER_USERNAME_IP``/``LOGIN_FAILURES_PER_IP``/``REGISTRATIONS_PER_IP``: throttling
-      (``web/ratelimit.py``), in the ``limits`` notation (``"10 per 15 minutes"``): failed logins per
-      (username, client IP) pair and per client IP, so that guessing from one client never locks the owner
-      out of their account from another (issue 13 §1.6).
+    - ``LOGIN_FAILURES_PER_USERNAME_IP``/``LOGIN_FAILURES_PER_IP``: throttling (``web/ratelimit.py``), in
+      the ``limits`` notation (``"10 per 15 minutes"``): failed logins per (username, client IP) pair and per
+      client IP, so that guessing from one client never locks the owner out of their account from another
+      (issue 13 §1.6).
+    - ``REGISTRATIONS_PER_IP``/``REGISTRATION_FAILURES_PER_IP``/``REGISTRATION_BURST_PER_IP``: registrations
+      per client IP (issue 31 §5, one club room's Wi-Fi is one address): accounts created (generous: 30 in
+      3 hours, an evening's newcomers), failed attempts (a bad or taken name, a bad password: strict, 10 an
+      hour) and every attempt (5 a minute, against bursts); ``REGISTRATIONS_PER_IP`` counted every attempt
+      before.
     - ``ARGON2_TIME_COST``/``ARGON2_MEMORY_KIB``/``ARGON2_PARALLELISM``: the argon2id parameters of new
       password hashes (default: OWASP's first profile, m=19 MiB, t=2, p=1); older hashes are re-hashed at
       the next login. ``HASH_CONCURRENCY``: password hashes computed at once per process (their own
@@ -112,7 +117,9 @@ class Settings(BaseSettings):
     MAX_BODY_BYTES: int = Field(default=64 * 1024, ge=1024)
     LOGIN_FAILURES_PER_USERNAME_IP: str = "10 per 15 minutes"
     LOGIN_FAILURES_PER_IP: str = "30 per 15 minutes"
-    REGISTRATIONS_PER_IP: str = "10 per hour"
+    REGISTRATIONS_PER_IP: str = "30 per 3 hours"
+    REGISTRATION_FAILURES_PER_IP: str = "10 per hour"
+    REGISTRATION_BURST_PER_IP: str = "5 per minute"
     ABANDON_GRACE_SECONDS: float = Field(default=60.0, ge=0)
     DB_POOL_SIZE: int = Field(default=32, ge=2, le=500)
     WS_PER_MESSAGE_DEFLATE: bool = False
@@ -145,7 +152,12 @@ class Settings(BaseSettings):
         return value.expanduser().absolute()
 
     @field_validator(
-        "LOGIN_FAILURES_PER_USERNAME_IP", "LOGIN_FAILURES_PER_IP", "REGISTRATIONS_PER_IP", "WS_MESSAGE_BUDGET"
+        "LOGIN_FAILURES_PER_USERNAME_IP",
+        "LOGIN_FAILURES_PER_IP",
+        "REGISTRATIONS_PER_IP",
+        "REGISTRATION_FAILURES_PER_IP",
+        "REGISTRATION_BURST_PER_IP",
+        "WS_MESSAGE_BUDGET",
     )
     @classmethod
     def _a_rate_limit(cls, value: str) -> str:

@@ -55,6 +55,8 @@ def server_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
         PYTHONUNBUFFERED="1",
         # every browser test registers its own accounts from 127.0.0.1
         REGISTRATIONS_PER_IP="10000 per hour",
+        REGISTRATION_FAILURES_PER_IP="10000 per hour",
+        REGISTRATION_BURST_PER_IP="10000 per hour",
     )
     env.pop("REDIS_URL", None)
     return env

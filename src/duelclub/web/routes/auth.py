@@ -95,15 +95,19 @@ async def register(
 ) -> UserInfo:
     """Create an account and log in. 422 ``bad_username`` (also for a reserved name such as ``admin``)/
     ``bad_password``, 409 ``username_taken`` (also for a look-alike of an existing name), 429
-    ``rate_limited``. The password is hashed before any database session opens (web/passwords.py)."""
+    ``rate_limited`` (web/ratelimit.py: these failures, the accounts created and every attempt are counted
+    per client IP). The password is hashed before any database session opens (web/passwords.py)."""
+    ip = client_ip(request)
+    await limiter.register_attempt(ip)
     try:
         users.check_username(body.username)
         users.check_new_password(body.password, body.username)
     except users.BadUsername as exc:
+        await limiter.registration_failed(ip)
         raise ApiError(422, "bad_username", username_message(exc)) from None
     except users.BadPassword as exc:
+        await limiter.registration_failed(ip)
         raise ApiError(422, "bad_password", password_message(exc)) from None
-    await in_thread(limiter.register_attempt, client_ip(request))
     password_hash = await hashing.hash(body.password)
 
     def store() -> tuple[UserInfo, list[int]]:
@@ -115,7 +119,9 @@ async def register(
     try:
         info, ended = await in_thread(store)
     except users.UsernameTaken:
+        await limiter.registration_failed(ip)
         raise ApiError(409, "username_taken", _("Это имя (или очень похожее) уже занято.")) from None
+    await limiter.registered(ip)
     await _announce(request, ended)
     return info
 
@@ -136,11 +142,11 @@ async def login(body: LoginBody, request: Request, db: Db, limiter: Limiter, has
     account, the argon2 check under the hashing limiter, then one short write for the session (and a new
     hash when the stored one has other parameters than the settings')."""
     ip, key = client_ip(request), users.username_key(body.username)
-    await in_thread(limiter.check_login, ip, key)
+    await limiter.check_login(ip, key)
     found = await in_thread(_find, db, body.username)
     stored = found[1] if found is not None else None
     if not await hashing.verify(stored, body.password) or found is None:
-        await in_thread(limiter.login_failed, ip, key)
+        await limiter.login_failed(ip, key)
         raise ApiError(401, "bad_credentials", "wrong username or password")
     info, password_hash = found
     new_hash = await hashing.rehash(password_hash, body.password)
@@ -184,12 +190,12 @@ async def change_password(
     403 ``wrong_password`` (the old one does not match), 422 ``bad_password``, 429 ``rate_limited``.
     Hashing runs with no database connection held, as for logins."""
     ip, key = client_ip(request), users.username_key(user.username)
-    await in_thread(limiter.check_login, ip, key)
+    await limiter.check_login(ip, key)
     found = await in_thread(_find, db, user.username)
     if found is None or found[0].id != user.id:
         raise ApiError(401, "not_authenticated", "log in first")
     if not await hashing.verify(found[1], body.old_password):
-        await in_thread(limiter.login_failed, ip, key)
+        await limiter.login_failed(ip, key)
         raise ApiError(403, "wrong_password", _("Текущий пароль указан неверно."))
     if body.new_password == body.old_password:
         raise ApiError(422, "bad_password", _("Новый пароль совпадает с текущим."))
