@@ -62,6 +62,8 @@ function fieldOf(err) {
 }
 
 function describe(err) {
+  // The limiter's refusal says, in the page's language, when to try again (web/ratelimit.py).
+  if (err.code === "rate_limited" && err.message && err.message !== err.code) return err.message;
   if (ERRORS[err.code]) return ERRORS[err.code];
   if (err.code === "malformed") {
     const field = fieldOf(err);
