@@ -87,6 +87,8 @@ class Settings(BaseSettings):
     - ``MAX_BODY_BYTES``: the largest HTTP request body and WebSocket message accepted (413 / ``too_large``).
     - ``ABANDON_GRACE_SECONDS``: how long a player of a match without a clock may be disconnected before
       the opponent may claim the win (play/presence.py).
+    - ``TOURNAMENT_GRACE_SECONDS``: how long a seat of a tournament match may take for its first move before
+      it loses by forfeit (a no-show; two withdraw the player: play/tournament_driver.py).
     - ``WS_PER_MESSAGE_DEFLATE``: compress WebSocket messages (off: CPU and memory per socket, issue 12).
     - ``WS_PROTOCOL``: the WebSocket implementation: ``lean`` (uvicorn's sans-I/O one with a lighter queue,
       web/wsprotocol.py) or one of uvicorn's own (issue 12, benchmarks/load.py).
@@ -121,6 +123,7 @@ class Settings(BaseSettings):
     REGISTRATION_FAILURES_PER_IP: str = "10 per hour"
     REGISTRATION_BURST_PER_IP: str = "5 per minute"
     ABANDON_GRACE_SECONDS: float = Field(default=60.0, ge=0)
+    TOURNAMENT_GRACE_SECONDS: float = Field(default=180.0, ge=1)
     DB_POOL_SIZE: int = Field(default=32, ge=2, le=500)
     WS_PER_MESSAGE_DEFLATE: bool = False
     WS_PROTOCOL: Literal["lean", "websockets", "websockets-sansio", "wsproto"] = "lean"

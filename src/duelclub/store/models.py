@@ -26,6 +26,11 @@ Tables:
 - ``match_analyses`` — the post-game analysis of a finished match, one row per match: its request, the lease
   of the bot worker computing it, and the result (``store/analysis.py``, issue 17 §4).
 
+- ``tournaments``, ``tournament_entries``, ``tournament_games`` — club tournaments (issue 26,
+  ``store/tournaments.py``): the tournament's settings, status and ``version`` (bumped by every pairing,
+  so two workers racing pair once); its players (``number`` is the player id the pairers use; a member or
+  a bot level); and its games, one per (round, board), each an ordinary match, a bye or a forfeit.
+
 ``matches`` also carries the lobby's facts: ``listed`` (an open match shown in the challenge table),
 ``opened_by`` (who created the row: the invite's author, or the player who offered a rematch) and
 ``rematch_of`` (the ended match a rematch follows; unique, so one rematch per match). ``rated`` says whether
@@ -297,3 +302,73 @@ class MatchAnalysis(Base):
     entries: Mapped[list[Any] | None] = mapped_column(JSON(none_as_null=True))
     requested_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
     done_at: Mapped[datetime | None]
+
+
+class Tournament(Base):
+    """A club tournament (issue 26; ``store/tournaments.py``): settings, status, and ``version``, the guard
+    of every pairing write (compare and set)."""
+
+    __tablename__ = "tournaments"
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    game: Mapped[str] = mapped_column(String(40))
+    format: Mapped[str] = mapped_column(String(16))
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    organiser_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    rounds: Mapped[int | None] = mapped_column(Integer)
+    double: Mapped[bool] = mapped_column(Boolean, default=False)
+    minutes: Mapped[int | None] = mapped_column(Integer)
+    move_seconds: Mapped[int | None] = mapped_column(Integer)
+    max_players: Mapped[int] = mapped_column(Integer)
+    round_minutes: Mapped[int | None] = mapped_column(Integer)
+    starts_at: Mapped[datetime | None]
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    started_at: Mapped[datetime | None]
+    ends_at: Mapped[datetime | None]
+    finished_at: Mapped[datetime | None]
+    round_started_at: Mapped[datetime | None]
+    current_round: Mapped[int] = mapped_column(Integer, default=0)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class TournamentEntry(Base):
+    """A player of a tournament: ``number`` (from 1, in joining order) is the player id of the pairers;
+    a member (``user_id``) or a bot level (``bot_level``); ``seed`` its place in the seeding, set at the
+    start; ``withdrawn_at`` once withdrawn; ``forfeits`` counts its no-shows."""
+
+    __tablename__ = "tournament_entries"
+    __table_args__ = (UniqueConstraint("tournament_id", "user_id", name="uq_tournament_entries_member"),)
+
+    tournament_id: Mapped[str] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True
+    )
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), index=True)
+    bot_level: Mapped[str | None] = mapped_column(String(40))
+    seed: Mapped[int | None] = mapped_column(Integer)
+    joined_at: Mapped[datetime] = mapped_column(default=utcnow)
+    withdrawn_at: Mapped[datetime | None]
+    forfeits: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class TournamentGame(Base):
+    """One board of one round: ``first``/``second`` are entry numbers (``second`` None: a bye); an ordinary
+    match (``match_id``, unique), or none for a bye or a forfeit; ``score`` of the first seat once known."""
+
+    __tablename__ = "tournament_games"
+
+    tournament_id: Mapped[str] = mapped_column(
+        ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True
+    )
+    round: Mapped[int] = mapped_column(Integer, primary_key=True)
+    board: Mapped[int] = mapped_column(Integer, primary_key=True)
+    first: Mapped[int] = mapped_column(Integer)
+    second: Mapped[int | None] = mapped_column(Integer)
+    match_id: Mapped[str | None] = mapped_column(ForeignKey("matches.id"), unique=True)
+    score: Mapped[float | None] = mapped_column(Float)
+    forfeit: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    ended_at: Mapped[datetime | None]

@@ -33,6 +33,7 @@ from duelclub.play.ownership import RedisLeases
 from duelclub.play.presence import PresenceTracker
 from duelclub.play.service import MatchService
 from duelclub.play.threads import use_threads
+from duelclub.play.tournament_driver import TournamentDriver
 from duelclub.settings import Settings
 from duelclub.store.db import Database
 from duelclub.store.sessions import SESSION_TTL
@@ -55,6 +56,7 @@ from duelclub.web.routes import (
     matches,
     members,
     replays,
+    tournaments,
 )
 from duelclub.web.session_watch import SessionWatch
 
@@ -118,7 +120,10 @@ def create_app(
         app.state.clock = service.clock_sweeper()
         app.state.matchmaker = Matchmaker(service)
         app.state.presence = PresenceTracker(service)
-        for worker in (app.state.clock, app.state.matchmaker, app.state.presence):
+        app.state.tournaments = TournamentDriver(
+            service, service.leases, bus, grace_seconds=settings.TOURNAMENT_GRACE_SECONDS
+        )
+        for worker in (app.state.clock, app.state.matchmaker, app.state.presence, app.state.tournaments):
             service.add_background(worker)
         app.state.limiter = AuthLimiter(settings)
         app.state.session_watch = SessionWatch(bus)
@@ -163,14 +168,16 @@ def create_app(
         ws.router,
         lobby_ws.router,
         turns.router,
+        tournaments.router,
         health.router,
     ):
         app.include_router(router)
     from duelclub.web import language
-    from duelclub.web.routes import pages, rules
+    from duelclub.web.routes import pages, rules, tournament_pages
 
     app.include_router(language.router)
     app.include_router(pages.router)
+    app.include_router(tournament_pages.router)
     app.include_router(rules.router)
     app.include_router(docs.router)
     app.mount(docs.ASSETS_URL, docs.assets(), name="api-docs")

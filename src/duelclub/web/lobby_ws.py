@@ -5,7 +5,8 @@ Server → client (each with a ``seq`` counting this socket's pushes):
   the ``lobby`` bus channel);
 - ``{"type":"queue", seq, queue: QueueStatus}`` on connect (logged-in members);
 - ``{"type":"match", seq, id, why}`` when a match of the member starts (their challenge was accepted, the
-  queue paired them, a rematch was accepted): the ``user:{id}`` channel.
+  queue paired them, a rematch was accepted, a tournament paired them): the ``user:{id}`` channel;
+- ``{"type":"tournament", seq, id}`` when a tournament changed (issue 26: joined, paired, a result, its end).
 Client → server: ``{"type":"sync"}`` (send the table and the queue status again) — anything else is ignored.
 Messages pass the same per-socket budget and limits as the match socket's (web/wsguard.py): over them,
 ``{"type":"error", seq, code, message}`` (``rate_limited``, ``too_large``, ``malformed``), then a close with
@@ -85,9 +86,13 @@ class LobbySocket:
             await self.send({"type": "queue", "queue": queue.model_dump(mode="json")})
 
     async def pump_lobby(self, sub: Subscription) -> None:
-        async for _message in sub:
-            sub.drain()  # a burst of changes: one fresh table
-            await self.send_table()
+        async for message in sub:
+            burst = [message, *sub.drain()]  # a burst of changes: one fresh table
+            changed = dict.fromkeys(m.get("id") for m in burst if m.get("type") == "tournament")
+            for tournament_id in changed:  # a tournament changed (issue 26): its pages read it again
+                await self.send({"type": "tournament", "id": tournament_id})
+            if any(m.get("type") != "tournament" for m in burst):
+                await self.send_table()
 
     async def pump_user(self, sub: Subscription) -> None:
         async for message in sub:

@@ -237,6 +237,7 @@ function connect() {
       refreshLive();
     } else if (msg.type === "queue") showQueue(msg.queue);
     else if (msg.type === "match" && msg.id) goTo(msg.id);
+    else if (msg.type === "tournament") window.dispatchEvent(new CustomEvent("duelclub:tournament", { detail: msg.id }));
   });
   ws.addEventListener("close", () => {
     setConn(false);

@@ -59,7 +59,11 @@ function onMessage(msg) {
     paint(ids.length);
     if (fresh.length) signal(t("Ваш ход"), t("Соперник сходил — ваша очередь."), `/matches/${encodeURIComponent(fresh[0])}`);
   } else if (msg.type === "match") {
-    const body = msg.why === "queue" ? t("Соперник найден — партия началась.") : t("Вызов принят — партия началась.");
+    const words = {
+      queue: t("Соперник найден — партия началась."),
+      tournament: t("Турнир: ваша следующая партия готова."),
+    };
+    const body = words[msg.why] || t("Вызов принят — партия началась.");
     signal(t("Партия началась"), body, `/matches/${encodeURIComponent(msg.id)}`);
   }
 }

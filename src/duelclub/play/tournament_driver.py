@@ -1,0 +1,432 @@
+"""The tournament driver (issue 26 §Real time and scale; DESIGN.md §Tournaments): the background worker that
+records results, ends no-shows, pairs rounds and finishes tournaments.
+
+Every worker runs one; each running tournament is driven by one worker at a time — the holder of the lease
+``tournament:{id}`` (play/ownership.py, the same leases as matches; a worker that cannot ask Redis goes
+ahead).
+The lease is what keeps the work in one place; what keeps it right is the tournament row's ``version``
+(store/tournaments.py): a pairing is written only at the version it was computed from, in one transaction
+with its matches, so two workers that both saw "round ended" pair it once, and a restart mid-tournament
+resumes from the stored rows (the pass below is idempotent). Nothing lives only in memory.
+
+A pass over one tournament (:meth:`TournamentDriver.advance`):
+
+1. an open tournament whose start time has come is started (play/tournament_ops.py ``start``);
+2. each board whose match ended gets its result: a win 1 / 0, a draw ½; a match that ended before both first
+   moves (``unplayed``, ``no_first_move``) is a forfeit lost by the seat at fault; an aborted one (an admin's
+   abort) a double forfeit. A no-show — a seat that made no first move within ``grace_seconds`` of being
+   to move — ends the match that way (reason ``unplayed``, ``ended_by: no_show``); two no-shows withdraw the
+   player. Past a round deadline (``round_minutes``), a match still in play is lost on time by the seat to
+   move (both first moves made; else it is a no-show);
+3. unless paused, :func:`~duelclub.play.tournaments.progress.next_step` says what comes next: pair (the new
+   boards' matches are ordinary matches, active at once, their commitment stored with the board before
+   any action; bots think as in any bot match), or finish.
+
+The driver wakes every ``interval`` seconds, and at once when a match it watches ends (it subscribes to the
+``match:{id}`` channels of the boards in play) or when :meth:`TournamentDriver.kick` is called (a start, a
+resume, a withdrawal). Every change is published as ``{"type": "tournament", "id"}`` on ``lobby`` (lobby and
+tournament pages re-read it); each player of a new match hears ``{"type": "match", "why": "tournament"}``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from datetime import datetime, timedelta
+from typing import Any
+
+from duelclub.aio import BackgroundLoop
+from duelclub.bus import Bus, Message, Subscription, match_channel
+from duelclub.games.contract import Outcome, Seat
+from duelclub.games.fairness import commitment, new_server_seed
+from duelclub.play import endings, notify
+from duelclub.play.clock import clock_setting
+from duelclub.play.errors import PlayError
+from duelclub.play.live import LiveMatch
+from duelclub.play.lobby import is_rated, new_match_id
+from duelclub.play.ownership import Leases
+from duelclub.play.port import LobbyPort
+from duelclub.play.threads import in_thread
+from duelclub.play.tournament_ops import start as start_tournament
+from duelclub.play.tournaments.model import Game, PairingError
+from duelclub.play.tournaments.progress import Board, Format, Step, next_step
+from duelclub.store import tournaments as repo
+from duelclub.store.matches import ACTIVE, ENDED, FINISHED, Finish
+from duelclub.store.tournaments import LIVE, OPEN, PAUSED, RUNNING, Snapshot, TournamentRecord
+
+log = logging.getLogger(__name__)
+GRACE_SECONDS = 120.0
+"""Default time a seat has for its first move in a tournament match before it is a no-show."""
+NO_SHOW_ENDS = ("no_show", "abandoned", "timeout")
+"""``ended_by`` values of an unplayed match that count as a no-show (towards withdrawal)."""
+TOURNAMENT_CHANNEL = notify.LOBBY_CHANNEL
+
+
+def lease_id(tournament_id: str) -> str:
+    """The key of a tournament's lease among the match leases: ``tournament:{id}``."""
+    return f"tournament:{tournament_id}"
+
+
+def board_result(g: repo.GameRecord) -> tuple[float | None, bool, Seat | None] | None:
+    """The result of a board whose match ended: (first seat's score, forfeit, seat at fault of a no-show or
+    None); None while the match is in play."""
+    if g.match_status not in ENDED:
+        return None
+    result = g.match_result or {}
+    if g.match_status == FINISHED:
+        winner = result.get("winner")
+        return (0.5 if winner is None else 1.0 - float(winner), False, None)
+    seat = result.get("seat")
+    if result.get("reason") in (endings.UNPLAYED, "no_first_move") and seat in (0, 1):
+        no_show = result.get("reason") == "no_first_move" or result.get("ended_by") in NO_SHOW_ENDS
+        return (0.0 if seat == 0 else 1.0, True, seat if no_show else None)
+    return (None, True, None)
+
+
+def core_games(snap: Snapshot) -> list[Game]:
+    """The boards as the pairers' :class:`Game` records (``ended_at`` in seconds since the start)."""
+    origin = snap.tournament.started_at or snap.tournament.created_at
+    out = []
+    for g in snap.games:
+        ended = (g.ended_at - origin).total_seconds() if g.ended_at is not None else None
+        score = g.score if g.ended_at is not None else None
+        forfeit = g.forfeit if g.ended_at is not None else False
+        out.append(Game(g.round, g.first, g.second, score, forfeit, ended))
+    return out
+
+
+def seeded(snap: Snapshot) -> list[int]:
+    """The player numbers in seeding order (before the start: joining order)."""
+    return [e.number for e in sorted(snap.entries, key=lambda e: (e.seed or 10**6, e.number))]
+
+
+class TournamentDriver:
+    """Drives every tournament this worker holds the lease of (see the module docstring); register it with
+    ``MatchService.add_background``. ``grace_seconds``: the no-show grace; ``interval``: seconds between
+    passes when nothing wakes it."""
+
+    def __init__(
+        self,
+        service: LobbyPort,
+        leases: Leases,
+        bus: Bus,
+        *,
+        grace_seconds: float = GRACE_SECONDS,
+        interval: float = 1.0,
+    ) -> None:
+        self._service = service
+        self._leases = leases
+        self._bus = bus
+        self.grace_seconds = grace_seconds
+        self._interval = interval
+        self._wake = asyncio.Event()
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._watched: dict[str, Subscription] = {}
+        self._loop = BackgroundLoop("tournaments", 0.0, self._pass, logger=log)
+
+    async def start(self) -> None:
+        await self._loop.start()
+
+    async def stop(self) -> None:
+        await self._loop.stop()
+        for sub in self._watched.values():
+            await sub.close()
+        self._watched.clear()
+
+    def kick(self) -> None:
+        """Run a pass now (after a start, a resume, a withdrawal)."""
+        self._wake.set()
+
+    async def _pass(self) -> None:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._wake.wait(), self._interval)
+        self._wake.clear()
+        now = self._service.now()
+
+        def due() -> list[str]:
+            with self._service.session() as s:
+                return repo.due(s, now)
+
+        for tournament_id in await in_thread(due):
+            owner = await self._leases.claim(lease_id(tournament_id))
+            if owner is not None and owner != self._leases.worker_id:
+                continue
+            try:
+                await self.advance(tournament_id)
+            except PlayError as exc:
+                log.warning("tournament %s: %s", tournament_id, exc)
+
+    async def advance(self, tournament_id: str) -> None:
+        """One pass over the tournament (idempotent; safe from several workers at once)."""
+        lock = self._locks.setdefault(tournament_id, asyncio.Lock())
+        async with lock:
+            await self._advance(tournament_id)
+
+    async def _advance(self, tournament_id: str) -> None:
+        snap = await self._read(tournament_id)
+        if snap is None:
+            return
+        t, now = snap.tournament, self._service.now()
+        if t.status == OPEN:
+            if t.starts_at is not None and t.starts_at <= now:
+                await self._auto_start(t)
+            return
+        if t.status not in LIVE:
+            await self._done(t)
+            return
+        if await self._settle(snap, now):
+            await self._changed(t.id)
+            snap = await self._read(tournament_id)
+            if snap is None:
+                return
+            t = snap.tournament
+        self._watch(snap)
+        if t.status == PAUSED or t.status not in LIVE:
+            return
+        step = self._plan(snap, now)
+        if step.kind == "finish":
+            await self._finish(t, now)
+        elif step.kind == "pair":
+            await self._pair(snap, step, now)
+
+    async def _read(self, tournament_id: str) -> Snapshot | None:
+        def read() -> Snapshot | None:
+            with self._service.session() as s:
+                return repo.snapshot(s, tournament_id)
+
+        return await in_thread(read)
+
+    async def _auto_start(self, t: TournamentRecord) -> None:
+        try:
+            await start_tournament(self._service, t.id, None, True)
+        except PlayError as exc:  # too few players at the start time: cancelled
+            log.info("tournament %s not started at its time: %s", t.id, exc.code)
+
+            def cancel() -> None:
+                with self._service.session() as s:
+                    repo.set_status(s, t.id, (OPEN,), repo.CANCELLED, finished_at=self._service.now())
+
+            await in_thread(cancel)
+        await self._changed(t.id)
+        self.kick()
+
+    # -- results -------------------------------------------------------------------------------
+    async def _settle(self, snap: Snapshot, now: datetime) -> bool:
+        """Record the results of ended matches; end no-shows and matches past the round deadline."""
+        t = snap.tournament
+        changed = False
+        for g in snap.games:
+            if g.ended_at is not None or g.match_id is None:
+                continue
+            found = board_result(g)
+            if found is None:
+                changed |= await self._police(t, g, now)
+                continue
+            score, forfeit, at_fault = found
+            number = None if at_fault is None else (g.first if at_fault == 0 else g.second)
+            changed |= await in_thread(self._record, t.id, g, score, forfeit, number, now)
+        return changed
+
+    def _record(
+        self,
+        tid: str,
+        g: repo.GameRecord,
+        score: float | None,
+        forfeit: bool,
+        no_show: int | None,
+        now: datetime,
+    ) -> bool:
+        with self._service.session() as s:
+            if not repo.record_result(s, tid, g.round, g.board, score=score, forfeit=forfeit, at=now):
+                return False
+            if no_show is not None and repo.add_forfeit(s, tid, no_show) >= 2:
+                repo.withdraw(s, tid, no_show, now)
+            return True
+
+    async def _police(self, t: TournamentRecord, g: repo.GameRecord, now: datetime) -> bool:
+        """End the match of ``g`` if a seat is a no-show or the round deadline has passed."""
+        assert g.match_id is not None
+        live = await self._service.fresh(g.match_id)
+        if live.status != ACTIVE:
+            return False
+        seat = self._no_show(live, now)
+        finish: Finish | None = None
+        if seat is not None:
+            finish = endings.unplayed(live, seat, "no_show", now)
+        elif self._past_deadline(t, now):
+            to_move = sorted(live.to_move())
+            if to_move:
+                outcome = Outcome(1 - to_move[0], "timeout")
+                finish = Finish(FINISHED, self._service.result_json(live, outcome), now)
+        if finish is None:
+            return False
+        async with live.lock:
+            await self._service.catch_up(live)
+            if live.status != ACTIVE or not await in_thread(
+                self._service.end_if_at, live.record, finish, live.seq
+            ):
+                return False
+            live.ended(finish.status, finish.result, finish.at)
+        await self._service.changed(live, since=live.seq)
+        return True
+
+    def _no_show(self, live: LiveMatch, now: datetime) -> Seat | None:
+        """The seat to move that has made no move of its own for ``grace_seconds`` since its turn began."""
+        since = live.actions[-1].created_at if live.actions else live.record.started_at
+        if since is None or (now - since).total_seconds() < self.grace_seconds:
+            return None
+        for seat in sorted(live.to_move()):
+            if seat not in live.moved and live.record.seat_users[seat] is not None:
+                return seat
+        return None
+
+    @staticmethod
+    def _past_deadline(t: TournamentRecord, now: datetime) -> bool:
+        if t.round_minutes is None or t.round_started_at is None:
+            return False
+        return now >= t.round_started_at + timedelta(minutes=t.round_minutes)
+
+    # -- pairing -------------------------------------------------------------------------------
+    def _plan(self, snap: Snapshot, now: datetime) -> Step:
+        t = snap.tournament
+        withdrawn = {e.number for e in snap.entries if e.withdrawn_at is not None}
+        fmt: Format = t.format  # type: ignore[assignment]
+        try:
+            return next_step(
+                fmt,
+                players=seeded(snap),
+                games=core_games(snap),
+                withdrawn=withdrawn,
+                current_round=t.current_round,
+                rounds=t.rounds,
+                double=t.double,
+                arena_over=t.ends_at is not None and now >= t.ends_at,
+            )
+        except PairingError as exc:  # a Swiss with no pairing left: it ends here
+            log.info("tournament %s: %s; finishing", t.id, exc)
+            return Step("finish")
+
+    async def _pair(self, snap: Snapshot, step: Step, now: datetime) -> None:
+        t = snap.tournament
+        entries = {e.number: e for e in snap.entries}
+        boards: list[dict[str, Any]] = []
+        matches: list[dict[str, Any]] = []
+        for number, b in enumerate(step.boards, start=1):
+            row: dict[str, Any] = {"round": step.round, "board": number, "first": b.first, "second": b.second}
+            row["created_at"] = now
+            if b.is_match:
+                fields = self._match_fields(t, entries[b.first], entries[b.second or 0], now)
+                matches.append(fields)
+                row["match_id"] = fields["id"]
+            else:
+                row.update(score=b.score, forfeit=b.forfeit, ended_at=now)
+            boards.append(row)
+
+        def write() -> bool:
+            with self._service.session() as s:
+                if not repo.write_boards(
+                    s,
+                    t.id,
+                    version=t.version,
+                    boards=boards,
+                    matches=matches,
+                    current_round=step.round,
+                    round_started_at=now,
+                ):
+                    s.rollback()
+                    return False
+                return True
+
+        if not await in_thread(write):
+            return  # another worker paired first: the next pass reads its boards
+        for fields in matches:
+            live = await self._service.fresh(fields["id"])
+            self._service.opened(live)
+            await self._service.changed(live)
+            users = [fields["seat0_user_id"], fields["seat1_user_id"]]
+            await notify.match_started(self._service, users, fields["id"], "tournament")
+        await self._changed(t.id)
+        if any(not _played(b) for b in step.boards):
+            self.kick()  # byes and forfeits only may already end the round
+
+    def _match_fields(
+        self, t: TournamentRecord, first: repo.EntryRecord, second: repo.EntryRecord, now: datetime
+    ) -> dict[str, Any]:
+        game = self._service.game(t.game)
+        vs_bot = first.bot_level is not None or second.bot_level is not None
+        seconds = clock_setting(game, vs_bot=vs_bot, move_seconds=t.move_seconds) if not vs_bot else None
+        server_seed, match_id = new_server_seed(), new_match_id()
+        return {
+            "id": match_id,
+            "game": t.game,
+            "options": dict(t.options),
+            "status": ACTIVE,
+            "seat0_user_id": first.user_id,
+            "seat1_user_id": second.user_id,
+            "seat0_bot": first.bot_level,
+            "seat1_bot": second.bot_level,
+            "commitment": commitment(server_seed, match_id),
+            "server_seed": server_seed.hex(),
+            "client_seed_a": "",
+            "client_seed_b": "",
+            "created_at": now,
+            "started_at": now,
+            "move_seconds": seconds,
+            "deadline_at": now + timedelta(seconds=seconds) if seconds else None,
+            "opened_by": t.organiser_id,
+            "invite_token": None,
+            "rated": is_rated(game, vs_bot=vs_bot, rated=t.rated),
+        }
+
+    async def _finish(self, t: TournamentRecord, now: datetime) -> None:
+        def write() -> bool:
+            with self._service.session() as s:
+                return repo.set_status(s, t.id, (RUNNING,), repo.FINISHED, finished_at=now)
+
+        if await in_thread(write):
+            await self._changed(t.id)
+        await self._done(t)
+
+    async def _done(self, t: TournamentRecord) -> None:
+        await self._leases.release(lease_id(t.id))
+        self._locks.pop(t.id, None)
+
+    # -- news ----------------------------------------------------------------------------------
+    async def _changed(self, tournament_id: str) -> None:
+        await self._service.publish(TOURNAMENT_CHANNEL, {"type": "tournament", "id": tournament_id})
+
+    def _watch(self, snap: Snapshot) -> None:
+        """Subscribe to the channels of the boards in play (a match's end wakes the driver at once)."""
+        live = {g.match_id for g in snap.games if g.match_id and g.ended_at is None}
+        for match_id in live - self._watched.keys():
+            asyncio.get_running_loop().create_task(self._subscribe(match_id))
+        for match_id in [m for m in self._watched if m not in live and _belongs(snap, m)]:
+            sub = self._watched.pop(match_id)
+            asyncio.get_running_loop().create_task(sub.close())
+
+    async def _subscribe(self, match_id: str) -> None:
+        if match_id in self._watched:
+            return
+        sub = await self._bus.subscribe(match_channel(match_id))
+        self._watched[match_id] = sub
+
+        def heard() -> None:
+            if any(_ended(m) for m in sub.drain()):
+                self.kick()
+
+        sub.on_message = heard
+
+
+def _ended(message: Message) -> bool:
+    return (message.get("type") == "change" and message.get("status") in ENDED) or message.get(
+        "type"
+    ) == "resync"
+
+
+def _belongs(snap: Snapshot, match_id: str) -> bool:
+    return any(g.match_id == match_id for g in snap.games)
+
+
+def _played(board: Board) -> bool:
+    return board.is_match

@@ -1,0 +1,77 @@
+// The tournament list (issue 26 §Pages: the lobby's «Турниры» panel and /tournaments): upcoming, running and
+// finished tournaments from GET /api/tournaments?status=…, one tab each; re-read when the lobby socket
+// says a tournament changed (tournament.js and tournaments.js call refreshList). Hook: #tournament-items[data-loaded].
+import { el, get } from "./api.js";
+import { gameTitle } from "./gamesinfo.js";
+import { t, tn } from "./i18n.js";
+import { formatTime } from "./names.js";
+import { formatName, statusName, tournamentTitle } from "./tournament_words.js";
+
+let status = "open";
+
+const count = (n) => tn(n, "{n} участник", "{n} участника", "{n} участников", { n });
+
+function item(tr) {
+  const when = tr.status === "open" ? (tr.starts_at ? formatTime(tr.starts_at) : t("начало по кнопке организатора")) : statusName(tr.status);
+  return el(
+    "li",
+    { dataset: { id: tr.id } },
+    el("a", { href: `/tournaments/${encodeURIComponent(tr.id)}`, class: "tournament-link" }, tournamentTitle(tr, gameTitle(tr.game))),
+    el("span", { class: "small muted" }, [" ", gameTitle(tr.game), formatName(tr.format), count(tr.players), when].join(" · ")),
+  );
+}
+
+/** Read the current tab's list again. */
+export async function refreshList() {
+  const box = document.getElementById("tournament-items");
+  if (!box) return;
+  const wanted = status === "running" ? ["running", "paused"] : [status];
+  let items = [];
+  try {
+    for (const s of wanted) items = items.concat(await get(`/api/tournaments?status=${s}`));
+  } catch (_err) {
+    return;
+  }
+  box.replaceChildren(...(items.length ? items.map(item) : [el("li", { class: "empty" }, t("Пока нет турниров."))]));
+  box.dataset.loaded = status;
+}
+
+/** Wire the tabs and draw the first list. */
+export function setUpList() {
+  const tabs = [...document.querySelectorAll(".tournament-tab")];
+  for (const tab of tabs) {
+    tab.addEventListener("click", () => {
+      status = tab.dataset.status;
+      for (const other of tabs) other.setAttribute("aria-selected", other === tab ? "true" : "false");
+      refreshList();
+    });
+  }
+  refreshList();
+}
+
+/** Follow the lobby socket: `onTournament(id)` for each {"type":"tournament"} (reconnects with backoff). */
+export function followLobby(onTournament, onMatch) {
+  let backoff = 500;
+  const connect = () => {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const ws = new WebSocket(`${proto}//${location.host}/ws/lobby`);
+    ws.addEventListener("open", () => {
+      backoff = 500;
+    });
+    ws.addEventListener("message", (ev) => {
+      let msg;
+      try {
+        msg = JSON.parse(ev.data);
+      } catch (_err) {
+        return;
+      }
+      if (msg.type === "tournament") onTournament(msg.id);
+      else if (msg.type === "match" && onMatch) onMatch(msg);
+    });
+    ws.addEventListener("close", () => {
+      setTimeout(connect, backoff + Math.random() * backoff);
+      backoff = Math.min(backoff * 2, 15000);
+    });
+  };
+  connect();
+}

@@ -1,0 +1,227 @@
+"""The tournaments' API (issue 26 §API; the browser pages use it too):
+
+- ``POST /api/tournaments {game, format: round_robin|swiss|arena, name, rated, options, rounds?, minutes?,
+  move_seconds?, max_players?, starts_at?, double?, round_minutes?}`` → 201 the tournament
+- ``GET /api/tournaments[?status=open|running|paused|finished|cancelled][&member=name]`` → the list, newest
+  first (``member``: the tournaments that member entered)
+- ``GET /api/tournaments/{id}`` → the tournament: players, rounds with their pairings, standings
+- ``POST /api/tournaments/{id}/join`` · ``/leave`` · ``/withdraw`` — the caller
+- ``POST /api/tournaments/{id}/bots {level}`` — the organiser enters a bot
+- ``POST /api/tournaments/{id}/start`` · ``/pause`` · ``/resume`` · ``/cancel`` — the organiser (or an admin)
+- ``GET /api/tournaments/{id}/crosstable.csv`` → standings and crosstable as CSV
+
+Refusals are ``{code, message}`` and change nothing (play/tournament_ops.py lists the codes). Live updates
+reach pages over ``/ws/lobby`` as ``{"type": "tournament", "id"}``.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any, Literal
+from urllib.parse import quote
+
+from fastapi import APIRouter, Depends, Query, Request
+from fastapi.responses import Response
+from pydantic import BaseModel, Field
+
+from duelclub.play import tournament_ops as ops
+from duelclub.play import tournament_views as tviews
+from duelclub.play.service import MatchService, in_thread
+from duelclub.store import tournaments as repo
+from duelclub.store import users
+from duelclub.web.deps import CurrentUser, OptionalUser, get_service
+from duelclub.web.security import csrf_guard
+from duelclub.web.strictjson import StrictJsonRoute
+
+router = APIRouter(
+    prefix="/api/tournaments",
+    tags=["tournaments"],
+    dependencies=[Depends(csrf_guard)],
+    route_class=StrictJsonRoute,
+)
+Service = Annotated[MatchService, Depends(get_service)]
+Status = Literal["open", "running", "paused", "finished", "cancelled"]
+
+
+class TournamentBody(BaseModel):
+    """A new tournament. ``rounds``: a Swiss's rounds; ``minutes``: an arena's time box (5..1440);
+    ``move_seconds``: the matches' move clock; ``max_players`` 2..256 (default 64); ``starts_at``: the
+    server starts it then (else the organiser does); ``double``: a double round robin; ``round_minutes``: a
+    round deadline (round robin, Swiss)."""
+
+    game: str = Field(max_length=40)
+    format: str = Field(max_length=16)
+    name: str = Field(default="", max_length=200)
+    rated: bool | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    rounds: int | None = Field(default=None, ge=1, le=1000)
+    minutes: int | None = Field(default=None, ge=1, le=10**6)
+    move_seconds: int | None = Field(default=None, ge=1, le=10**7)
+    max_players: int | None = Field(default=None, ge=1, le=10**6)
+    starts_at: datetime | None = None
+    double: bool = False
+    round_minutes: int | None = Field(default=None, ge=1, le=10**7)
+
+
+class BotBody(BaseModel):
+    """A bot level of the tournament's game (``GET /api/games``)."""
+
+    level: str = Field(max_length=40)
+
+
+class LeaveBody(BaseModel):
+    """``number``: the organiser takes out that player (a bot, say); absent: the caller leaves."""
+
+    number: int | None = None
+
+
+def _driver(request: Request) -> Any:
+    return getattr(request.app.state, "tournaments", None)
+
+
+def _kick(request: Request) -> None:
+    driver = _driver(request)
+    if driver is not None:
+        driver.kick()
+
+
+async def _detail(service: MatchService, tournament_id: str, viewer: int | None) -> dict[str, Any]:
+    snap = await ops.snapshot(service, tournament_id)
+
+    def organiser() -> str | None:
+        with service.db.session() as s:
+            return users.usernames(s, {snap.tournament.organiser_id}).get(snap.tournament.organiser_id)
+
+    return tviews.detail(snap, await in_thread(organiser), viewer)
+
+
+@router.post("", status_code=201)
+async def create_tournament(body: TournamentBody, user: CurrentUser, service: Service) -> Any:
+    """Create an open tournament; you are its organiser (join it to play)."""
+    new = ops.NewTournament(**body.model_dump())
+    t = await ops.create(service, user.id, new)
+    return await _detail(service, t.id, user.id)
+
+
+@router.get("")
+async def list_tournaments(
+    service: Service,
+    status: Annotated[Status | None, Query()] = None,
+    member: Annotated[str | None, Query(max_length=40)] = None,
+) -> Any:
+    """Tournaments, newest first, with their player counts; ``member``: those that member entered
+    (profiles)."""
+
+    def read() -> list[dict[str, Any]]:
+        with service.db.session() as s:
+            if member is not None:
+                found = users.find_user(s, member)
+                ids = {t.id for t in repo.of_member(s, found.id)} if found is not None else set()
+                rows = [(t, n) for t, n in repo.listing(s, status, limit=500) if t.id in ids]
+            else:
+                rows = repo.listing(s, status)
+            names = users.usernames(s, {t.organiser_id for t, _ in rows})
+        return [tviews.summary(t, n, names.get(t.organiser_id)) for t, n in rows]
+
+    return await in_thread(read)
+
+
+@router.get("/{tournament_id}")
+async def get_tournament(tournament_id: str, user: OptionalUser, service: Service) -> Any:
+    """The tournament: players, rounds with their pairings (commitments, seeds once ended), standings."""
+    return await _detail(service, tournament_id, user.id if user else None)
+
+
+@router.post("/{tournament_id}/join")
+async def join_tournament(tournament_id: str, user: CurrentUser, service: Service) -> Any:
+    """Join an open tournament. 409 ``tournament_started``, ``tournament_full``, ``already_joined``."""
+    await ops.join(service, tournament_id, user.id)
+    await _publish(service, tournament_id)
+    return await _detail(service, tournament_id, user.id)
+
+
+@router.post("/{tournament_id}/leave")
+async def leave_tournament(
+    tournament_id: str, user: CurrentUser, service: Service, body: LeaveBody | None = None
+) -> Any:
+    """Leave before the start. 409 ``not_joined``, ``tournament_started`` (withdraw instead)."""
+    await ops.leave(service, tournament_id, user.id, user.is_admin, body.number if body else None)
+    await _publish(service, tournament_id)
+    return await _detail(service, tournament_id, user.id)
+
+
+@router.post("/{tournament_id}/withdraw")
+async def withdraw_from_tournament(
+    tournament_id: str, request: Request, user: CurrentUser, service: Service
+) -> Any:
+    """Withdraw from a started tournament: your match in play is resigned, you are not paired again."""
+
+    async def resign(match_id: str) -> None:
+        live = await service.fresh(match_id)
+        await service.act_seq(match_id, user.id, f"withdraw-{tournament_id}", live.seq, {"kind": "resign"})
+
+    await ops.withdraw(service, tournament_id, user.id, resign)
+    await _publish(service, tournament_id)
+    _kick(request)
+    return await _detail(service, tournament_id, user.id)
+
+
+@router.post("/{tournament_id}/bots")
+async def add_bot(tournament_id: str, body: BotBody, user: CurrentUser, service: Service) -> Any:
+    """Enter a bot of ``level`` (the organiser, before the start)."""
+    await ops.add_bot(service, tournament_id, user.id, user.is_admin, body.level)
+    await _publish(service, tournament_id)
+    return await _detail(service, tournament_id, user.id)
+
+
+@router.post("/{tournament_id}/start")
+async def start_tournament(tournament_id: str, request: Request, user: CurrentUser, service: Service) -> Any:
+    """Start now and pair the first round. 403 ``not_organiser``; 409 ``too_few_players``,
+    ``too_many_rounds``, ``tournament_started``."""
+    await ops.start(service, tournament_id, user.id, user.is_admin)
+    await _advance(request, tournament_id)
+    return await _detail(service, tournament_id, user.id)
+
+
+@router.post("/{tournament_id}/pause")
+async def pause_tournament(tournament_id: str, user: CurrentUser, service: Service) -> Any:
+    """No new pairings until resumed (matches in play go on)."""
+    await ops.pause(service, tournament_id, user.id, user.is_admin)
+    await _publish(service, tournament_id)
+    return await _detail(service, tournament_id, user.id)
+
+
+@router.post("/{tournament_id}/resume")
+async def resume_tournament(tournament_id: str, request: Request, user: CurrentUser, service: Service) -> Any:
+    await ops.resume(service, tournament_id, user.id, user.is_admin)
+    await _advance(request, tournament_id)
+    return await _detail(service, tournament_id, user.id)
+
+
+@router.post("/{tournament_id}/cancel")
+async def cancel_tournament(tournament_id: str, user: CurrentUser, service: Service) -> Any:
+    """Cancel: no result; matches in play are aborted (the organiser, or any admin)."""
+    await ops.cancel(service, tournament_id, user.id, user.is_admin, service.abort)
+    await _publish(service, tournament_id)
+    return await _detail(service, tournament_id, user.id)
+
+
+@router.get("/{tournament_id}/crosstable.csv")
+async def crosstable_csv(tournament_id: str, service: Service) -> Response:
+    """Standings and crosstable as CSV (UTF-8)."""
+    snap = await ops.snapshot(service, tournament_id)
+    name = quote(f"duelclub-{snap.tournament.name}-crosstable.csv", safe="")
+    headers = {"Content-Disposition": f"attachment; filename=\"crosstable.csv\"; filename*=UTF-8''{name}"}
+    return Response(tviews.crosstable_csv(snap), media_type="text/csv; charset=utf-8", headers=headers)
+
+
+async def _publish(service: MatchService, tournament_id: str) -> None:
+    await service.publish("lobby", {"type": "tournament", "id": tournament_id})
+
+
+async def _advance(request: Request, tournament_id: str) -> None:
+    """Pair at once (this worker), so the answer already shows round 1; the driver's guard keeps it single."""
+    driver = _driver(request)
+    if driver is not None:
+        await driver.advance(tournament_id)
+    await _publish(get_service(request), tournament_id)
