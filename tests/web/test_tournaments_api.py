@@ -303,3 +303,45 @@ async def test_a_profile_lists_the_members_tournaments(user_client: UserClient) 
     )
     page = await clients["ann"].get("/members/ben")
     assert page.status_code == 200 and "member-tournament-items" in page.text
+
+
+async def test_a_swiss_with_more_rounds_than_its_players_allow_does_not_start(
+    user_client: UserClient,
+) -> None:
+    clients = await members(user_client, "ann", "ben")
+    t = await create(clients["ann"], format="swiss", rounds=2)
+    for c in clients.values():
+        await c.post(f"/api/tournaments/{t['id']}/join", json={})
+    r = await clients["ann"].post(f"/api/tournaments/{t['id']}/start", json={})
+    assert (r.status_code, r.json()["code"]) == (409, "too_many_rounds")
+    assert (await read(clients["ann"], t["id"]))["status"] == "open"
+
+
+async def test_a_match_in_play_at_the_round_deadline_is_lost_on_time(
+    app: FastAPI, user_client: UserClient
+) -> None:
+    from datetime import timedelta
+
+    from duelclub.store.models import Tournament
+
+    clients = await members(user_client, "ann", "ben")
+    t = await create(clients["ann"], format="swiss", rounds=1, round_minutes=1, options={"rounds": 3})
+    tid = t["id"]
+    for c in clients.values():
+        await c.post(f"/api/tournaments/{tid}/join", json={})
+    t = (await clients["ann"].post(f"/api/tournaments/{tid}/start", json={})).json()
+    mid = in_play(t)[0]
+    for c in clients.values():  # both make their first move: no no-show, a real match in play
+        st = (await c.get(f"/api/matches/{mid}/state")).json()
+        if st["legal"]:
+            await c.post(
+                f"/api/matches/{mid}/actions", json={"id": "1", "seq": st["seq"], "action": st["legal"][0]}
+            )
+    with app.state.db.session() as s:
+        row = s.get(Tournament, tid)
+        assert row is not None and row.round_started_at is not None
+        row.round_started_at = row.round_started_at - timedelta(minutes=2)
+    app.state.tournaments.kick()
+    t = await until(clients["ann"], tid, lambda t: t["status"] == "finished")
+    match = (await clients["ann"].get(f"/api/matches/{mid}")).json()
+    assert match["status"] == "finished" and match["result"]["reason"] == "timeout"
