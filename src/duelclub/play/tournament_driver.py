@@ -247,14 +247,20 @@ class TournamentDriver:
     async def _police(self, t: TournamentRecord, g: repo.GameRecord, now: datetime) -> bool:
         """End the match of ``g`` if a seat is a no-show or the round deadline has passed."""
         assert g.match_id is not None
-        live = await self._service.fresh(g.match_id)
-        if live.status != ACTIVE:
+        deadline = self._past_deadline(t, now)
+        if not deadline and (now - g.created_at).total_seconds() < self.grace_seconds:
+            return False  # too early for a no-show, no deadline: not even a cache look
+        # The cached match is enough to decide (no read per match per pass); the end is written at the seq
+        # seen, so a move stored meanwhile makes ``end_if_at`` refuse it.
+        live = await self._service.get_live(g.match_id)
+        if live.status != ACTIVE or (not deadline and len(live.moved) == 2):
             return False
+        seen = live.seq
         seat = self._no_show(live, now)
         finish: Finish | None = None
         if seat is not None:
             finish = endings.unplayed(live, seat, "no_show", now)
-        elif self._past_deadline(t, now):
+        elif deadline:
             to_move = sorted(live.to_move())
             if to_move:
                 outcome = Outcome(1 - to_move[0], "timeout")
@@ -263,9 +269,9 @@ class TournamentDriver:
             return False
         async with live.lock:
             await self._service.catch_up(live)
-            if live.status != ACTIVE or not await in_thread(
-                self._service.end_if_at, live.record, finish, live.seq
-            ):
+            if live.status != ACTIVE or live.seq != seen:
+                return False  # it moved on (or ended) since the look: the next pass looks again
+            if not await in_thread(self._service.end_if_at, live.record, finish, seen):
                 return False
             live.ended(finish.status, finish.result, finish.at)
         await self._service.changed(live, since=live.seq)
