@@ -40,6 +40,7 @@ from duelclub.bus.messages import RollCall
 from duelclub.play import challenges, matchmaking
 from duelclub.play.notify import LOBBY_CHANNEL, user_channel
 from duelclub.play.service import MatchService
+from duelclub.web import wssend
 from duelclub.web.deps import OptionalUser, get_service
 from duelclub.web.security import origin_ok
 from duelclub.web.socket_messages import LOBBY_CLIENT_MESSAGE
@@ -70,11 +71,11 @@ class LobbySocket:
         self.guard = MessageGuard.from_settings(ws.app.state.settings)
 
     async def send(self, message: dict[str, Any]) -> None:
+        """Send ``message`` with the next ``seq``; after the socket closed, nothing (web/wssend.py)."""
         async with self._lock:
             self.seq += 1
-            await self.ws.send_text(
-                json.dumps({**message, "seq": self.seq}, separators=(",", ":"), default=str)
-            )
+            text = json.dumps({**message, "seq": self.seq}, separators=(",", ":"), default=str)
+            await wssend.send_text(self.ws, text)
 
     async def send_table(self) -> None:
         items = await challenges.open_table(self.service, self.user_id)
@@ -119,7 +120,7 @@ class LobbySocket:
             refused = self.guard.check(text)
             if refused is not None:
                 if self.guard.exhausted:
-                    await self.ws.close(code=POLICY_VIOLATION)
+                    await wssend.close(self.ws, POLICY_VIOLATION)
                     return
                 await self.send({"type": "error", "code": refused.code, "message": refused.message})
                 continue

@@ -28,6 +28,7 @@ from duelclub.play.errors import PlayError
 from duelclub.play.notify import user_channel
 from duelclub.play.service import MatchService
 from duelclub.store.matches import ACTIVE
+from duelclub.web import wssend
 from duelclub.web.deps import OptionalUser, get_service
 from duelclub.web.security import origin_ok
 
@@ -49,8 +50,9 @@ class TurnWatch:
         self._lock = asyncio.Lock()
 
     async def send(self, message: dict[str, Any]) -> None:
+        """Send ``message``; after the socket closed, nothing (web/wssend.py)."""
         async with self._lock:
-            await self.ws.send_text(json.dumps(message, separators=(",", ":")))
+            await wssend.send_text(self.ws, json.dumps(message, separators=(",", ":")))
 
     async def relist(self) -> None:
         """Follow every active match of the member (one query) and send the count if it changed."""
@@ -131,7 +133,7 @@ async def turns_socket(
         return
     await ws.accept()
     if user is None:
-        await ws.close(code=4401)
+        await wssend.close(ws, 4401)
         return
     watch = TurnWatch(ws, service, user.id)
     mine = await service.bus.subscribe(user_channel(user.id))

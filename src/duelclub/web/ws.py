@@ -51,6 +51,7 @@ from duelclub.play.errors import PlayError
 from duelclub.play.presence import PresenceTracker
 from duelclub.play.service import MatchService
 from duelclub.store.matches import ACTIVE, OPEN
+from duelclub.web import wssend
 from duelclub.web.deps import UserInfo, get_service, optional_user
 from duelclub.web.security import origin_ok
 from duelclub.web.session_watch import SessionWatch
@@ -107,8 +108,9 @@ class MatchSocket:
         await self.send_text(json.dumps(message, separators=(",", ":"), default=str))
 
     async def send_text(self, text: str) -> None:
+        """Send ``text``; after the socket closed, nothing (a DEBUG line: web/wssend.py, issue 31 §4)."""
         async with self._send_lock:
-            await self.ws.send_text(text)
+            await wssend.send_text(self.ws, text)
 
     async def error(self, code: str, message: str, action_id: str | None = None) -> None:
         await self.send(ErrorSent(type="error", id=action_id, code=code, message=message))
@@ -135,7 +137,7 @@ class MatchSocket:
             if not self.closing:  # the background check and an act may both find it ended
                 self.closing = True
                 await self.error("not_authenticated", "your session has ended; log in again", action_id)
-                await self.ws.close(code=4401)
+                await wssend.close(self.ws, 4401)
             raise WebSocketDisconnect(4401)
 
     async def recheck(self) -> None:
@@ -290,7 +292,7 @@ class MatchSocket:
             refused = self.guard.check(text)
             if refused is not None:
                 if self.guard.exhausted:
-                    await self.ws.close(code=POLICY_VIOLATION)
+                    await wssend.close(self.ws, POLICY_VIOLATION)
                     return
                 await self.error(*refused)
                 continue
@@ -325,7 +327,7 @@ async def match_socket(ws: WebSocket) -> None:
         await service.fresh(match_id)
     except PlayError as exc:
         await sock.error(exc.code, exc.message)
-        await ws.close(code=4404)
+        await wssend.close(ws, 4404)
         return
     sub = await service.bus.subscribe(match_channel(match_id))
     tracker: PresenceTracker | None = getattr(ws.app.state, "presence", None)
