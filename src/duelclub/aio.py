@@ -9,6 +9,8 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Generic, TypeVar
 
+from duelclub.store.health import is_outage
+
 T = TypeVar("T")
 log = logging.getLogger(__name__)
 
@@ -74,6 +76,9 @@ class BackgroundLoop:
     - An exception in a pass is logged on ``logger`` (with its traceback) and the loop goes on; while the same
       step keeps failing, at most one log line per ``log_every`` seconds, the next one saying how many were
       left out. Cancellation (:meth:`stop`) ends the loop, even in the middle of a pass.
+    - ``outage``: tells a store outage (default ``store.health.is_outage``; pass ``db.health.failed`` to
+      report it to the database's health, which logs the outage once): such a failure is counted and logged
+      at DEBUG only (issue 31 §2), the loop goes on.
     """
 
     def __init__(
@@ -86,6 +91,7 @@ class BackgroundLoop:
         min_delay: float = 0.0,
         logger: logging.Logger | None = None,
         log_every: float = 60.0,
+        outage: Callable[[BaseException], bool] = is_outage,
     ) -> None:
         self.name = name
         self.interval = interval
@@ -94,6 +100,7 @@ class BackgroundLoop:
         self._min_delay = min_delay
         self._log = logger or log
         self._log_every = log_every
+        self._outage = outage
         self._task: asyncio.Task[None] | None = None
         self._last_logged: float | None = None
         self.failures = 0
@@ -123,12 +130,15 @@ class BackgroundLoop:
                 delay = await self._step()
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                self._failed()
+            except Exception as exc:
+                self._failed(exc)
             await asyncio.sleep(max(self._min_delay, self.interval if delay is None else delay))
 
-    def _failed(self) -> None:
+    def _failed(self, exc: Exception) -> None:
         self.failures += 1
+        if self._outage(exc):
+            self._log.debug("%s: a pass failed: the database is unavailable", self.name)
+            return
         now = time.monotonic()
         if self._last_logged is not None and now - self._last_logged < self._log_every:
             self._unlogged += 1

@@ -39,6 +39,7 @@ from duelclub.bots.base import Bot, GameLookup
 from duelclub.bots.metrics import ThinkTimer, think_timer
 from duelclub.store import botjobs
 from duelclub.store.db import Database
+from duelclub.store.health import is_outage
 from duelclub.store.models import utcnow
 
 log = logging.getLogger(__name__)
@@ -100,8 +101,11 @@ class PgWakeup:
         try:
             for _ in self._connect().notifies(timeout=timeout, stop_after=1):
                 pass
-        except Exception:
-            log.warning("bot worker: LISTEN connection failed; polling", exc_info=True)
+        except Exception as exc:
+            if is_outage(exc):  # the database is down: the worker's next poll says so, once
+                log.debug("bot worker: LISTEN connection failed (database unavailable); polling")
+            else:
+                log.warning("bot worker: LISTEN connection failed; polling", exc_info=True)
             self.close()
             time.sleep(timeout)
 
@@ -218,8 +222,9 @@ class BotWorker:
             while not stop.is_set() and self.alive():
                 try:
                     worked = self.step()
-                except Exception:
-                    log.exception("bot worker %s: database error", self.name)
+                except Exception as exc:
+                    if not self.db.health.failed(exc):  # an outage: one line, by the database's health
+                        log.exception("bot worker %s: database error", self.name)
                     worked = False
                 if worked:
                     idle = self.poll_seconds

@@ -44,6 +44,7 @@ from duelclub.play.errors import PlayError
 from duelclub.store import botjobs
 from duelclub.store import matches as repo
 from duelclub.store.db import Database
+from duelclub.store.health import is_outage
 from duelclub.store.models import utcnow
 
 if TYPE_CHECKING:
@@ -257,8 +258,9 @@ class BotDriver:
                 await self._collect(sweep)
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("bot answers: collection failed")
+            except Exception as exc:
+                if not self._db.health.failed(exc):  # an outage is logged once, by the database's health
+                    log.exception("bot answers: collection failed")
 
     def _listening(self) -> bool:
         return self._db.url.startswith("postgresql") and self._local is None
@@ -316,8 +318,11 @@ class BotDriver:
                             self._answers.set()
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.warning("bot answers: LISTEN failed; retrying", exc_info=True)
+            except Exception as exc:
+                # An outage is logged once, by the database's health when the pool's queries fail (not
+                # from here: this connection is not the pool's, and its return would never be seen there).
+                if not is_outage(exc):
+                    log.warning("bot answers: LISTEN failed; retrying", exc_info=True)
                 await asyncio.sleep(1.0)
 
 

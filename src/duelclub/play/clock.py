@@ -113,7 +113,9 @@ class ClockSweeper:
         self._run_clock = run_clock
         self.now = now
         self._db = db
-        self._loop = BackgroundLoop("clock-sweeper", interval, self._pass, min_delay=0.02, logger=log)
+        self._loop = BackgroundLoop(
+            "clock-sweeper", interval, self._pass, min_delay=0.02, logger=log, outage=db.health.failed
+        )
 
     async def start(self) -> None:
         await self._loop.start()
@@ -129,8 +131,9 @@ class ClockSweeper:
         for match_id in ids:
             try:
                 applied += int(await self._run_clock(match_id))
-            except Exception:
-                log.exception("clock: match %s", match_id)
+            except Exception as exc:
+                if not self._db.health.failed(exc):  # an outage is logged once, by the database's health
+                    log.exception("clock: match %s", match_id)
         return applied
 
     def _overdue(self, now: datetime) -> list[str]:

@@ -32,6 +32,7 @@ from duelclub.play.port import LobbyPort
 from duelclub.play.schemas import Presence, SeatPresence
 from duelclub.play.threads import in_thread
 from duelclub.store import lobby as prepo
+from duelclub.store.health import is_outage
 from duelclub.store.lobby import PresenceRecord
 from duelclub.store.matches import ACTIVE, FINISHED, Finish
 
@@ -85,8 +86,9 @@ class PresenceTracker:
             return
         try:
             await in_thread(self._write_all, seats)
-        except Exception:
-            log.exception("presence heartbeat failed (%d seats)", len(seats))
+        except Exception as exc:
+            if not is_outage(exc):  # an outage is logged once, by the database's health (store/health.py)
+                log.exception("presence heartbeat failed (%d seats)", len(seats))
 
     def _write_all(self, seats: list[tuple[str, Seat]]) -> None:
         now = self._service.now()

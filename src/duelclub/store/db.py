@@ -8,6 +8,9 @@ that reads first and then writes cannot wait for a concurrent writer (SQLite ans
 at once, whatever the busy timeout: waiting would deadlock), which made HTTP 500s under load; an IMMEDIATE
 one queues for the lock instead. Sessions that only read (:meth:`Database.read_session`: the session
 look-up of every request, the match service's catch-up reads) begin with a plain deferred ``BEGIN``.
+
+``Database.health`` (store/health.py) follows outages: the web layer and the background workers report
+failures to it, the pool's ``connect`` and ``checkout`` events report signs of life (issue 31 §2).
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
+
+from duelclub.store.health import StoreHealth
 
 SQLITE_BUSY_MS = 10_000
 """How long a SQLite connection waits for the write lock before ``database is locked``."""
@@ -69,6 +74,17 @@ class Database:
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         self.read_engine = self.engine.execution_options(**{READ_ONLY: True})
         self._read_sessions = sessionmaker(self.read_engine, expire_on_commit=False)
+        self.health = StoreHealth()
+        """Up or down, as this process last saw it (store/health.py)."""
+        event.listen(self.engine, "connect", self._connected)
+        event.listen(self.engine, "checkout", self._checked_out)
+
+    def _connected(self, _dbapi_conn: Any, _record: Any) -> None:
+        self.health.ok()
+
+    def _checked_out(self, _dbapi_conn: Any, _record: Any, _proxy: Any) -> None:
+        if self.health.down_since is not None:
+            self.health.ok(reused=True)
 
     @contextmanager
     def session(self) -> Iterator[Session]:

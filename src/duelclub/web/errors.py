@@ -2,7 +2,8 @@
 
 Handlers installed by :func:`install_error_handlers` turn :class:`ApiError`, the match service's
 :class:`PlayError`, request validation errors (422 ``malformed``), plain HTTP errors (``not_found``,
-``method_not_allowed``, …) and crashes (500 ``internal``) into that shape.
+``method_not_allowed``, …) and crashes (500 ``internal``) into that shape; a database outage is 503
+``store_unavailable`` with ``Retry-After`` (web/outage.py, issue 31 §2).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from duelclub.play.errors import PlayError
+from duelclub.web.outage import install_outage_handlers
 
 _HTTP_CODES = {
     400: "bad_request",
@@ -85,3 +87,4 @@ def install_error_handlers(app: FastAPI) -> None:
     app.add_exception_handler(Exception, internal_error)
     app.add_exception_handler(RequestValidationError, validation_error)
     app.add_exception_handler(StarletteHTTPException, http_error)
+    install_outage_handlers(app)

@@ -17,7 +17,8 @@ and leaving the page leaves the queue: when the member's last lobby socket on th
 goes out on the member's bus channel (``{"type": "lobby_roll_call"}``); every lobby socket of the member on
 any worker answers it with a heartbeat, and :data:`ROLL_CALL_SECONDS` later the entry is withdrawn unless a
 heartbeat reached it after the close (another tab, possibly on another worker, or the same page reloaded).
-Anonymous visitors get the table only.
+Anonymous visitors get the table only. As on every socket (issue 31), a database outage closes it with 1013
+(web/outage.py) and a send after the close is dropped quietly (web/wssend.py).
 """
 
 from __future__ import annotations

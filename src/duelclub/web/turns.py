@@ -9,7 +9,9 @@ visitors are closed at once (4401). The client sends nothing (anything it sends 
 It only reads: the member's active matches are listed once (one query) and then followed on their own
 ``match:{id}`` channels, each change answered from the service's cache (``MatchService.fresh`` skips the
 database when the cache has the change). Nothing is added to the act path. A match that starts without a
-``user:{id}`` notice (an accepted invite) is found by a re-list every :data:`RELIST_SECONDS`.
+``user:{id}`` notice (an accepted invite) is found by a re-list every :data:`RELIST_SECONDS`. As on every
+socket (issue 31), a database outage closes it with 1013 (web/outage.py) and a send after the close is
+dropped quietly (web/wssend.py).
 """
 
 from __future__ import annotations

@@ -26,6 +26,10 @@ Chat (issue 16 §5, play/chat.py): ``{"type":"chat", message}`` for each message
 
 Every message is typed (issue 15 §3): what the socket sends and accepts in web/socket_messages.py, what it
 hears on the bus in bus/messages.py — dispatched on ``type``, never told apart by which keys it has.
+
+A database outage met on open, on an act or on a push closes the socket with 1013 (try again later: the page
+backs off and says so; web/outage.py); a send after the socket closed is dropped quietly (web/wssend.py,
+issue 31).
 """
 
 from __future__ import annotations
@@ -51,7 +55,7 @@ from duelclub.play.errors import PlayError
 from duelclub.play.presence import PresenceTracker
 from duelclub.play.service import MatchService
 from duelclub.store.matches import ACTIVE, OPEN
-from duelclub.web import wssend
+from duelclub.web import outage, wssend
 from duelclub.web.deps import UserInfo, get_service, optional_user
 from duelclub.web.security import origin_ok
 from duelclub.web.session_watch import SessionWatch
@@ -217,14 +221,18 @@ class MatchSocket:
     async def _push_pending(self) -> None:
         """Send a state for the bus notifications queued (bursts coalesced), presence and rematch
         notices; a bus ``resync`` (issue 18) re-reads the match and presence from the database.
-        Ends when nothing is left, or quietly when the socket is gone (the read loop sees the disconnect)."""
+        Ends when nothing is left, or quietly when the socket is gone (the read loop sees the disconnect);
+        a store outage closes the socket with 1013 (web/outage.py)."""
         assert self._sub is not None
         while batch := self._sub.drain():
             try:
                 await self._push_batch(batch)
             except PlayError:
                 log.exception("match %s: cannot build a state", self.match_id)
-            except Exception:  # the client went away mid-send
+            except Exception as exc:
+                if outage.reported(self.ws, exc):  # the page backs off and comes back (issue 31 §2)
+                    await outage.close_for_outage(self.ws)
+                    return
                 log.debug("match %s: push failed; socket closed", self.match_id, exc_info=True)
                 return
 

@@ -1,0 +1,210 @@
+"""A PostgreSQL outage under a running app (issue 31 §2): the routes answer 503 ``store_unavailable`` with
+``Retry-After`` (the keep-alive connection stays usable), sockets close with 1013, the log holds one warning
+when the outage starts and one when the database is back — no traceback, no error — and requests succeed
+again once it is back. The database is a private cluster of this module's own
+(tests/play/private_postgres.py), stopped and started under the app; the shared server on 5432 is never
+touched."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
+
+import pytest
+from httpx import AsyncClient, Response
+from private_postgres import PrivatePostgres, unavailable
+from support import free_port
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from duelclub.web.outage import RETRY_AFTER_SECONDS, TRY_AGAIN_LATER
+
+pytestmark = pytest.mark.timeout(120)
+PW = "password123"
+HEALTH_LOGGER = "duelclub.store.health"
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[PrivatePostgres]:
+    why = unavailable()
+    if why:
+        pytest.skip(f"!!! no private PostgreSQL cluster ({why}): outage test NOT RUN")
+    pg = PrivatePostgres(free_port())
+    try:
+        pg.create()
+        yield pg
+    finally:
+        pg.destroy()
+
+
+@pytest.fixture
+def logs(caplog: pytest.LogCaptureFixture) -> Iterator[pytest.LogCaptureFixture]:
+    """Every record at DEBUG and up, uvicorn's too (its loggers do not propagate to the root)."""
+    caplog.set_level(logging.DEBUG)
+    uvicorn = logging.getLogger("uvicorn")
+    uvicorn.addHandler(caplog.handler)
+    try:
+        yield caplog
+    finally:
+        uvicorn.removeHandler(caplog.handler)
+
+
+@pytest.fixture
+async def site(cluster: PrivatePostgres, server_factory: Any) -> AsyncIterator[Any]:
+    """The app on the private cluster behind uvicorn; the cluster is running again afterwards."""
+    try:
+        async with server_factory(cluster.url) as served:
+            yield served
+    finally:
+        if not (cluster.data / "postmaster.pid").exists():
+            cluster.start()
+
+
+class Member:
+    def __init__(self, base: str, name: str) -> None:
+        self.name = name
+        self.http = AsyncClient(base_url=base)
+
+    async def register(self) -> Member:
+        r = await self.http.post("/api/auth/register", json={"username": self.name, "password": PW})
+        assert r.status_code == 201, r.text
+        return self
+
+    @property
+    def cookie(self) -> dict[str, str]:
+        return {"Cookie": f"duelclub_session={self.http.cookies['duelclub_session']}"}
+
+
+async def members_and_match(base: str, tag: str) -> tuple[Member, Member, str]:
+    """Two members (names ending in ``tag``: each test makes its own) and an active invite match."""
+    a = await Member(base, f"ann{tag}").register()
+    b = await Member(base, f"ben{tag}").register()
+    r = await a.http.post("/api/matches", json={"game": "duel", "vs": "invite", "options": {}})
+    assert r.status_code == 201, r.text
+    created = r.json()
+    r = await b.http.post(f"/api/invites/{created['invite_token']}/accept", json={})
+    assert r.status_code == 200, r.text
+    return a, b, str(created["id"])
+
+
+def assert_unavailable(r: Response) -> None:
+    assert r.status_code == 503, r.text
+    assert r.json()["code"] == "store_unavailable"
+    assert r.json()["message"]
+    assert r.headers["retry-after"] == str(RETRY_AFTER_SECONDS)
+    assert r.headers.get("connection", "").lower() != "close"
+
+
+def client_port(r: Response) -> int:
+    """The local port of the connection ``r`` came over (the same port: the same keep-alive connection)."""
+    return int(r.extensions["network_stream"].get_extra_info("client_addr")[1])
+
+
+async def close_code(url: str, headers: dict[str, str]) -> int | None:
+    """The code the server closes a new socket at ``url`` with (None: it stayed open 5 s)."""
+    async with connect(url, additional_headers=headers) as ws:
+        try:
+            async with asyncio.timeout(5):
+                while True:
+                    await ws.recv()
+        except ConnectionClosed as closed:
+            return closed.rcvd.code if closed.rcvd is not None else None
+        except TimeoutError:
+            return None
+
+
+async def until_ok(member: Member, timeout: float = 10.0) -> Response:
+    deadline = time.monotonic() + timeout
+    while True:
+        r = await member.http.get("/api/matches")
+        if r.status_code == 200 or time.monotonic() > deadline:
+            return r
+        await asyncio.sleep(0.1)
+
+
+def warnings_and_worse(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
+    return [r for r in caplog.records if r.levelno >= logging.WARNING]
+
+
+async def test_routes_answer_503_store_unavailable_with_retry_after_during_an_outage(
+    cluster: PrivatePostgres, site: Any
+) -> None:
+    a, _b, mid = await members_and_match(site.http, "r")
+    before = await a.http.get("/api/matches")
+    assert before.status_code == 200
+    cluster.stop()
+    created = await a.http.post("/api/matches", json={"game": "duel", "vs": "invite", "options": {}})
+    listed = await a.http.get("/api/matches")
+    login = await a.http.post("/api/auth/login", json={"username": a.name, "password": PW})
+    act = await a.http.post(
+        f"/api/matches/{mid}/actions", json={"id": "r-1", "seq": 0, "action": {"kind": "resign"}}
+    )
+    for r in (created, listed, login, act):
+        assert_unavailable(r)
+    # No reset after a 503: every answer came over the keep-alive connection of the first request.
+    assert {client_port(r) for r in (before, created, listed, login, act)} == {client_port(before)}
+
+
+async def test_sockets_opened_during_an_outage_close_with_1013(cluster: PrivatePostgres, site: Any) -> None:
+    a, _b, mid = await members_and_match(site.http, "w")
+    cluster.stop()
+    for path in (f"/ws/matches/{mid}", "/ws/lobby", "/ws/turns"):
+        assert await close_code(site.ws + path, a.cookie) == TRY_AGAIN_LATER, path
+
+
+async def test_an_open_socket_that_meets_the_outage_closes_with_1013(
+    cluster: PrivatePostgres, site: Any
+) -> None:
+    a, _b, mid = await members_and_match(site.http, "o")
+    async with connect(f"{site.ws}/ws/matches/{mid}", additional_headers=a.cookie) as ws:
+        await ws.recv()  # the first state: the socket is open
+        cluster.stop()
+        await ws.send('{"type": "act", "id": "o-1", "seq": 0, "action": {"kind": "resign"}}')
+        with pytest.raises(ConnectionClosed) as closed:
+            async with asyncio.timeout(10):
+                while True:
+                    await ws.recv()
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == TRY_AGAIN_LATER
+
+
+async def test_an_outage_logs_one_warning_when_it_starts_and_one_when_the_database_is_back(
+    cluster: PrivatePostgres, site: Any, logs: pytest.LogCaptureFixture
+) -> None:
+    a, _b, mid = await members_and_match(site.http, "l")
+    logs.clear()
+    cluster.stop()
+    for _ in range(3):  # many requests and sockets, one outage
+        assert_unavailable(await a.http.get("/api/matches"))
+        assert_unavailable(await a.http.post("/api/auth/login", json={"username": a.name, "password": PW}))
+        assert await close_code(f"{site.ws}/ws/matches/{mid}", a.cookie) == TRY_AGAIN_LATER
+    down = warnings_and_worse(logs)
+    assert [(r.name, r.levelno) for r in down] == [(HEALTH_LOGGER, logging.WARNING)], down
+    assert "unavailable" in down[0].getMessage()
+    cluster.start()
+    assert (await until_ok(a)).status_code == 200
+    records = warnings_and_worse(logs)
+    assert [(r.name, r.levelno) for r in records] == [(HEALTH_LOGGER, logging.WARNING)] * 2, records
+    assert "back" in records[1].getMessage()
+    assert not [r for r in logs.records if r.exc_info or "Traceback" in r.getMessage()]
+
+
+async def test_requests_succeed_again_once_the_database_is_back(cluster: PrivatePostgres, site: Any) -> None:
+    a, b, mid = await members_and_match(site.http, "b")
+    cluster.stop()
+    assert_unavailable(await a.http.get("/api/matches"))
+    cluster.start()
+    started = time.monotonic()
+    assert (await until_ok(a)).status_code == 200
+    assert time.monotonic() - started < 5
+    r = await a.http.post("/api/matches", json={"game": "duel", "vs": "invite", "options": {}})
+    assert r.status_code == 201, r.text
+    states = {m: (await m.http.get(f"/api/matches/{mid}/state")).json() for m in (a, b)}
+    mover, state = next((m, st) for m, st in states.items() if st["legal"])
+    act = {"id": "b-1", "seq": state["seq"], "action": state["legal"][0]}
+    r = await mover.http.post(f"/api/matches/{mid}/actions", json=act)
+    assert r.status_code == 200, r.text
+    async with connect(f"{site.ws}/ws/matches/{mid}", additional_headers=a.cookie) as ws:
+        assert '"type":"state"' in await ws.recv()
