@@ -148,6 +148,22 @@ async def test_routes_answer_503_store_unavailable_with_retry_after_during_an_ou
     assert {client_port(r) for r in (before, created, listed, login, act)} == {client_port(before)}
 
 
+async def test_a_page_during_an_outage_is_a_503_page_that_says_so_in_the_readers_language(
+    cluster: PrivatePostgres, site: Any
+) -> None:
+    a, _b, _mid = await members_and_match(site.http, "p")
+    cluster.stop()
+    for lang, words in (("ru", "Нет связи с сервером, пробуем снова…"), ("uk", "Немає зв'язку з сервером")):
+        a.http.cookies.set("lang", lang)
+        r = await a.http.get("/", headers={"Accept": "text/html,application/xhtml+xml"})
+        assert r.status_code == 503, r.text
+        assert r.headers["retry-after"] == str(RETRY_AFTER_SECONDS)
+        assert r.headers["content-type"].startswith("text/html")
+        assert words in r.text
+        assert '<script type="module" src="/static/js/unavailable.js">' in r.text
+    assert (await a.http.get("/static/js/unavailable.js")).status_code == 200  # no database needed
+
+
 async def test_sockets_opened_during_an_outage_close_with_1013(cluster: PrivatePostgres, site: Any) -> None:
     a, _b, mid = await members_and_match(site.http, "w")
     cluster.stop()

@@ -2,9 +2,12 @@
 
 Every route that needs the database answers 503 ``{"code": "store_unavailable", "message": …}`` with
 ``Retry-After: 5`` (:data:`RETRY_AFTER_SECONDS`) when a store outage (store/health.py: ``is_outage``) reaches
-it, instead of a 500 with a traceback. A WebSocket that meets one — on open (the session look-up, the match)
+it, instead of a 500 with a traceback. A page (GET or HEAD outside ``/api/`` from a browser, which asks for
+``text/html``) gets the same 503 as a small HTML page instead, in the reader's language: «Нет связи с
+сервером, пробуем снова…», and static/js/unavailable.js reloads it once the server answers (backing off
+between its tries). A WebSocket that meets one — on open (the session look-up, the match)
 or later (an act, a lobby read) — is accepted if it was not yet and closed with 1013 (try again later), the
-browser's cue to back off. Nothing is logged per request: ``db.health`` logs one WARNING
+browser's cue to back off (static/js/outage.js). Nothing is logged per request: ``db.health`` logs one WARNING
 when the outage starts and one when the database is back.
 
 The handlers are Starlette exception handlers on SQLAlchemy's ``DBAPIError`` (its ``OperationalError`` among
@@ -18,15 +21,18 @@ these types is raised again and reported as before (500 ``internal``, with its t
 from __future__ import annotations
 
 import contextlib
+from html import escape
 from typing import Any
 
 from fastapi import FastAPI
-from fastapi.responses import JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 from sqlalchemy import exc as sa_exc
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import Response
 from starlette.websockets import WebSocket, WebSocketState
 
+from duelclub import i18n
+from duelclub.i18n import gettext as _
 from duelclub.store.health import is_outage
 from duelclub.web import wssend
 
@@ -45,9 +51,41 @@ def reported(conn: HTTPConnection, exc: BaseException) -> bool:
     return bool(health.failed(exc)) if health is not None else is_outage(exc)
 
 
+def wants_page(request: Request) -> bool:
+    """A browser loading a page (not the JSON API, not a script)."""
+    return (
+        request.method in ("GET", "HEAD")
+        and not request.url.path.startswith("/api/")
+        and "text/html" in request.headers.get("accept", "")
+    )
+
+
+def unavailable_page() -> str:
+    """The 503 page: the banner of static/js/outage.js, a line of explanation, and unavailable.js. No
+    template: base.html shows the member, and who the member is cannot be read now."""
+    lang = i18n.current_lang()
+    banner = _("Нет связи с сервером, пробуем снова…")
+    why = _("Страница обновится сама, когда связь вернётся.")
+    title = _("Дуэль-клуб")
+    return (
+        f'<!doctype html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{escape(title, quote=False)}</title>\n"
+        '<link rel="stylesheet" href="/static/css/app.css">\n'
+        '<script type="module" src="/static/js/unavailable.js"></script>\n</head>\n<body>\n'
+        '<main id="main" class="page page-medium">\n'
+        '<p class="offline-note server-unavailable" id="server-unavailable" role="status">'
+        f"{escape(banner, quote=False)}</p>\n"
+        f'<p class="muted">{escape(why, quote=False)}</p>\n</main>\n</body>\n</html>\n'
+    )
+
+
 def unavailable_response(request: Request) -> Response:
-    """503 with ``Retry-After``: ``{"code": "store_unavailable", "message"}`` (the shape of web/errors.py)."""
+    """503 with ``Retry-After``: ``{"code": "store_unavailable", "message"}`` (the shape of web/errors.py),
+    or the HTML page of :func:`unavailable_page` for a browser loading a page."""
     headers = {"Retry-After": str(RETRY_AFTER_SECONDS)}
+    if wants_page(request):
+        return HTMLResponse(unavailable_page(), status_code=503, headers=headers)
     return JSONResponse({"code": STORE_UNAVAILABLE, "message": MESSAGE}, status_code=503, headers=headers)
 
 

@@ -1,6 +1,9 @@
 // Thin fetch wrapper for the duelclub JSON API (DESIGN.md §Public JSON API).
 // Every state-changing call sends Content-Type: application/json (the server's CSRF rule).
+// A 503 (the database is down for a moment: store_unavailable) shows the page's «Нет связи с сервером, пробуем
+// снова…» banner and rejects with that text; the next answer of any other status hides it (outage.js).
 import { t, tn } from "./i18n.js";
+import { isUnavailable, serverAvailable, serverUnavailable } from "./outage.js";
 
 export class ApiError extends Error {
   constructor(status, code, message) {
@@ -13,6 +16,7 @@ export class ApiError extends Error {
 const MESSAGES = {
   network: t("Нет связи с сервером. Проверьте подключение и попробуйте ещё раз."),
   server: t("Ошибка сервера. Попробуйте ещё раз чуть позже."),
+  unavailable: t("Нет связи с сервером, пробуем снова…"),
 };
 
 function messageFrom(status, body) {
@@ -49,6 +53,8 @@ export async function api(method, path, body) {
   } catch (_err) {
     throw new ApiError(0, "network", MESSAGES.network);
   }
+  if (isUnavailable(res.status)) serverUnavailable();
+  else serverAvailable();
   let data = null;
   const text = await res.text();
   if (text) {
@@ -58,6 +64,7 @@ export async function api(method, path, body) {
       data = null;
     }
   }
+  if (isUnavailable(res.status)) throw new ApiError(res.status, codeFrom(data) || "store_unavailable", MESSAGES.unavailable);
   if (!res.ok) throw new ApiError(res.status, codeFrom(data), messageFrom(res.status, data));
   return data;
 }

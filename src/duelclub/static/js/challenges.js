@@ -2,9 +2,12 @@
 // and the matches anyone may watch. Generic over the games: the options come from the selected tab's form
 // (lobby.js currentChoice), the words from the server (options_text).
 // The lobby socket /ws/lobby pushes {"type":"challenges", seq, items}, {"type":"queue", seq, queue} and
-// {"type":"match", seq, id, why} (a match of mine has started: go to it). It reconnects with backoff; while it
-// is down the table is polled over HTTP. Closing the page closes the socket, which leaves the queue.
+// {"type":"match", seq, id, why} (a match of mine has started: go to it). It reconnects with backoff (outage.js
+// Backoff: exponential, jittered, capped); while it is down the table is polled over HTTP — except after a close
+// with 1013 (the server's database is down, issue 31 §2): then the page shows «Нет связи с сервером, пробуем
+// снова…» and only the backed-off reconnects ask again. Closing the page closes the socket, which leaves the queue.
 import { clientSeed, del, el, get, post, toast } from "./api.js";
+import { Backoff, TRY_AGAIN_LATER, serverAvailable, serverUnavailable } from "./outage.js";
 import { currentChoice } from "./lobby.js";
 import { gameTitle } from "./gamesinfo.js";
 import { t, tn } from "./i18n.js";
@@ -201,7 +204,7 @@ async function refreshLive() {
 // ---- the lobby socket ----------------------------------------------------------------------------
 
 let socketUp = false;
-let backoff = 500;
+const backoff = new Backoff({ base: 500, cap: 8000 });
 let pollTimer = null;
 
 function setConn(up) {
@@ -217,11 +220,12 @@ function connect() {
   try {
     ws = new WebSocket(`${proto}//${location.host}/ws/lobby`);
   } catch (_err) {
-    setTimeout(connect, backoff);
+    setTimeout(connect, backoff.next());
     return;
   }
   ws.addEventListener("open", () => {
-    backoff = 500;
+    backoff.reset();
+    serverAvailable();
     setConn(true);
     clearInterval(pollTimer);
   });
@@ -239,15 +243,17 @@ function connect() {
     else if (msg.type === "match" && msg.id) goTo(msg.id);
     else if (msg.type === "tournament") window.dispatchEvent(new CustomEvent("duelclub:tournament", { detail: msg.id }));
   });
-  ws.addEventListener("close", () => {
+  ws.addEventListener("close", (ev) => {
     setConn(false);
     clearInterval(pollTimer);
-    pollTimer = setInterval(() => {
-      refreshTable();
-      get("/api/queue").then(showQueue, () => {});
-    }, 3000);
-    setTimeout(connect, backoff + Math.floor(Math.random() * 250));
-    backoff = Math.min(backoff * 2, 8000);
+    if (ev.code === TRY_AGAIN_LATER) serverUnavailable();
+    else {
+      pollTimer = setInterval(() => {
+        refreshTable();
+        get("/api/queue").then(showQueue, () => {});
+      }, 3000);
+    }
+    setTimeout(connect, backoff.next());
   });
 }
 

@@ -11,12 +11,15 @@
 // Heartbeat: a socket on a dead network (a laptop lid, a changed Wi-Fi) may stay "open" for many minutes
 // while nothing arrives. After PING_AFTER_MS without a message the page pings; if nothing at all arrives
 // PONG_WAIT_MS later, the socket is dropped and reconnected (the missed events come with the sync).
-// Reconnects with exponential backoff and asks for the events since the last state it saw. The browser's
+// Reconnects with exponential backoff (jittered, capped: outage.js Backoff) and asks for the events since the
+// last state it saw. A close with 1013 (the server's database is down: issue 31 §2) shows the page's «Нет связи
+// с сервером, пробуем снова…» banner until a socket opens again, and retries the same way. The browser's
 // "offline" event drops the socket at once (it may stay open on a dead network and show a stale match), and
 // "online" reconnects at once instead of waiting out the backoff.
 // If the socket cannot be opened at all, it falls back to the HTTP API (GET …/state, POST …/actions).
 
 import { api, get, uuid } from "./api.js";
+import { Backoff, TRY_AGAIN_LATER, serverAvailable, serverUnavailable } from "./outage.js";
 
 const MAX_BACKOFF_MS = 8000;
 const PING_AFTER_MS = 20000;
@@ -35,7 +38,7 @@ export class MatchLive {
     this.h = handlers;
     this.seq = null; // last seq seen
     this.ws = null;
-    this.backoff = 500;
+    this.backoff = new Backoff({ base: 500, cap: MAX_BACKOFF_MS });
     this.closed = false;
     this.pending = new Map(); // action id → {action, seq}, until ack/error
     this.failures = 0;
@@ -116,7 +119,7 @@ export class MatchLive {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) return;
     this._drop(); // an attempt begun offline may hang or fail late: start afresh
     clearTimeout(this.timer);
-    this.backoff = 500;
+    this.backoff.reset();
     this.failures = 0;
     this._connect();
   }
@@ -149,9 +152,10 @@ export class MatchLive {
       opened = true;
       this.heardAt = Date.now();
       this.pingedAt = null;
-      this.backoff = 500;
+      this.backoff.reset();
       this.failures = 0;
       this.httpOk = false;
+      serverAvailable();
       this._status("open");
       // The server sends the current state on connect; if we already had one, ask for what we missed.
       if (this.seq !== null) this._send({ type: "sync", seq: this.seq });
@@ -187,6 +191,7 @@ export class MatchLive {
         this._pollOnce();
         return;
       }
+      if (ev.code === TRY_AGAIN_LATER) serverUnavailable();
       this.failures += 1;
       this._scheduleReconnect();
     });
@@ -206,8 +211,7 @@ export class MatchLive {
 
   _scheduleReconnect() {
     if (this.closed) return;
-    const wait = this.backoff + Math.floor(Math.random() * 250);
-    this.backoff = Math.min(this.backoff * 2, MAX_BACKOFF_MS);
+    const wait = this.backoff.next();
     clearTimeout(this.timer);
     // After a few failed sockets, fetch the state over HTTP so the page is not stale while we retry.
     if (this.failures >= 2) this._pollOnce();

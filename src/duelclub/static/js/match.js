@@ -77,9 +77,10 @@ function errorText(err) {
 const offline = () => connStatus !== "open" && connStatus !== "http";
 
 /** A toast, but never a second copy of one still on screen; network errors are not toasted while the page
- *  already shows «Переподключение…». */
+ *  already shows «Переподключение…», nor a server that cannot serve now (its banner says so: outage.js). */
 function notify(text, kind = "error", code = "") {
   if (code === "network" && offline()) return;
+  if (code === "store_unavailable") return;
   const box = document.getElementById("toasts");
   if (box) {
     for (const t of box.querySelectorAll(".toast")) {

@@ -4,13 +4,14 @@
 // is hidden — the opponent moved, a challenge was accepted, a match was found.
 
 import { t } from "./i18n.js";
+import { Backoff, TRY_AGAIN_LATER, serverAvailable, serverUnavailable } from "./outage.js";
 
 export const SETTINGS = { notify: "duelclub.notify", sound: "duelclub.sound" };
 const badge = document.getElementById("turn-badge");
 const countBox = document.getElementById("turn-count");
 const baseTitle = document.title;
 let known = null; // ids waiting at the last message
-let retry = 1000;
+const retry = new Backoff({ base: 1000, cap: 30000 }); // jittered: a restarted server is not hit in step
 
 function paint(count) {
   if (badge) {
@@ -72,7 +73,8 @@ function connect() {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   const ws = new WebSocket(`${proto}//${location.host}/ws/turns`);
   ws.addEventListener("open", () => {
-    retry = 1000;
+    retry.reset();
+    serverAvailable();
   });
   ws.addEventListener("message", (ev) => {
     try {
@@ -83,8 +85,8 @@ function connect() {
   });
   ws.addEventListener("close", (ev) => {
     if (ev.code === 4401 || ev.code === 1008) return; // logged out / refused: no badge
-    setTimeout(connect, retry);
-    retry = Math.min(retry * 2, 30000);
+    if (ev.code === TRY_AGAIN_LATER) serverUnavailable(); // the database is down: issue 31 §2
+    setTimeout(connect, retry.next());
   });
 }
 
