@@ -149,6 +149,13 @@ LEVEL_PARAMS: dict[str, Params] = {
 :class:`RolloutBot` (``think`` seconds, ``rounds`` determinizations). ``light`` is the old ``easy``,
 ``strong`` the old ``hard``."""
 
+EXPERIMENTAL_PARAMS: dict[str, Params] = {
+    "expert": {"kind": "wide", "think": 1.4, "playouts": 1200, "keep": 3, "margin": 0.02, "z": 1.5},
+}
+"""Levels on trial, built by :func:`build` but offered nowhere (not in :data:`LEVELS`, so neither the lobby
+nor ``make_bot`` knows them): ``expert`` is :class:`~duelclub.bots.artania.wide.WideRolloutBot` (issue 27),
+measured against ``master`` and ``strong`` by ``benchmarks/level_duel.py artania expert master strong``."""
+
 
 def build(level: str, params: Params, think_seconds: float | None = None, *, timed: bool = True) -> Bot:
     """The bot of one level from its ``params`` (see :data:`LEVEL_PARAMS`)."""
@@ -157,6 +164,17 @@ def build(level: str, params: Params, think_seconds: float | None = None, *, tim
     if params["kind"] == "heuristic":
         easy = EasyBot(level)
         return BlunderBot(level, easy, params["blunder"]) if params.get("blunder") else easy
+    if params["kind"] == "wide":
+        from duelclub.bots.artania.wide import WideRolloutBot
+
+        return WideRolloutBot(
+            level,
+            playouts=int(params["playouts"]),
+            keep=int(params["keep"]),
+            margin=float(params["margin"]),
+            z=float(params["z"]),
+            time_budget=think_budget(params, think_seconds, timed),
+        )
     return RolloutBot(level, int(params["rounds"]), think_budget(params, think_seconds, timed))
 
 

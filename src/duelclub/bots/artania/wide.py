@@ -1,0 +1,159 @@
+"""Артания и Куявия's experimental level ``expert`` (issue 27): :class:`WideRolloutBot`, ``hard``'s paired
+whole-match rollouts (``bots/artania/__init__.py``) spread over *every* candidate and a playout budget sized
+to the think budget, in two phases (successive halving).
+
+``master`` runs 48 rounds over the heuristic's 5 best placements and keeps the economical choice unless
+another candidate beats it by 2 standard errors: 0.07 s of CPU per decision on average, a twentieth of the
+budget (median ≤ 1.5 s). A playout costs about 0.3 ms, so a decision may afford ~3,000 of them.
+
+1. **Screen.** Every candidate — all legal placements of the step (at most ~20), or every window action —
+   plays ``screen_share · playouts / len(candidates)`` paired rounds (at least :data:`MIN_ROUNDS`; each round
+   one determinization, every candidate on it, as ``hard`` does).
+2. **Final.** The ``keep`` best by mean reward and the economical choice play the rest of the playouts on
+   *fresh* determinizations, and only these rounds decide (the screen's winners are biased upwards by the
+   selection). The economical choice stands unless another survivor beats it by more than ``margin`` mean
+   paired reward and ``z`` standard errors (:func:`overruling_by`).
+
+The reward of a playout is ``hard``'s: result (1 / ½ / 0) + 0.1 × final token lead / 5. Deterministic for a
+given rng when ``time_budget`` is None (the ladder plays by the work caps); with a clock the rounds stop
+between determinizations and a phase always runs at least one round.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from duelclub.bots.base import AnyGame, legal_or_raise
+from duelclub.games.contract import Seat
+
+EXPERT_PLAYOUTS = 1200
+"""Playouts per searched decision (both phases): ~0.5 s of CPU at the median on one core of the (loaded)
+benchmark machine."""
+
+EXPERT_KEEP = 3
+"""Candidates (besides the economical choice) that go on from the screen to the final phase."""
+
+EXPERT_SCREEN_SHARE = 0.5
+"""Share of the playouts the screen uses."""
+
+EXPERT_MARGIN = 0.02
+"""Least mean paired reward advantage over the economical choice in the final phase."""
+
+EXPERT_Z = 1.5
+"""... and the least advantage in standard errors of the paired differences."""
+
+MIN_ROUNDS = 12
+"""Fewest rounds of either phase (a decision with many candidates then costs more than ``playouts``)."""
+
+
+def overruling_by(rewards: list[list[float]], base: int, margin: float, z: float) -> int:
+    """The column of ``rewards`` (rows: determinizations) whose mean paired advantage over column ``base``
+    is above ``margin`` and ``z`` standard errors, the largest such; else ``base``.
+
+    >>> overruling_by([[0.0, 1.0], [0.0, 1.0], [1.0, 1.0]], 0, 0.02, 1.5)
+    1
+    >>> overruling_by([[0.0, 1.0], [1.0, 0.0]], 0, 0.02, 1.5)
+    0
+    """
+    n = len(rewards)
+    best, best_gain = base, 0.0
+    for i in range(len(rewards[0])):
+        diffs = [row[i] - row[base] for row in rewards]
+        mean = sum(diffs) / n
+        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else math.inf
+        if mean > margin and mean > z * spread / math.sqrt(n) and mean > best_gain:
+            best, best_gain = i, mean
+    return best
+
+
+class WideRolloutBot:
+    """``expert``: two-phase paired rollouts over every candidate (module docstring).
+
+    ``last_playouts`` is the last decision's count of playouts.
+    """
+
+    def __init__(
+        self,
+        level: str,
+        *,
+        playouts: int = EXPERT_PLAYOUTS,
+        keep: int = EXPERT_KEEP,
+        screen_share: float = EXPERT_SCREEN_SHARE,
+        margin: float = EXPERT_MARGIN,
+        z: float = EXPERT_Z,
+        time_budget: float | None = None,
+    ) -> None:
+        self.level = level
+        self.playouts = playouts
+        self.keep = keep
+        self.screen_share = screen_share
+        self.margin = margin
+        self.z = z
+        self.time_budget = time_budget
+        self.last_playouts = 0
+
+    def candidates(self, state: Any, seat: Seat, legal: list[Any]) -> tuple[list[Any], int]:
+        """(every action searched, the index of the economical policy's choice among them)."""
+        from duelclub.bots.artania.heuristics import economical_move, ranked_placements
+        from duelclub.games.artania.actions import place_action
+
+        base = economical_move(state, seat)
+        if state.step % 2 == 0:
+            cands = list(legal)
+        else:
+            cands = [place_action(cards) for _, cards in ranked_placements(state, seat)]
+        if base not in cands:
+            cands.append(base)
+        return cands, cands.index(base)
+
+    def choose(self, game: AnyGame, state: Any, seat: Seat, rng: random.Random) -> Any:
+        """The economical choice, or a survivor that clearly beats it (module docstring); ValueError if
+        ``seat`` is not to move."""
+        start = time.perf_counter()
+        legal = legal_or_raise(game, state, seat)
+        self.last_playouts = 0
+        if len(legal) == 1:
+            return legal[0]
+        cands, base = self.candidates(state, seat, legal)
+        if len(cands) == 1:
+            return cands[0]
+        half = None if self.time_budget is None else start + self.time_budget * self.screen_share
+        screen_rounds = max(MIN_ROUNDS, round(self.playouts * self.screen_share / len(cands)))
+        screen = self._rounds(game, state, seat, cands, screen_rounds, rng, half)
+        means = [sum(row[i] for row in screen) / len(screen) for i in range(len(cands))]
+        order = sorted(range(len(cands)), key=lambda i: -means[i])
+        alive = [base, *[i for i in order if i != base][: self.keep]]
+        final_rounds = max(MIN_ROUNDS, round(self.playouts * (1 - self.screen_share) / len(alive)))
+        end = None if self.time_budget is None else start + self.time_budget
+        final = self._rounds(game, state, seat, [cands[i] for i in alive], final_rounds, rng, end)
+        return cands[alive[overruling_by(final, 0, self.margin, self.z)]]
+
+    def _rounds(
+        self,
+        game: AnyGame,
+        state: Any,
+        seat: Seat,
+        cands: list[Any],
+        rounds: int,
+        rng: random.Random,
+        deadline: float | None,
+    ) -> list[list[float]]:
+        """``rounds`` rows of paired playout rewards, one column per candidate (fewer past ``deadline``)."""
+        from duelclub.bots.artania import playout
+
+        rows: list[list[float]] = []
+        for _ in range(rounds):
+            if deadline is not None and rows and time.perf_counter() >= deadline:
+                break
+            det = game.determinize(state, seat, rng)
+            row = []
+            for action in cands:
+                sim = det.copy()
+                game.apply(sim, seat, action)
+                row.append(playout(game, sim, seat))
+            rows.append(row)
+            self.last_playouts += len(cands)
+        return rows
