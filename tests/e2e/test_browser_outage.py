@@ -5,7 +5,9 @@ tests/e2e/conftest.py, whose database stays up. The banner goes when the server 
 
 from __future__ import annotations
 
+import itertools
 import json
+import time
 from typing import Any
 
 import pytest
@@ -26,27 +28,44 @@ def member_context(browser: Any, base: str, locale: str = "ru-RU") -> Any:
     return context
 
 
-def test_a_lobby_socket_closed_1013_shows_the_banner_until_a_socket_opens(
-    live_server: str, browser: Any
+def test_the_lobby_shows_the_banner_during_an_outage_retries_with_backoff_and_recovers(
+    live_server: str, browser: Any, console_allow: list[str]
 ) -> None:
+    console_allow.append("503")  # the browser logs the failed fetches on its own
     context = member_context(browser, live_server)
     try:
         page = context.new_page()
-        refused = {"n": 0}
+        down = {"on": True}
+        tries: list[float] = []
 
-        def lobby_socket(ws: Any) -> None:
-            if refused["n"] < 2:  # the first two tries meet the outage, the third gets through
-                refused["n"] += 1
+        def api(route: Any) -> None:
+            if down["on"]:
+                route.fulfill(status=503, content_type="application/json", body=json.dumps(UNAVAILABLE))
+            else:
+                route.fallback()
+
+        def socket(ws: Any) -> None:
+            if ws.url.endswith("/ws/lobby"):
+                tries.append(time.monotonic())
+            if down["on"]:
                 ws.close(code=1013, reason="try again later")
             else:
                 ws.connect_to_server()
 
-        page.route_web_socket("**/ws/lobby", lobby_socket)
+        # The whole outage: every API answer a 503, every socket closed with 1013.
+        page.route("**/api/**", api)
+        page.route_web_socket("**/ws/**", socket)
         page.goto(f"{live_server}/")
         page.wait_for_selector(f"{BANNER}:visible")
         assert page.inner_text(BANNER) == "Нет связи с сервером, пробуем снова…"
-        page.wait_for_selector(BANNER, state="hidden")  # the backed-off retry opened a socket
-        assert refused["n"] == 2
+        page.wait_for_timeout(4000)
+        # Backed off: 250-500 ms, then 0.5-1 s, 1-2 s, … — a handful of tries in 4 s, not one every 0.25 s.
+        assert 2 <= len(tries) <= 6, tries
+        gaps = [b - a for a, b in itertools.pairwise(tries)]
+        assert max(gaps) >= 0.5, gaps  # the second wait alone is at least 0.5 s
+        assert page.is_visible(BANNER)
+        down["on"] = False
+        page.wait_for_selector(BANNER, state="hidden", timeout=20_000)  # the next retry got through
         page.wait_for_selector('#challenges-panel[data-live="1"]')
     finally:
         context.close()
