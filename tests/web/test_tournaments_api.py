@@ -10,14 +10,15 @@ from __future__ import annotations
 import asyncio
 import csv
 import io
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import FastAPI
 from httpx import ASGITransport, AsyncClient
 
-from conftest import UserClient
-
 Json = dict[str, Any]
+UserClient = Callable[[str], Awaitable[AsyncClient]]
+"""The ``user_client`` fixture (tests/conftest.py): a logged-in client for a new member."""
 
 
 async def create(client: AsyncClient, **body: Any) -> Json:

@@ -8,13 +8,13 @@ import asyncio
 import contextlib
 from typing import Any
 
+import psycopg
 import pytest
 from fastapi import FastAPI
 from httpx import ASGITransport, AsyncClient
 from sqlalchemy import func, select
 from test_tournaments_api import in_play, play_out, until
 
-from conftest import _truncate_pg
 from duelclub.store.models import Match, TournamentGame
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis]
@@ -29,7 +29,12 @@ async def test_simultaneous_round_ends_on_two_workers_pair_once(
     app_factory: Any, redis_url: str, request: pytest.FixtureRequest
 ) -> None:
     url = request.getfixturevalue("_pg_schema")
-    _truncate_pg(url)
+    with psycopg.connect(
+        url.split("?")[0].replace("postgresql+psycopg://", "postgresql://"), autocommit=True
+    ) as conn:
+        schema = url.split("search_path%3D", 1)[1]
+        tables = ", ".join(f'"{schema}".{t}' for t in ("match_actions", "matches", "user_sessions", "users"))
+        conn.execute(f"TRUNCATE {tables} RESTART IDENTITY CASCADE")
     async with contextlib.AsyncExitStack() as stack:
         apps = [await stack.enter_async_context(app_factory(url, redis_url)) for _ in range(2)]
         clients: dict[str, AsyncClient] = {}

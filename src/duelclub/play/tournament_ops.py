@@ -19,7 +19,7 @@ import contextlib
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import UTC, timedelta
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -88,6 +88,8 @@ async def create(service: LobbyPort, organiser_id: int, body: NewTournament) -> 
     minutes = _minutes(body)
     now = service.now()
     starts_at = body.starts_at
+    if starts_at is not None and starts_at.tzinfo is None:  # a time without a zone is UTC
+        starts_at = starts_at.replace(tzinfo=UTC)
     if starts_at is not None and not now <= starts_at <= now + timedelta(days=MAX_START_DAYS):
         raise _fail(422, "bad_start", f"starts_at is in the next {MAX_START_DAYS} days")
     if body.round_minutes is not None and not 1 <= body.round_minutes <= MAX_ROUND_MINUTES:

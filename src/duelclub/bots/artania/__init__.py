@@ -173,6 +173,7 @@ def build(level: str, params: Params, think_seconds: float | None = None, *, tim
             keep=int(params["keep"]),
             margin=float(params["margin"]),
             z=float(params["z"]),
+            playout=playout,
             time_budget=think_budget(params, think_seconds, timed),
         )
     return RolloutBot(level, int(params["rounds"]), think_budget(params, think_seconds, timed))

@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from duelclub.bots.base import AnyGame, legal_or_raise
@@ -85,8 +86,11 @@ class WideRolloutBot:
         margin: float = EXPERT_MARGIN,
         z: float = EXPERT_Z,
         time_budget: float | None = None,
+        playout: Callable[[AnyGame, Any, Seat], float],
     ) -> None:
         self.level = level
+        self._playout = playout
+        """The rollout to the end of the match (bots/artania ``playout``), passed in: no import back."""
         self.playouts = playouts
         self.keep = keep
         self.screen_share = screen_share
@@ -142,8 +146,6 @@ class WideRolloutBot:
         deadline: float | None,
     ) -> list[list[float]]:
         """``rounds`` rows of paired playout rewards, one column per candidate (fewer past ``deadline``)."""
-        from duelclub.bots.artania import playout
-
         rows: list[list[float]] = []
         for _ in range(rounds):
             if deadline is not None and rows and time.perf_counter() >= deadline:
@@ -153,7 +155,7 @@ class WideRolloutBot:
             for action in cands:
                 sim = det.copy()
                 game.apply(sim, seat, action)
-                row.append(playout(game, sim, seat))
+                row.append(self._playout(game, sim, seat))
             rows.append(row)
             self.last_playouts += len(cands)
         return rows

@@ -38,7 +38,7 @@ export function rulesText(tr) {
     return [cycle, bye, scoring, ties].join(" ");
   }
   if (tr.format === "swiss") {
-    const n = tr.rounds || 0;
+    const n = (typeof tr.rounds === "number" ? tr.rounds : tr.total_rounds) || 0;
     const rounds = tn(n, "{n} тур", "{n} тура", "{n} туров", { n });
     const pairing = t("В каждом туре соперники подбираются с тем же или близким числом очков, и двое никогда не встречаются дважды; места за столом чередуются.");
     const bye = t("При нечётном числе участников отдыхает (и получает 1 очко) игрок с наименьшим счётом, ещё не отдыхавший.");
