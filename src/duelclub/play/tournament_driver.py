@@ -50,7 +50,7 @@ from duelclub.play.port import LobbyPort
 from duelclub.play.threads import in_thread
 from duelclub.play.tournament_ops import start as start_tournament
 from duelclub.play.tournaments.model import Game, PairingError
-from duelclub.play.tournaments.progress import Board, Format, Step, next_step
+from duelclub.play.tournaments.progress import Format, Step, next_step
 from duelclub.store import tournaments as repo
 from duelclub.store.matches import ACTIVE, ENDED, FINISHED, Finish
 from duelclub.store.tournaments import LIVE, OPEN, PAUSED, RUNNING, Snapshot, TournamentRecord
@@ -353,7 +353,7 @@ class TournamentDriver:
             users = [fields["seat0_user_id"], fields["seat1_user_id"]]
             await notify.match_started(self._service, users, fields["id"], "tournament")
         await self._changed(t.id)
-        if any(not _played(b) for b in step.boards):
+        if any(not b.is_match for b in step.boards):
             self.kick()  # byes and forfeits only may already end the round
 
     def _match_fields(
@@ -432,7 +432,3 @@ def _ended(message: Message) -> bool:
 
 def _belongs(snap: Snapshot, match_id: str) -> bool:
     return any(g.match_id == match_id for g in snap.games)
-
-
-def _played(board: Board) -> bool:
-    return board.is_match

@@ -12,6 +12,7 @@ from typing import Any
 
 from duelclub.play.tournament_driver import core_games, seeded
 from duelclub.play.tournaments import arena, standings
+from duelclub.play.tournaments.model import Game
 from duelclub.play.tournaments.progress import Format, total_rounds
 from duelclub.store.tournaments import EntryRecord, Snapshot, TournamentRecord
 
@@ -50,11 +51,13 @@ def _iso(value: Any) -> str | None:
     return value.isoformat() if value is not None else None
 
 
-def table(snap: Snapshot) -> list[standings.Standing]:
-    """The standings: points, then Sonneborn–Berger, head-to-head and wins (arena: its 2/1/0 and streaks)."""
+def table(snap: Snapshot, games: list[Game] | None = None) -> list[standings.Standing]:
+    """The standings: points, then Sonneborn–Berger, head-to-head and wins (arena: its 2/1/0 and streaks);
+    ``games``: the boards as ``core_games(snap)``, when the caller has them already."""
     withdrawn = {e.number for e in snap.entries if e.withdrawn_at is not None}
+    games = core_games(snap) if games is None else games
     return standings.standings(
-        seeded(snap), core_games(snap), arena=snap.tournament.format == "arena", withdrawn=withdrawn
+        seeded(snap), games, arena=snap.tournament.format == "arena", withdrawn=withdrawn
     )
 
 
@@ -105,7 +108,8 @@ def detail(snap: Snapshot, organiser: str | None, viewer: int | None) -> JSON:
             }
         )
     out["rounds"] = [{"number": n, "pairings": rounds[n]} for n in sorted(rounds)]
-    rows = table(snap)
+    games = core_games(snap)  # once per read: the standings, the arena sheet and the crosstable share it
+    rows = table(snap, games)
     out["standings"] = [
         {
             "rank": r.rank,
@@ -120,7 +124,7 @@ def detail(snap: Snapshot, organiser: str | None, viewer: int | None) -> JSON:
         for r in rows
     ]
     if t.format == "arena":
-        scores = arena.scores(core_games(snap))
+        scores = arena.scores(games)
         out["arena"] = {
             names[p]: {"points": a.points, "sheet": list(a.sheet), "streak": a.streak}
             for p, a in scores.items()
@@ -131,7 +135,7 @@ def detail(snap: Snapshot, organiser: str | None, viewer: int | None) -> JSON:
             "cells": {names[o]: list(cells) for o, cells in r.cells.items()},
             "byes": list(r.bye_rounds),
         }
-        for r in standings.crosstable(seeded(snap), core_games(snap))
+        for r in standings.crosstable(seeded(snap), games)
     ]
     out["you"] = _you(snap, viewer)
     return out
@@ -169,6 +173,7 @@ def _you(snap: Snapshot, viewer: int | None) -> JSON:
 
 def crosstable_csv(snap: Snapshot) -> str:
     """The final (or current) standings and crosstable as CSV (``standings.to_csv``)."""
-    rows = standings.crosstable(seeded(snap), core_games(snap))
+    games = core_games(snap)
+    rows = standings.crosstable(seeded(snap), games)
     names = {e.number: player_name(e) for e in snap.entries}
-    return standings.to_csv(table(snap), rows, names)
+    return standings.to_csv(table(snap, games), rows, names)
