@@ -151,10 +151,12 @@ LEVEL_PARAMS: dict[str, Params] = {
 
 EXPERIMENTAL_PARAMS: dict[str, Params] = {
     "expert": {"kind": "wide", "think": 1.4, "playouts": 1200, "keep": 3, "margin": 0.02, "z": 1.5},
+    "expert_2400": {"kind": "wide", "think": 2.8, "playouts": 2400, "keep": 3, "margin": 0.02, "z": 1.5},
 }
 """Levels on trial, built by :func:`build` but offered nowhere (not in :data:`LEVELS`, so neither the lobby
 nor ``make_bot`` knows them): ``expert`` is :class:`~duelclub.bots.artania.wide.WideRolloutBot` (issue 27),
-measured against ``master`` and ``strong`` by ``benchmarks/level_duel.py artania expert master strong``."""
+measured against ``master`` and ``strong`` by ``benchmarks/level_duel.py artania expert master strong``;
+``expert_2400`` is the same with twice the playouts (does more samples still buy strength?)."""
 
 
 def build(level: str, params: Params, think_seconds: float | None = None, *, timed: bool = True) -> Bot:
