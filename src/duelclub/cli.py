@@ -80,12 +80,11 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from duelclub.bots.pool import WorkerPool
-    from duelclub.store.migrate import upgrade
     from duelclub.web.app import create_app
 
     settings = Settings()
     configure_logging(settings.LOG_FORMAT, settings.LOG_LEVEL)
-    upgrade(settings.DATABASE_URL)
+    _upgrade_or_exit(settings.DATABASE_URL)
     # uvicorn shuts down gracefully on SIGTERM, then raises the signal again to die "by it"; with the default
     # handler that would skip the ``finally`` below (bot workers left to the kernel, their metrics files left
     # in DATA_DIR). This handler turns it into SystemExit(143), the exit code of a process ended by SIGTERM.
@@ -148,10 +147,25 @@ def _bots(args: argparse.Namespace) -> int:
     return 0
 
 
-def _migrate(_args: argparse.Namespace) -> int:
+def _upgrade_or_exit(url: str) -> None:
+    """``alembic upgrade head`` on ``url``; a database that cannot be reached (a PostgreSQL server down or
+    refusing, a SQLite file that cannot be opened) ends the command with one line naming the database
+    (password hidden) and the cause, exit code 1, instead of a traceback (issue 30 §papercuts)."""
+    from sqlalchemy import exc as sa_exc
+    from sqlalchemy.engine import make_url
+
+    from duelclub.store.health import describe
     from duelclub.store.migrate import upgrade
 
-    upgrade(Settings().DATABASE_URL)
+    try:
+        upgrade(url)
+    except (sa_exc.OperationalError, sa_exc.InterfaceError) as exc:
+        where = make_url(url).render_as_string(hide_password=True)
+        raise SystemExit(f"duelclub: cannot reach the database {where}: {describe(exc)}") from None
+
+
+def _migrate(_args: argparse.Namespace) -> int:
+    _upgrade_or_exit(Settings().DATABASE_URL)
     print("migrated")
     return 0
 

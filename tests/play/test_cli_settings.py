@@ -126,6 +126,31 @@ def test_migrate_and_create_admin(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
             main(["create-admin", "newbie", "--password-stdin"])
 
 
+@pytest.mark.parametrize(
+    ("url", "shown", "cause"),
+    [
+        (
+            "postgresql+psycopg://club:s3cret@127.0.0.1:{port}/club",
+            "postgresql+psycopg://club:***@127.0.0.1:{port}/club",
+            "Connection refused",
+        ),
+        ("sqlite:///{tmp}/no/such/dir/club.db", "sqlite:///{tmp}/no/such/dir/club.db", "unable to open"),
+    ],
+)
+def test_migrate_names_an_unreachable_database_without_a_traceback(
+    url: str, shown: str, cause: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: Any
+) -> None:
+    _clean_environment(monkeypatch)
+    monkeypatch.setenv("DATA_DIR", str(tmp_path))
+    port = free_port()  # nothing listens there
+    monkeypatch.setenv("DATABASE_URL", url.format(port=port, tmp=tmp_path))
+    with pytest.raises(SystemExit) as ended:
+        main(["migrate"])
+    message = str(ended.value.code)
+    assert message.startswith(f"duelclub: cannot reach the database {shown.format(port=port, tmp=tmp_path)}: ")
+    assert cause in message and "s3cret" not in message and "Traceback" not in capsys.readouterr().err
+
+
 def test_create_admin_reads_the_password_from_a_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -328,13 +328,3 @@ def leaderboard(
         .limit(limit)
     )
     return [BoardRow(_record(r), name) for r, name in s.execute(q)]
-
-
-def count_rated(s: Session, game: str) -> int:
-    """How many members have a rating in ``game``."""
-    q = (
-        select(func.count())
-        .select_from(MemberRating)
-        .where(MemberRating.game == game, MemberRating.matches > 0)
-    )
-    return int(s.scalar(q) or 0)

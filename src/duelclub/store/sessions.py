@@ -74,14 +74,6 @@ def touch(s: Session, token: str, now: datetime) -> None:
     s.execute(update(UserSession).where(UserSession.token_hash == token_hash(token)).values(last_seen_at=now))
 
 
-def lookup(s: Session, token: str, now: datetime) -> SessionUser | None:
-    """The user of a live session, or None (unknown, ended or expired session id); touches it when due."""
-    user, due = find(s, token, now)
-    if due:
-        touch(s, token, now)
-    return user
-
-
 def end_session(s: Session, token: str) -> int | None:
     """End one session; the id of the user it belonged to (None if it was already gone)."""
     owner = s.scalars(

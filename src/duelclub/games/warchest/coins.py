@@ -25,7 +25,7 @@ from duelclub.games.warchest.queries import (
     can_deploy,
     deploy_hexes,
 )
-from duelclub.games.warchest.state import State, add, take
+from duelclub.games.warchest.state import State, add
 from duelclub.games.warchest.units import COIN_RANK, DECOY_INF, DECOY_SKI, ROYAL, TACTIC_ONLY_ATTACKERS
 
 # The engine's actions by their varying fields (the same instances as ``act``'s).
@@ -318,7 +318,3 @@ def play_coin(s: State, side: int, a: Action, ev: Events) -> None:
         decrees.execute(s, side, a, ev)
     else:  # pragma: no cover
         raise AssertionError(k)
-
-
-def take_from_hand(s: State, side: int, coin: str) -> None:
-    take(s.sides[side].hand, coin)

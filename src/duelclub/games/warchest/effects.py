@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Literal
 
 from duelclub.games.contract import Outcome
-from duelclub.games.warchest.board import DIST, IS_LOCATION
+from duelclub.games.warchest.board import DIST
 from duelclub.games.warchest.events import (
     AttackEvent,
     ControlEvent,
@@ -263,7 +263,3 @@ def move(s: State, frm: int, to: int, ev: Events, how: MoveHow = "move") -> None
         "how": how,
     }
     ev.append(e)  # a literal: a TypedDict call costs twice as much (the engine's hot path)
-
-
-def is_location(h: int) -> bool:
-    return IS_LOCATION[h]

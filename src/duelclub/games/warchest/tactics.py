@@ -19,7 +19,6 @@ from duelclub.games.warchest.events import BolsterEvent, Events, TacticEvent
 from duelclub.games.warchest.queries import (
     attack_targets,
     exact2,
-    hex_of,
     hittable,
     own_units,
     reach12,
@@ -371,7 +370,3 @@ def execute(s: State, a: Action, ev: Events) -> None:
         fx.poison(s, u.owner, SABOTEUR_SEAL, a.target, ev)
     else:  # pragma: no cover - legal_actions never offers it
         raise AssertionError(t)
-
-
-def unit_uid_hex(s: State, uid: int) -> int:
-    return hex_of(s, uid)
