@@ -149,7 +149,7 @@ def _bots(args: argparse.Namespace) -> int:
 
 def _upgrade_or_exit(url: str) -> None:
     """``alembic upgrade head`` on ``url``; a database that cannot be reached (a PostgreSQL server down or
-    refusing, a SQLite file that cannot be opened) ends the command with one line naming the database
+    refusing, a SQLite file or folder that cannot be made) ends the command with one line naming the database
     (password hidden) and the cause, exit code 1, instead of a traceback (issue 30 §papercuts)."""
     from sqlalchemy import exc as sa_exc
     from sqlalchemy.engine import make_url
@@ -159,7 +159,7 @@ def _upgrade_or_exit(url: str) -> None:
 
     try:
         upgrade(url)
-    except (sa_exc.OperationalError, sa_exc.InterfaceError) as exc:
+    except (sa_exc.OperationalError, sa_exc.InterfaceError, OSError) as exc:
         where = make_url(url).render_as_string(hide_password=True)
         raise SystemExit(f"duelclub: cannot reach the database {where}: {describe(exc)}") from None
 

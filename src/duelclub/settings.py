@@ -193,8 +193,14 @@ class Settings(BaseSettings):
         if not self.METRICS_TOKEN:
             self.METRICS_TOKEN = None
         if not self.DATABASE_URL:
-            self.DATA_DIR.mkdir(parents=True, exist_ok=True)
             self.DATABASE_URL = f"sqlite:///{self.DATA_DIR / 'duelclub.db'}"
+        return self
+
+    def prepared(self) -> Settings:
+        """These settings with the data directory's part made real: an unset ``SECRET_KEY`` is read from
+        ``DATA_DIR/secret_key``, generated there on first use (:func:`_stored_secret`). Reading settings
+        touches no disk (issue 30): the process entry points (the app factory, the commands) call this
+        once; the SQLite engine creates its own file's folder (store/db.py)."""
         if not self.SECRET_KEY:
             self.SECRET_KEY = _stored_secret(self.DATA_DIR / "secret_key")
         return self

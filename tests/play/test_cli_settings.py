@@ -35,9 +35,11 @@ def test_settings_defaults_live_in_the_data_dir(tmp_path: Path, monkeypatch: pyt
     assert s.DATA_DIR == s.VAR_DIR == tmp_path / "var"
     assert f"sqlite:///{tmp_path / 'var' / 'duelclub.db'}" == s.DATABASE_URL
     assert s.REDIS_URL is None and s.BOT_THINK_SECONDS is None and s.COOKIE_SECURE is False
+    assert not (tmp_path / "var").exists()  # reading settings touches no disk (issue 30)
+    assert s.prepared() is s
     secret = (tmp_path / "var" / "secret_key").read_text().strip()
     assert secret == s.SECRET_KEY and len(secret) >= 32
-    assert secret == Settings().SECRET_KEY  # generated once
+    assert secret == Settings().prepared().SECRET_KEY  # generated once
     assert (tmp_path / "var" / "secret_key").stat().st_mode & 0o077 == 0
     assert "SECRET_KEY" not in repr(s)
     assert (s.TEMPLATES_DIR / "base.html").is_file() and (s.STATIC_DIR / "js" / "match.js").is_file()
@@ -56,7 +58,7 @@ def test_the_default_data_dir_follows_xdg_not_the_working_directory(
     elsewhere.mkdir()
     monkeypatch.chdir(elsewhere)
     default = tmp_path / "home" / ".local" / "share" / "duelclub"
-    s = Settings()
+    s = Settings().prepared()
     assert default == s.DATA_DIR
     assert f"sqlite:///{default / 'duelclub.db'}" == s.DATABASE_URL
     assert (default / "secret_key").is_file() and not any(elsewhere.iterdir())
@@ -134,7 +136,7 @@ def test_migrate_and_create_admin(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
             "postgresql+psycopg://club:***@127.0.0.1:{port}/club",
             "Connection refused",
         ),
-        ("sqlite:///{tmp}/no/such/dir/club.db", "sqlite:///{tmp}/no/such/dir/club.db", "unable to open"),
+        ("sqlite:///{tmp}/a_file/club.db", "sqlite:///{tmp}/a_file/club.db", "File exists"),
     ],
 )
 def test_migrate_names_an_unreachable_database_without_a_traceback(
@@ -143,11 +145,13 @@ def test_migrate_names_an_unreachable_database_without_a_traceback(
     _clean_environment(monkeypatch)
     monkeypatch.setenv("DATA_DIR", str(tmp_path))
     port = free_port()  # nothing listens there
+    (tmp_path / "a_file").write_text("not a folder")
     monkeypatch.setenv("DATABASE_URL", url.format(port=port, tmp=tmp_path))
     with pytest.raises(SystemExit) as ended:
         main(["migrate"])
     message = str(ended.value.code)
-    assert message.startswith(f"duelclub: cannot reach the database {shown.format(port=port, tmp=tmp_path)}: ")
+    where = shown.format(port=port, tmp=tmp_path)
+    assert message.startswith(f"duelclub: cannot reach the database {where}: ")
     assert cause in message and "s3cret" not in message and "Traceback" not in capsys.readouterr().err
 
 

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event, make_url
 from sqlalchemy.orm import Session, sessionmaker
 
 from duelclub.store.health import StoreHealth
@@ -43,6 +44,14 @@ def _sqlite_begin(conn: Connection) -> None:
     conn.exec_driver_sql("BEGIN" if conn.get_execution_options().get(READ_ONLY) else "BEGIN IMMEDIATE")
 
 
+def _make_sqlite_folder(url: str) -> None:
+    """Create the folder of a SQLite database file (the data directory of the embedded default) if it is
+    missing; an in-memory database has none."""
+    database = make_url(url).database
+    if database and database != ":memory:" and not database.startswith("file:"):
+        Path(database).parent.mkdir(parents=True, exist_ok=True)
+
+
 def make_engine(url: str, pool_size: int = 5) -> Engine:
     """A SQLAlchemy engine for ``url`` (``sqlite:///…`` or ``postgresql+psycopg://…``).
 
@@ -51,6 +60,7 @@ def make_engine(url: str, pool_size: int = 5) -> Engine:
     issue 12) — connections are recycled after :data:`POOL_RECYCLE_SECONDS` instead, and one that died with
     its server fails its transaction once and is dropped from the pool."""
     if url.startswith("sqlite"):
+        _make_sqlite_folder(url)
         engine = create_engine(
             url, connect_args={"check_same_thread": False, "timeout": 10}, pool_size=pool_size, max_overflow=2
         )

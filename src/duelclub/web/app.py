@@ -88,7 +88,7 @@ def create_app(
     (``duelclub serve``'s pool or ``duelclub bots``); a ``bot_factory`` is for tests only: the app then runs
     an in-process bot worker with it (play/bots.py). ``bot_metrics_dir``: where the local bot pool writes
     its think-time histograms (bots/metrics.py), added to ``/metrics``."""
-    settings = settings or Settings()
+    settings = (settings or Settings()).prepared()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
