@@ -42,6 +42,7 @@ from duelclub.web.errors import install_error_handlers
 from duelclub.web.language import LanguageMiddleware
 from duelclub.web.middleware import wrap
 from duelclub.web.observe import Observe, WebMetrics
+from duelclub.web.openapi import install_openapi, operation_id
 from duelclub.web.passwords import Hashing
 from duelclub.web.ratelimit import AuthLimiter
 from duelclub.web.routes import (
@@ -142,7 +143,14 @@ def create_app(
             db.dispose()
 
     # /docs and /redoc are served from local files (web/routes/docs.py), not FastAPI's CDN pages.
-    app = DuelclubApp(title="duelclub", version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app = DuelclubApp(
+        title="duelclub",
+        version="0.1.0",
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+        generate_unique_id_function=operation_id,
+    )
     app.state.settings = settings
     app.state.hashing = Hashing(settings)
     install_error_handlers(app)
@@ -154,7 +162,7 @@ def create_app(
         same_site="lax",
         https_only=settings.COOKIE_SECURE,
     )
-    for router in (
+    api_routers = (
         auth.router,
         games.router,
         lobby.router,
@@ -170,8 +178,10 @@ def create_app(
         turns.router,
         tournaments.router,
         health.router,
-    ):
+    )
+    for router in api_routers:
         app.include_router(router)
+    install_openapi(app, api_routers)
     from duelclub.web import language
     from duelclub.web.routes import pages, rules, tournament_pages
 
