@@ -32,7 +32,6 @@ from duelclub.logs import configure as configure_logging
 from duelclub.settings import Settings
 
 WS_MAX_FRAME_BYTES = 1024 * 1024
-LEAN_WS_PROTOCOL = "duelclub.web.wsprotocol:LeanWebSocketProtocol"
 
 
 GC_THRESHOLDS = (50_000, 20, 100)
@@ -58,10 +57,11 @@ def uvicorn_options(settings: Settings) -> dict[str, Any]:
       default; a bigger frame is never buffered and the socket closes with 1009.
     - ``ws_per_message_deflate``: views are a few KB; compressing them cost more CPU and per-socket memory
       (a zlib context per socket) than the bandwidth is worth (issue 12, benchmarks/load.py).
-    - ``ws``: the WebSocket implementation (``WS_PROTOCOL``). uvicorn's sans-I/O one spent 7 % less CPU
-      per acknowledged action and ~7 KB less per socket than the legacy ``websockets`` one, and served 20 %
-      more actions/s (benchmarks/load.py --pg --matches 100, same run); ``lean`` is it with a lighter
-      receive queue (web/wsprotocol.py).
+    - ``ws``: the WebSocket implementation (``WS_PROTOCOL``), one of uvicorn's own, unchanged. Its sans-I/O
+      one spent 7 % less CPU per acknowledged action and ~7 KB less per socket than the legacy
+      ``websockets`` one, and served 20 % more actions/s (benchmarks/load.py --pg --matches 100, same run).
+      A subclass of it with a lighter receive queue saved only ~3 KB a socket while swapping a private
+      attribute of uvicorn's, so it was dropped (issue 29 §4).
     - ``proxy_headers``/``forwarded_allow_ips`` (issue 13 §1.8): uvicorn believes ``X-Forwarded-For`` from
       127.0.0.1 unless told otherwise, so a local client could pass for any address and dodge the per-IP
       limits; here forwarded headers are read only from ``FORWARDED_ALLOW_IPS`` (empty by default: never,
@@ -70,7 +70,7 @@ def uvicorn_options(settings: Settings) -> dict[str, Any]:
     return {
         "ws_max_size": WS_MAX_FRAME_BYTES,
         "ws_per_message_deflate": settings.WS_PER_MESSAGE_DEFLATE,
-        "ws": LEAN_WS_PROTOCOL if settings.WS_PROTOCOL == "lean" else settings.WS_PROTOCOL,
+        "ws": settings.WS_PROTOCOL,
         "proxy_headers": bool(proxies),
         "forwarded_allow_ips": proxies or None,
     }

@@ -90,8 +90,8 @@ class Settings(BaseSettings):
     - ``TOURNAMENT_GRACE_SECONDS``: how long a seat of a tournament match may take for its first move before
       it loses by forfeit (a no-show; two withdraw the player: play/tournament_driver.py).
     - ``WS_PER_MESSAGE_DEFLATE``: compress WebSocket messages (off: CPU and memory per socket, issue 12).
-    - ``WS_PROTOCOL``: the WebSocket implementation: ``lean`` (uvicorn's sans-I/O one with a lighter queue,
-      web/wsprotocol.py) or one of uvicorn's own (issue 12, benchmarks/load.py).
+    - ``WS_PROTOCOL``: the WebSocket implementation, one of uvicorn's own: its sans-I/O one by default
+      (issue 12 and issue 29 §4, benchmarks/load.py; cli.uvicorn_options).
     - ``DB_POOL_SIZE``: pooled database connections per process, and as many threads for blocking work
       (store/db.py; PostgreSQL's default ``max_connections`` of 100 fits two web workers and the bot workers).
     - ``RATING_*``: the Glicko-2 ratings (ratings/rules.py, issue 14): the start rating, RD and volatility,
@@ -126,7 +126,7 @@ class Settings(BaseSettings):
     TOURNAMENT_GRACE_SECONDS: float = Field(default=180.0, ge=1)
     DB_POOL_SIZE: int = Field(default=32, ge=2, le=500)
     WS_PER_MESSAGE_DEFLATE: bool = False
-    WS_PROTOCOL: Literal["lean", "websockets", "websockets-sansio", "wsproto"] = "lean"
+    WS_PROTOCOL: Literal["websockets-sansio", "websockets", "wsproto"] = "websockets-sansio"
     RATING_START: float = 1500.0
     RATING_START_RD: float = Field(default=350.0, gt=0)
     RATING_START_VOLATILITY: float = Field(default=0.06, gt=0)

@@ -1,11 +1,11 @@
-"""duelclub.aio.LeanQueue: the one-reader FIFO behind bus subscriptions and the WebSocket protocol."""
+"""duelclub.aio.LeanQueue: the one-reader FIFO behind bus subscriptions."""
 
 from __future__ import annotations
 
 import asyncio
 
 from duelclub.aio import LeanQueue
-from duelclub.cli import LEAN_WS_PROTOCOL, uvicorn_options
+from duelclub.cli import uvicorn_options
 from duelclub.settings import Settings
 
 
@@ -33,6 +33,7 @@ async def test_a_cancelled_reader_leaves_the_queue_usable() -> None:
     assert await asyncio.wait_for(q.get(), 1) == "x"
 
 
-def test_serve_runs_the_lean_protocol_by_default() -> None:
+def test_serve_runs_uvicorns_own_sansio_protocol_by_default() -> None:
+    """Issue 29 §4: no subclass of a uvicorn class, no swapped private attribute."""
     options = uvicorn_options(Settings(DATABASE_URL="sqlite:///:memory:"))
-    assert options["ws"] == LEAN_WS_PROTOCOL
+    assert options["ws"] == "websockets-sansio"
