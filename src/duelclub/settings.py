@@ -92,6 +92,8 @@ class Settings(BaseSettings):
     - ``WS_PER_MESSAGE_DEFLATE``: compress WebSocket messages (off: CPU and memory per socket, issue 12).
     - ``WS_PROTOCOL``: the WebSocket implementation, one of uvicorn's own: its sans-I/O one by default
       (issue 12 and issue 29 §4, benchmarks/load.py; cli.uvicorn_options).
+    - ``SQLITE_SYNCHRONOUS``: ``PRAGMA synchronous`` of the embedded store: ``NORMAL`` keeps every
+      acknowledged action through a killed process, ``FULL`` through a power cut too (store/db.py).
     - ``DB_POOL_SIZE``: pooled database connections per process, and as many threads for blocking work
       (store/db.py; PostgreSQL's default ``max_connections`` of 100 fits two web workers and the bot workers).
     - ``RATING_*``: the Glicko-2 ratings (ratings/rules.py, issue 14): the start rating, RD and volatility,
@@ -125,6 +127,7 @@ class Settings(BaseSettings):
     ABANDON_GRACE_SECONDS: float = Field(default=60.0, ge=0)
     TOURNAMENT_GRACE_SECONDS: float = Field(default=180.0, ge=1)
     DB_POOL_SIZE: int = Field(default=32, ge=2, le=500)
+    SQLITE_SYNCHRONOUS: Literal["NORMAL", "FULL"] = "NORMAL"
     WS_PER_MESSAGE_DEFLATE: bool = False
     WS_PROTOCOL: Literal["websockets-sansio", "websockets", "wsproto"] = "websockets-sansio"
     RATING_START: float = 1500.0

@@ -55,3 +55,51 @@ def test_sqlite_runs_in_wal_mode_with_a_busy_timeout(sqlite_url: str) -> None:
             assert s.execute(text("PRAGMA busy_timeout")).scalar() >= 5000
     finally:
         db.dispose()
+
+
+def test_sqlite_writes_through_one_connection_in_turn_and_reads_beside_it(sqlite_url: str) -> None:
+    """Issue 29 §2: writers queue for the one writer connection (first come, first served) instead of
+    sleeping in SQLite's busy handler; a reader is not held up by a writer in progress."""
+    db = Database(sqlite_url)
+    try:
+        assert (db.engine.pool.size(), db.engine.pool._max_overflow) == (1, 0)  # type: ignore[attr-defined]
+        order: list[int] = []
+        started = threading.Barrier(9)
+
+        def write(i: int) -> None:
+            started.wait(5)
+            with db.session() as s:
+                s.add(
+                    User(username=f"u{i}", username_key=f"u{i}", username_skeleton=f"u{i}", password_hash="x")
+                )
+                s.flush()  # the writer connection is taken here
+                order.append(i)
+
+        with db.session() as s:
+            s.execute(text("SELECT 1"))
+            threads = [threading.Thread(target=write, args=(i,)) for i in range(8)]
+            for t in threads:
+                t.start()
+            started.wait(5)
+            with db.read_session() as r:  # while the writer is taken: a reader still reads
+                assert r.scalar(select(func.count()).select_from(User)) == 0
+            assert order == []  # every writer waits for ours
+        for t in threads:
+            t.join(30)
+        assert sorted(order) == list(range(8))
+        with db.read_session() as s:
+            assert s.scalar(select(func.count()).select_from(User)) == 8
+    finally:
+        db.dispose()
+
+
+def test_sqlite_synchronous_is_normal_unless_full_is_asked(sqlite_url: str) -> None:
+    for asked, pragma in (("NORMAL", 1), ("FULL", 2)):
+        db = Database(sqlite_url, sqlite_synchronous=asked)
+        try:
+            with db.session() as s:
+                assert s.execute(text("PRAGMA synchronous")).scalar() == pragma
+            with db.read_session() as s:
+                assert s.execute(text("PRAGMA synchronous")).scalar() == pragma
+        finally:
+            db.dispose()

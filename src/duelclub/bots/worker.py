@@ -265,7 +265,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     settings = Settings()
     configure_logging(settings.LOG_FORMAT, settings.LOG_LEVEL)
     alive = _die_with_parent(args.parent_pid) if args.parent_pid is not None else (lambda: True)
-    db = Database(settings.DATABASE_URL)
+    db = Database(settings.DATABASE_URL, sqlite_synchronous=settings.SQLITE_SYNCHRONOUS)
     from duelclub.bots.analysis_worker import AnalysisRunner  # after prctl: die with the parent meanwhile
 
     name = args.name or default_name()

@@ -95,7 +95,11 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         from duelclub.games.registry import all_games
 
-        db = Database(settings.DATABASE_URL, pool_size=settings.DB_POOL_SIZE)
+        db = Database(
+            settings.DATABASE_URL,
+            pool_size=settings.DB_POOL_SIZE,
+            sqlite_synchronous=settings.SQLITE_SYNCHRONOUS,
+        )
         app.state.metrics = registry = CollectorRegistry()  # this process's, GET /metrics (routes/health.py)
         app.state.web_metrics = WebMetrics(registry)
         app.state.web_metrics.track_pool(db)
