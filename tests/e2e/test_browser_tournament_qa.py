@@ -139,3 +139,29 @@ def test_an_unknown_tournament_is_the_404_page(
             assert member.page.locator("#not-found h1").inner_text() == "Турнир не найден"
     finally:
         member.close()
+
+
+def test_the_form_sets_a_round_deadline_for_a_round_robin_and_a_swiss_only(
+    browser: Any, live_server: str
+) -> None:
+    org = Member(browser, live_server, "tqf")
+    try:
+        page = org.page
+        page.goto(f"{live_server}/tournaments")
+        deadline = page.locator("input[name=round_minutes]")
+        assert deadline.is_visible(), "a round robin (the default) has a round deadline"
+        page.check("input[name=format][value=arena]")
+        assert not deadline.is_visible(), "an arena is a time box: no round deadline"
+        page.check("input[name=format][value=swiss]")
+        assert deadline.is_visible()
+        page.fill("input[name=rounds]", "3")
+        deadline.fill("20")
+        page.click("#create-tournament")
+        page.wait_for_url("**/tournaments/*")
+        page.locator("#tournament[data-status='open']").wait_for()
+        assert "20 мин на тур" in page.locator("#tournament-facts").inner_text()
+        tid = page.url.rsplit("/", 1)[1]
+        assert org.get(f"/api/tournaments/{tid}")["round_minutes"] == 20
+        assert org.errors == []
+    finally:
+        org.close()
