@@ -4,6 +4,7 @@ import { test } from "node:test";
 
 import {
   byeText,
+  cancelledText,
   clockText,
   localTime,
   maxSwissRounds,
@@ -49,6 +50,14 @@ test("an open scheduled Swiss warns while its players allow fewer rounds", () =>
   assert.equal(maxSwissRounds(4), 3);
   assert.equal(maxSwissRounds(5), 5);
   assert.equal(maxSwissRounds(1), 0);
+});
+
+test("a tournament the server cancelled at its start time says why", () => {
+  const tr = { status: "cancelled", started_at: null, starts_at: "2026-12-06T18:00:00Z", finished_at: "2026-12-06T18:00:02Z", players: [{}] };
+  assert.match(cancelledText(tr), /меньше двух участников/);
+  assert.equal(cancelledText({ ...tr, finished_at: "2026-12-06T17:00:00Z" }), "", "the organiser cancelled it before");
+  assert.equal(cancelledText({ ...tr, starts_at: null }), "");
+  assert.equal(cancelledText({ ...tr, status: "finished" }), "");
 });
 
 test("the arena's countdown reads as a clock", () => {

@@ -15,6 +15,7 @@ import { refusalText } from "./tournament_errors.js";
 import { followLobby } from "./tournament_list.js";
 import {
   byeText,
+  cancelledText,
   clockText,
   formatName,
   localTime,
@@ -148,7 +149,7 @@ function when(tr) {
 
 function notes(tr) {
   const box = $("tournament-note");
-  const text = roundsCutText(tr) || roundsWarningText(tr);
+  const text = roundsCutText(tr) || roundsWarningText(tr) || cancelledText(tr);
   box.textContent = text;
   box.hidden = !text;
 }

@@ -88,6 +88,14 @@ export function roundsCutText(tr) {
   });
 }
 
+/** A tournament the server cancelled at its start time (fewer than 2 players then): the sentence, or "". An
+ * organiser's cancel before the start time says nothing (it was cancelled before `starts_at`). */
+export function cancelledText(tr) {
+  if (tr.status !== "cancelled" || tr.started_at || !tr.starts_at || !tr.finished_at) return "";
+  if (new Date(tr.finished_at) < new Date(tr.starts_at) || tr.players.length >= 2) return "";
+  return t("Турнир отменён: к назначенному началу записалось меньше двух участников.");
+}
+
 /** An open Swiss with a start time and, so far, fewer players than its rounds need: the warning, or "". */
 export function roundsWarningText(tr) {
   const rounds = asked(tr);
