@@ -1,7 +1,9 @@
 """A club evening in a real browser (issue 26 §Done when): a 4-member round robin of Межа from the creation
 form to the final table — one member on a phone-sized window (390 px, no sideways scroll) joins from the page,
 sees «Ваша партия готова», opens the match and resigns there; the others' matches end through the API.
-Waits are on the pages' own hooks (#tournament[data-status], #tournament-ready), never fixed sleeps."""
+Waits are on the pages' own hooks (#tournament[data-status], #tournament-ready), never fixed sleeps. On the
+phone every tap target of the tournament pages — the buttons, «Скачать CSV», the list's tabs, the header's
+links — is at least 40 px both ways."""
 
 from __future__ import annotations
 
@@ -13,6 +15,17 @@ from live_helpers import Member
 
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
+TAP_PX = 40
+JS_SMALL_TARGETS = """([selector, px]) => [...document.querySelectorAll(selector)]
+  .filter((e) => e.offsetParent !== null)
+  .map((e) => ({ what: e.id || e.textContent.trim(), ...e.getBoundingClientRect().toJSON() }))
+  .filter((r) => r.height < px || r.width < px)"""
+HEADER_TARGETS = ".site-nav a:not([hidden]), .site-nav button, .brand"
+
+
+def small_targets(page: Any, selector: str) -> list[dict[str, Any]]:
+    """The visible elements of ``selector`` smaller than :data:`TAP_PX` either way (a phone's tap target)."""
+    return list(page.evaluate(JS_SMALL_TARGETS, [selector, TAP_PX]))
 
 
 class PhoneMember(Member):
@@ -54,6 +67,15 @@ def test_a_round_robin_evening_from_the_form_to_the_final_table(browser: Any, li
         phone.page.goto(f"{live_server}/tournaments/{tid}")
         phone.page.click("#tournament-join")
         phone.page.locator("#tournament-leave").wait_for()
+        targets = f"{HEADER_TARGETS}, #crosstable-csv, #tournament-actions .btn"
+        assert phone.page.locator("#crosstable-csv").is_visible()
+        assert small_targets(phone.page, targets) == [], "tap targets on the tournament page"
+        phone.page.goto(f"{live_server}/tournaments")
+        phone.page.locator("#tournament-items[data-loaded]").wait_for(state="attached")
+        targets = f"{HEADER_TARGETS}, .tournament-tab, #new-tournament-link, #create-tournament"
+        assert phone.page.locator(".tournament-tab").count() == 3
+        assert small_targets(phone.page, targets) == [], "tap targets on /tournaments"
+        assert phone.page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
         for m in others:
             m.post(f"/api/tournaments/{tid}/join")
         page.wait_for_function("() => document.querySelectorAll('#tournament-players li').length === 4")

@@ -1,8 +1,20 @@
-// node --test tests/js/ (run by tests/web/test_js_modules.py): the tournament page's pure words.
+// node --test tests/js/ (run by tests/test_js_units.py): the tournament page's pure words.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { points, resultText, rulesText, tournamentTitle } from "../../src/duelclub/static/js/tournament_words.js";
+import {
+  byeText,
+  cancelledText,
+  clockText,
+  localTime,
+  maxSwissRounds,
+  points,
+  resultText,
+  roundsCutText,
+  roundsWarningText,
+  rulesText,
+  tournamentTitle,
+} from "../../src/duelclub/static/js/tournament_words.js";
 
 test("points are written with halves", () => {
   assert.equal(points(0), "0");
@@ -11,11 +23,60 @@ test("points are written with halves", () => {
   assert.equal(points(3), "3");
 });
 
-test("a bye and an unfinished board have their words", () => {
-  assert.equal(resultText({ result: null, seats: ["a", null] }), "отдых");
+test("a bye row says «отдыхает» once: the row's words, and +1 as its result", () => {
+  assert.equal(byeText(), "отдыхает в этом туре");
+  assert.equal(resultText({ result: null, seats: ["a", null] }), "+1");
+  assert.equal(resultText({ result: "bye", seats: ["a", null] }), "+1");
+  assert.doesNotMatch(resultText({ result: "bye", seats: ["a", null] }), /отдых/);
   assert.equal(resultText({ result: null, seats: ["a", "b"] }), "…");
   assert.equal(resultText({ result: "1-0", seats: ["a", "b"] }), "1-0");
-  assert.equal(resultText({ result: "bye", seats: ["a", null] }), "отдых");
+});
+
+test("a Swiss the server cut at its start says so; one that plays all its rounds says nothing", () => {
+  const players = [{}, {}];
+  const cut = { format: "swiss", status: "running", planned_rounds: 3, total_rounds: 1, players };
+  assert.match(roundsCutText(cut), /^Туров будет 1, а не 3: к началу записалось 2 участника/);
+  assert.equal(roundsCutText({ ...cut, total_rounds: 3 }), "");
+  assert.equal(roundsCutText({ ...cut, format: "round_robin" }), "");
+  assert.equal(roundsCutText({ ...cut, status: "open" }), "");
+  assert.match(rulesText(cut), /^1 тур\./, "the rules tell the rounds it plays");
+});
+
+test("an open scheduled Swiss warns while its players allow fewer rounds", () => {
+  const open = { format: "swiss", status: "open", starts_at: "2026-12-06T18:00:00Z", planned_rounds: 5, players: [{}, {}, {}, {}] };
+  assert.match(roundsWarningText(open), /туров будет 3, а не 5/);
+  assert.equal(roundsWarningText({ ...open, players: Array(6).fill({}) }), "");
+  assert.equal(roundsWarningText({ ...open, starts_at: null }), "", "a manual start is refused instead");
+  assert.equal(maxSwissRounds(4), 3);
+  assert.equal(maxSwissRounds(5), 5);
+  assert.equal(maxSwissRounds(1), 0);
+});
+
+test("a tournament the server cancelled at its start time says why", () => {
+  const tr = { status: "cancelled", started_at: null, starts_at: "2026-12-06T18:00:00Z", finished_at: "2026-12-06T18:00:02Z", players: [{}] };
+  assert.match(cancelledText(tr), /меньше двух участников/);
+  assert.equal(cancelledText({ ...tr, finished_at: "2026-12-06T17:00:00Z" }), "", "the organiser cancelled it before");
+  assert.equal(cancelledText({ ...tr, starts_at: null }), "");
+  assert.equal(cancelledText({ ...tr, status: "finished" }), "");
+});
+
+test("the arena's countdown reads as a clock", () => {
+  assert.equal(clockText(7_000), "0:07");
+  assert.equal(clockText(754_000), "12:34");
+  assert.equal(clockText(3_725_000), "1:02:05");
+  assert.equal(clockText(-5), "0:00");
+  assert.equal(clockText(1), "0:01", "a part of a second left is still a second");
+});
+
+test("a moment is written in the reader's language and local time", () => {
+  const now = new Date("2026-12-06T10:00:00Z");
+  const iso = "2026-12-06T18:30:00Z";
+  assert.match(localTime(iso, "ru", now), /декабря/);
+  assert.match(localTime(iso, "uk", now), /грудня/);
+  assert.match(localTime(iso, "ru", now), new RegExp(String(new Date(iso).getHours()).padStart(2, "0") + ":30"));
+  assert.doesNotMatch(localTime(iso, "ru", now), /2026/);
+  assert.match(localTime("2027-01-02T10:00:00Z", "ru", now), /2027/);
+  assert.equal(localTime(null), "");
 });
 
 test("each format explains its own rules", () => {

@@ -53,6 +53,7 @@ PlatformReason = Literal[
     "no_first_move",
     "unplayed",
     "abandoned",
+    "tournament_cancelled",
 ]
 """End reasons the platform (``play/``) sets whatever the game: ``resign`` (a player resigned; every game's
 rules also end with it), ``timeout`` (a clock ran out), ``aborted``/``abort`` (an admin aborted the match;
@@ -60,7 +61,8 @@ rules also end with it), ``timeout`` (a clock ran out), ``aborted``/``abort`` (a
 player called the match off before both first moves), ``no_first_move`` (a clock ran out before a player's
 first move), ``unplayed`` (a match between members ended — by resignation, an abandonment claim, the clock
 or a rule — before both players had made their first move: aborted, never rated, issue 31 §1), ``abandoned``
-(the opponent left, play/presence.py). ``duelclub.words`` words each of them."""
+(the opponent left, play/presence.py), ``tournament_cancelled`` (the match's tournament was cancelled while
+it was in play: aborted, no result). ``duelclub.words`` words each of them."""
 
 RESIGN_REASON: PlatformReason = "resign"
 

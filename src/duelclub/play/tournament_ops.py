@@ -233,7 +233,9 @@ async def leave(
 async def start(service: LobbyPort, tournament_id: str, user_id: int | None, is_admin: bool) -> None:
     """Start: seed the players (members by their rating in the game, best first, then by joining; bots after
     them, the strongest level first) and set running (an arena's end time from now). ``user_id`` None is
-    the server starting it at its start time."""
+    the server starting it at its start time: a Swiss with more rounds than its players allow then starts
+    anyway and plays the rounds they allow (``total_rounds`` < ``rounds`` in its JSON); the organiser's start
+    of it is refused (409 ``too_many_rounds``)."""
     snap = await snapshot(service, tournament_id)
     t = snap.tournament
     if user_id is not None:
@@ -243,7 +245,9 @@ async def start(service: LobbyPort, tournament_id: str, user_id: int | None, is_
     count = len(snap.entries)
     if count < 2:
         raise _fail(409, "too_few_players", "a tournament needs at least 2 players")
-    if t.format == "swiss" and t.rounds is not None:
+    if t.format == "swiss" and t.rounds is not None and user_id is not None:
+        # the server, at the start time, plays the rounds the players allow (progress.total_rounds); the page
+        # says so. The organiser, present, is told instead, and may wait for players or cancel.
         try:
             swiss.check_rounds(t.rounds, count)
         except TournamentError as exc:

@@ -62,9 +62,12 @@ def table(snap: Snapshot, games: list[Game] | None = None) -> list[standings.Sta
 
 
 def detail(snap: Snapshot, organiser: str | None, viewer: int | None) -> JSON:
-    """``GET /api/tournaments/{id}``: the summary plus ``players``, ``rounds`` (each with its ``pairings``:
+    """``GET /api/tournaments/{id}``: the summary plus ``planned_rounds`` (a Swiss's rounds as created; it
+    plays ``total_rounds``, fewer when the server started it with fewer players than they need),
+    ``players``, ``rounds`` (each with its ``pairings``:
     ``match_id``, ``seats`` [name, name | None], ``commitment``, ``server_seed``, ``result``, ``score``,
-    ``forfeit``), ``standings`` ([{rank, username, points, tiebreak, wins, played, withdrawn}]), ``arena``
+    ``forfeit``), ``standings`` ([{rank, username, points, tiebreak, wins, played, withdrawn}]: ``played``
+    counts games over the board, no forfeits, no byes), ``arena``
     (per player: points, sheet, streak) and ``you`` (the viewer's place: ``joined``, ``withdrawn``,
     ``organiser``, ``match_id`` of their match in play)."""
     t = snap.tournament
@@ -75,6 +78,7 @@ def detail(snap: Snapshot, organiser: str | None, viewer: int | None) -> JSON:
     out["double"] = t.double
     out["round_minutes"] = t.round_minutes
     out["current_round"] = t.current_round
+    out["planned_rounds"] = t.rounds  # a Swiss's rounds as created ("rounds" below is the list of rounds)
     fmt: Format = t.format  # type: ignore[assignment]
     out["total_rounds"] = (
         total_rounds(fmt, len(snap.entries), rounds=t.rounds, double=t.double)

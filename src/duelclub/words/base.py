@@ -31,6 +31,7 @@ PLATFORM_REASONS: dict[PlatformReason, str] = {
     "no_first_move": N_("не было первого хода"),
     "unplayed": N_("закончилась до первых ходов — не в счёт"),
     "abandoned": N_("соперник покинул партию"),
+    "tournament_cancelled": N_("турнир отменён"),
 }
 """End reasons the platform sets, whatever the game (resignation, the clock, aborts, abandonment:
 :data:`~duelclub.games.contract.PlatformReason`, every one of them): msgids."""

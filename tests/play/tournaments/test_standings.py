@@ -88,18 +88,19 @@ def test_a_bye_scores_a_point_but_no_tiebreak_win_or_game() -> None:
     assert (three.points, three.tiebreak, three.wins, three.played) == (1.0, 0.0, 0, 0)
 
 
-def test_a_forfeit_win_counts_as_points_a_win_and_in_the_tiebreak() -> None:
-    # 2 did not show against 1; 1 then lost to 3. 1: 1 point, a win, Sonneborn–Berger 2's 0 = 0.
+def test_a_forfeit_win_counts_as_points_a_win_and_in_the_tiebreak_but_not_as_a_game_played() -> None:
+    # 2 did not show against 1; 1 then lost to 3. 1: 1 point, a win, one game played over the board.
     games = [Game(1, 1, 2, 1.0, forfeit=True), Game(2, 3, 1, 1.0), Game(2, 2, 4, 1.0)]
     table = {s.player: s for s in standings([1, 2, 3, 4], games, withdrawn={2})}
-    assert (table[1].points, table[1].wins, table[1].played, table[1].tiebreak) == (1.0, 1, 2, 1.0)
+    assert (table[1].points, table[1].wins, table[1].played, table[1].tiebreak) == (1.0, 1, 1, 1.0)
+    assert table[2].played == 1, "2's forfeit loss is no game played; their game with 4 is"
     assert table[2].withdrawn and not table[1].withdrawn
     assert (table[3].points, table[3].tiebreak) == (1.0, 1.0)
 
 
-def test_a_double_forfeit_scores_nothing_for_either() -> None:
+def test_a_double_forfeit_scores_nothing_for_either_and_is_no_game_played() -> None:
     table = standings([1, 2], [Game(1, 1, 2, None, forfeit=True)])
-    assert [(s.points, s.wins, s.played) for s in table] == [(0.0, 0, 1), (0.0, 0, 1)]
+    assert [(s.points, s.wins, s.played) for s in table] == [(0.0, 0, 0), (0.0, 0, 0)]
 
 
 def test_unfinished_games_count_for_nothing() -> None:

@@ -59,13 +59,16 @@ FINISH = Step("finish")
 
 def total_rounds(fmt: Format, player_count: int, *, rounds: int | None, double: bool) -> int | None:
     """The rounds a round robin or a Swiss plays (None for an arena): a round robin's Berger count, a
-    Swiss's chosen ``rounds``."""
+    Swiss's chosen ``rounds`` — cut to :func:`.swiss.max_rounds` of ``player_count`` when it is more (2 or
+    more players): a Swiss the server starts at its start time with fewer players than its rounds need
+    plays as many rounds as they allow, rather than not at all (an organiser's own start of such a Swiss is
+    refused instead, play/tournament_ops.py ``start``)."""
     if fmt == "round_robin":
         return roundrobin.round_count(player_count, double=double)
     if fmt == "swiss":
         if rounds is None:
             raise TournamentError("a Swiss needs its number of rounds")
-        return rounds
+        return min(rounds, swiss.max_rounds(player_count)) if player_count >= 2 else rounds
     return None
 
 

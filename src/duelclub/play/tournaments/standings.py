@@ -14,6 +14,10 @@ Ranking, in order (issue 26: "Ties are broken by Sonneborn–Berger, then head-t
 5. **Seeding**: the order of ``players`` (the ranks are 1 .. n, never shared).
 
 A withdrawn player keeps their results and their place by these rules; :attr:`Standing.withdrawn` marks them.
+
+**Played** (:attr:`Standing.played`, the API's ``standings[].played``, the page's «Сыграно» and the CSV's
+``played``) counts the games played over the board, as FIDE counts games played: a forfeit (won, lost or
+double) and a bye are not games played, though they score.
 """
 
 from __future__ import annotations
@@ -30,8 +34,8 @@ from .model import Game, PlayerId, TournamentError, points_by_player
 @dataclass(frozen=True, slots=True)
 class Standing:
     """One line of the table: ``rank`` (from 1), ``player``, ``points``, ``tiebreak`` (Sonneborn–Berger),
-    ``head_to_head`` (points among those level on both), ``wins``, ``played`` (finished games with an
-    opponent, forfeits included, byes not) and ``withdrawn``."""
+    ``head_to_head`` (points among those level on both), ``wins``, ``played`` (finished games played over
+    the board: forfeits and byes not) and ``withdrawn``."""
 
     rank: int
     player: PlayerId
@@ -84,7 +88,7 @@ def standings(
             result = game.points(p) or 0.0
             tiebreak[p] += result * points[opponent]
             wins[p] += result == 1.0
-            played[p] += 1
+            played[p] += not game.forfeit
     level: dict[tuple[float, float], set[PlayerId]] = {}
     for p in players:
         level.setdefault((points[p], tiebreak[p]), set()).add(p)

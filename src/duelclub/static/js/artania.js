@@ -481,6 +481,8 @@ export function createRenderer(ctx) {
       reason = by(1 - w, t("Вы сдались"), t("Соперник сдался"), t("{name} сдался"));
     } else if (result.reason === "aborted" || result.reason === "abort") {
       reason = t("Партию остановил администратор");
+    } else if (result.reason === "tournament_cancelled") {
+      reason = t("Турнир отменён");
     }
     return { kind, title, reason };
   }

@@ -899,6 +899,9 @@ export function createRenderer(ctx) {
       case "aborted":
         reason = t("Партию остановил администратор");
         break;
+      case "tournament_cancelled":
+        reason = t("Турнир отменён");
+        break;
       default:
         reason = result.reason ? String(result.reason) : "";
     }

@@ -22,6 +22,7 @@ const CALLED_OFF = {
   player_abort: t("Отменена"),
   no_first_move: t("Отменена"),
   unplayed: t("Отменена"),
+  tournament_cancelled: t("Прервана"), // its tournament was cancelled
 };
 
 /** A result's reason in words (the server's `reason_text`; the code where an old payload has none). */

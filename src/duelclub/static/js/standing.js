@@ -127,7 +127,8 @@ export class MatchStanding {
   }
 }
 
-/** The words of an abort for the result banner, from the viewer's side: {text, reason}; null otherwise. */
+/** The words of an abort for the result banner, from the viewer's side: {text, reason}; null otherwise (a
+ *  match of a cancelled tournament says so, never «администратор»). */
 export function abortWords(result, mySeat) {
   if (!result) return null;
   const mine = mySeat !== null && result.seat === mySeat;
@@ -144,6 +145,9 @@ export function abortWords(result, mySeat) {
     };
   }
   if (result.reason === "unplayed") return unplayedWords(result, mySeat, mine);
+  if (result.reason === "tournament_cancelled") {
+    return { text: t("Турнир отменён"), reason: t("Турнир отменили, пока шла партия, — она прервана и не в счёт, рейтинг не изменился.") };
+  }
   return null;
 }
 

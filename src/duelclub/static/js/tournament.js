@@ -1,19 +1,40 @@
 // /tournaments/{id}: the tournament page (issue 26 §Pages). Draws GET /api/tournaments/{id} — rules in plain
 // words, standings, crosstable, rounds with their matches (live or replay, with each deal's commitment and,
-// once ended, its seed), players — and its buttons (join, leave, withdraw; organiser: enter a bot, start,
-// pause, resume, cancel). Re-read when the lobby socket says this tournament changed; «Ваша партия готова»
-// when a match of the viewer starts. Test hooks: #tournament[data-status][data-round], #tournament-ready.
+// once ended, its seed), players — and its buttons (join, leave, withdraw; organiser: enter a bot of a chosen
+// level, start, pause, resume, cancel — with a confirmation). Re-read when the lobby socket says this
+// tournament changed, at most once per PAGE_WAIT_MS (coalesce.js); «Ваша партия готова» when a match of the
+// viewer starts. The start time, or an arena's end with a live countdown, in the reader's local time.
+// Refusals in the page language (tournament_errors.js). Test hooks: #tournament[data-status][data-round],
+// #tournament-ready, #tournament-when, #tournament-countdown.
 import { el, get, post, toast } from "./api.js";
+import { PAGE_WAIT_MS, coalesce } from "./coalesce.js";
 import { gameTitle } from "./gamesinfo.js";
-import { t } from "./i18n.js";
+import { LANG, t } from "./i18n.js";
 import { seatName } from "./names.js";
+import { refusalText } from "./tournament_errors.js";
 import { followLobby } from "./tournament_list.js";
-import { formatName, points, resultText, rulesText, statusName, tournamentTitle } from "./tournament_words.js";
+import {
+  byeText,
+  cancelledText,
+  clockText,
+  formatName,
+  localTime,
+  points,
+  resultText,
+  roundsCutText,
+  roundsWarningText,
+  rulesText,
+  statusName,
+  tournamentTitle,
+} from "./tournament_words.js";
 
 const root = document.getElementById("tournament");
 const id = root.dataset.id;
 const isAdmin = root.dataset.admin === "1";
+const $ = (name) => document.getElementById(name);
 let current = null;
+let ticker = null;
+let cancelDialog = null;
 
 const who = (name) => (name && name.startsWith("bot:") ? seatName({ bot: name.slice(4) }) : name || "—");
 
@@ -22,23 +43,47 @@ function memberLink(name) {
   return el("a", { class: "member-link", href: `/members/${encodeURIComponent(name)}` }, name);
 }
 
+function refusalContext(action) {
+  const tr = current || { players: [] };
+  return { action, players: tr.players.length, rounds: tr.planned_rounds, maxPlayers: tr.max_players, startsAt: tr.starts_at };
+}
+
+async function act(action, body = {}) {
+  try {
+    draw(await post(`/api/tournaments/${encodeURIComponent(id)}/${action}`, body));
+  } catch (err) {
+    toast(refusalText(err, refusalContext(action)));
+  }
+}
+
 function button(label, action, extra = {}) {
-  return el(
-    "button",
-    {
-      type: "button",
-      class: `btn ${extra.primary ? "btn-primary" : "btn-ghost"}`,
-      id: `tournament-${action}`,
-      onclick: async () => {
-        try {
-          draw(await post(`/api/tournaments/${encodeURIComponent(id)}/${action}`, extra.body || {}));
-        } catch (err) {
-          toast(err.message || t("Не получилось"));
-        }
-      },
-    },
-    label,
-  );
+  const kind = extra.primary ? "btn-primary" : extra.danger ? "btn-danger" : "btn-ghost";
+  const onclick = extra.confirm ? confirmCancel : () => act(action);
+  return el("button", { type: "button", class: `btn ${kind}`, id: `tournament-${action}`, onclick }, label);
+}
+
+/** «Отменить турнир» asks first, in a dialog with big buttons (as «Сдаться» does; never window.confirm). */
+function confirmCancel() {
+  if (!cancelDialog) {
+    const yes = () => {
+      cancelDialog.close();
+      act("cancel");
+    };
+    cancelDialog = el(
+      "dialog",
+      { class: "confirm-dialog", id: "tournament-cancel-dialog", "aria-labelledby": "tournament-cancel-q" },
+      el("p", { id: "tournament-cancel-q", class: "confirm-dialog__q" }, t("Отменить турнир?")),
+      el("p", {}, t("Итогов не будет, а идущие партии турнира прервутся. Вернуть турнир нельзя.")),
+      el(
+        "div",
+        { class: "row" },
+        el("button", { type: "button", class: "btn btn-danger", id: "tournament-cancel-confirm", onclick: yes }, t("Да, отменить турнир")),
+        el("button", { type: "button", class: "btn btn-secondary", id: "tournament-cancel-keep", onclick: () => cancelDialog.close() }, t("Не отменять")),
+      ),
+    );
+    document.body.append(cancelDialog);
+  }
+  cancelDialog.showModal();
 }
 
 function actions(tr) {
@@ -47,46 +92,86 @@ function actions(tr) {
   const out = [];
   if (tr.status === "open") {
     out.push(you.joined ? button(t("Выйти из турнира"), "leave") : button(t("Участвовать"), "join", { primary: true }));
-    if (manage) {
-      out.push(button(t("Начать турнир"), "start", { primary: you.joined }));
-      out.push(button(t("Добавить бота"), "bots", { body: { level: "medium" } }));
-    }
+    if (manage) out.push(button(t("Начать турнир"), "start", { primary: you.joined }));
   }
   if ((tr.status === "running" || tr.status === "paused") && you.joined && !you.withdrawn) {
     out.push(button(t("Выбыть из турнира"), "withdraw"));
   }
   if (manage && tr.status === "running") out.push(button(t("Пауза"), "pause"));
   if (manage && tr.status === "paused") out.push(button(t("Продолжить"), "resume", { primary: true }));
-  if (manage && ["open", "running", "paused"].includes(tr.status)) out.push(button(t("Отменить турнир"), "cancel"));
+  if (manage && ["open", "running", "paused"].includes(tr.status)) out.push(button(t("Отменить турнир"), "cancel", { confirm: true, danger: true }));
+  const bots = $("tournament-bot");
+  if (bots) bots.hidden = !(manage && tr.status === "open");
   return out;
 }
 
 function facts(tr) {
   const clock = tr.move_seconds ? t("{n} с на ход", { n: tr.move_seconds }) : t("без часов");
+  const deadline = tr.round_minutes ? t("{n} мин на тур", { n: tr.round_minutes }) : "";
   const rated = tr.rated ? t("рейтинговый") : t("без рейтинга");
   const organiser = tr.organiser ? t("организатор {name}", { name: tr.organiser }) : "";
-  return [gameTitle(tr.game), formatName(tr.format), clock, rated, t("{n} из {max} участников", { n: tr.players.length, max: tr.max_players }), organiser]
-    .filter(Boolean)
-    .join(" · ");
+  const count = t("{n} из {max} участников", { n: tr.players.length, max: tr.max_players });
+  return [gameTitle(tr.game), formatName(tr.format), clock, deadline, rated, count, organiser].filter(Boolean).join(" · ");
+}
+
+/** When it starts (open), or an arena's end and time left (running, paused), or when it ended. */
+function when(tr) {
+  const box = $("tournament-when");
+  const at = (iso) => localTime(iso, LANG);
+  let text = "";
+  let ends = null;
+  if (tr.status === "open") {
+    text = tr.starts_at ? t("Начало: {time}", { time: at(tr.starts_at) }) : t("Начало — по кнопке организатора");
+  } else if (tr.format === "arena" && tr.ends_at && (tr.status === "running" || tr.status === "paused")) {
+    ends = new Date(tr.ends_at).getTime();
+    text = t("Конец арены: {time}", { time: at(tr.ends_at) });
+  } else if (tr.status === "running" || tr.status === "paused") {
+    text = tr.started_at ? t("Начался: {time}", { time: at(tr.started_at) }) : "";
+  } else if (tr.finished_at) {
+    text = tr.status === "cancelled" ? t("Отменён: {time}", { time: at(tr.finished_at) }) : t("Закончился: {time}", { time: at(tr.finished_at) });
+  }
+  const countdown = ends === null ? null : el("b", { id: "tournament-countdown", class: "tournament-countdown" });
+  box.replaceChildren(text, countdown ? " · " : "", countdown || "");
+  box.hidden = !text;
+  if (ticker) clearInterval(ticker);
+  ticker = null;
+  if (countdown) {
+    const tick = () => {
+      const left = ends - Date.now();
+      countdown.textContent = left > 0 ? t("осталось {time}", { time: clockText(left) }) : t("время вышло — начатые партии доигрываются");
+      countdown.dataset.left = String(Math.max(0, Math.ceil(left / 1000)));
+      if (left <= 0 && ticker) clearInterval(ticker);
+    };
+    tick();
+    ticker = setInterval(tick, 1000);
+  }
+}
+
+function notes(tr) {
+  const box = $("tournament-note");
+  const text = roundsCutText(tr) || roundsWarningText(tr) || cancelledText(tr);
+  box.textContent = text;
+  box.hidden = !text;
 }
 
 function standings(tr) {
-  const head = document.querySelector("#standings thead");
-  const body = document.querySelector("#standings tbody");
-  head.replaceChildren(
+  const arenaFormat = tr.format === "arena";
+  $("standings").querySelector("thead").replaceChildren(
     el(
       "tr",
       {},
       el("th", { scope: "col", class: "rank" }, "#"),
       el("th", { scope: "col" }, t("Игрок")),
       el("th", { scope: "col", class: "num" }, t("Очки")),
-      el("th", { scope: "col", class: "num hide-narrow" }, tr.format === "arena" ? t("Партии") : t("Бергер")),
+      el("th", { scope: "col", class: "num hide-narrow" }, arenaFormat ? t("Партии") : t("Бергер")),
+      el("th", { scope: "col", class: "num", title: t("Партии, сыгранные за доской: без неявок и пропусков тура") }, t("Сыграно")),
       el("th", { scope: "col", class: "num" }, t("Побед")),
     ),
   );
   const me = root.dataset.username;
   const arena = tr.arena || {};
-  body.replaceChildren(
+  const sheet = (name) => (arena[name] ? arena[name].sheet.join(" ") : "");
+  $("standings").querySelector("tbody").replaceChildren(
     ...tr.standings.map((s) =>
       el(
         "tr",
@@ -94,7 +179,8 @@ function standings(tr) {
         el("td", { class: "rank" }, String(s.rank)),
         el("td", {}, memberLink(s.username), s.withdrawn ? el("span", { class: "muted small" }, " " + t("выбыл")) : null, arena[s.username] && arena[s.username].streak ? " 🔥" : null),
         el("td", { class: "num" }, el("b", {}, points(s.points))),
-        el("td", { class: "num hide-narrow muted" }, tr.format === "arena" ? (arena[s.username] ? arena[s.username].sheet.join(" ") : "") : points(s.tiebreak)),
+        el("td", { class: "num hide-narrow muted" }, arenaFormat ? sheet(s.username) : points(s.tiebreak)),
+        el("td", { class: "num played" }, String(s.played)),
         el("td", { class: "num" }, String(s.wins)),
       ),
     ),
@@ -102,54 +188,50 @@ function standings(tr) {
 }
 
 function crosstable(tr) {
-  const panel = document.getElementById("crosstable-panel");
-  const table = document.getElementById("crosstable");
+  const panel = $("crosstable-panel");
   panel.hidden = tr.format === "arena" || !tr.crosstable || !tr.crosstable.length;
   if (panel.hidden) return;
   const names = tr.crosstable.map((r) => r.username);
-  table.replaceChildren(
+  const cell = (r, n) => el("td", { class: "num" }, n === r.username ? "×" : (r.cells[n] || []).join(" "));
+  $("crosstable").replaceChildren(
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("Игрок")), ...names.map((_n, i) => el("th", { scope: "col", class: "num" }, String(i + 1))))),
-    el(
-      "tbody",
-      {},
-      ...tr.crosstable.map((r, i) =>
-        el("tr", {}, el("th", { scope: "row" }, `${i + 1}. ${who(r.username)}`), ...names.map((n) => el("td", { class: "num" }, n === r.username ? "×" : (r.cells[n] || []).join(" ")))),
-      ),
-    ),
+    el("tbody", {}, ...tr.crosstable.map((r, i) => el("tr", {}, el("th", { scope: "row" }, `${i + 1}. ${who(r.username)}`), ...names.map((n) => cell(r, n))))),
   );
 }
 
 function pairing(p) {
-  const result = resultText(p);
-  const seats = el("span", {}, memberLink(p.seats[0]), " — ", p.seats[1] === null ? el("span", { class: "muted" }, t("отдых")) : memberLink(p.seats[1]));
+  const bye = p.seats[1] === null;
+  const seats = bye
+    ? el("span", { class: "tournament-bye" }, memberLink(p.seats[0]), " ", el("span", { class: "muted" }, byeText()))
+    : el("span", {}, memberLink(p.seats[0]), " — ", memberLink(p.seats[1]));
   const link = p.match_id
     ? el("a", { href: `/matches/${encodeURIComponent(p.match_id)}`, class: "tournament-match" }, p.result ? t("повтор") : t("смотреть"))
     : null;
   const fair = p.commitment ? el("code", { class: "hash small", title: t("Хеш раздачи") }, p.commitment.slice(0, 12)) : null;
   const seed = p.server_seed ? el("code", { class: "hash small", title: t("Зерно сервера") }, p.server_seed.slice(0, 12)) : null;
-  return el("li", { dataset: { match: p.match_id || "" } }, seats, " ", el("b", { class: "tournament-result" }, result), " ", link, " ", fair, seed ? " → " : null, seed);
+  return el("li", { dataset: { match: p.match_id || "" } }, seats, " ", el("b", { class: "tournament-result" }, resultText(p)), " ", link, " ", fair, seed ? " → " : null, seed);
 }
 
 function rounds(tr) {
-  const box = document.getElementById("tournament-rounds");
+  const box = $("tournament-rounds");
   if (!tr.rounds.length) {
     box.replaceChildren(el("p", { class: "muted" }, tr.status === "open" ? t("Пары появятся, когда турнир начнётся.") : t("Пар ещё нет.")));
     return;
   }
+  const title = (r) => (tr.format === "arena" ? t("Пары {n}", { n: r.number }) : t("Тур {n}", { n: r.number }));
   box.replaceChildren(
     ...[...tr.rounds].reverse().map((r) =>
-      el("div", { class: "tournament-round", dataset: { round: String(r.number) } }, el("h3", { class: "small" }, tr.format === "arena" ? t("Пары {n}", { n: r.number }) : t("Тур {n}", { n: r.number })), el("ul", { class: "match-list" }, ...r.pairings.map(pairing))),
+      el("div", { class: "tournament-round", dataset: { round: String(r.number) } }, el("h3", { class: "small" }, title(r)), el("ul", { class: "match-list" }, ...r.pairings.map(pairing))),
     ),
   );
 }
 
 function players(tr) {
-  const list = document.getElementById("tournament-players");
-  list.replaceChildren(...tr.players.map((p) => el("li", {}, memberLink(p.username), p.withdrawn ? el("span", { class: "muted small" }, " " + t("выбыл")) : null)));
+  $("tournament-players").replaceChildren(...tr.players.map((p) => el("li", {}, memberLink(p.username), p.withdrawn ? el("span", { class: "muted small" }, " " + t("выбыл")) : null)));
 }
 
 function ready(tr) {
-  const box = document.getElementById("tournament-ready");
+  const box = $("tournament-ready");
   const mid = tr.you.match_id;
   box.hidden = !mid;
   if (mid) box.replaceChildren(el("b", {}, t("Ваша партия готова: ")), el("a", { href: `/matches/${encodeURIComponent(mid)}`, class: "btn btn-primary btn-small", id: "tournament-play" }, t("Играть")));
@@ -158,14 +240,16 @@ function ready(tr) {
 function draw(tr) {
   current = tr;
   const title = tournamentTitle(tr, gameTitle(tr.game));
-  document.getElementById("tournament-name").textContent = title;
+  $("tournament-name").textContent = title;
   document.title = title + " — " + t("Дуэль-клуб");
-  document.getElementById("tournament-facts").textContent = facts(tr);
-  const roundText = t("тур {n} из {total}", { n: tr.current_round, total: tr.total_rounds });
-  const round = tr.format === "arena" || !tr.total_rounds ? "" : " · " + roundText;
-  document.getElementById("tournament-status").textContent = `${statusName(tr.status)}${round}`;
-  document.getElementById("tournament-rules").textContent = rulesText(tr);
-  document.getElementById("tournament-actions").replaceChildren(...actions(tr));
+  $("tournament-facts").textContent = facts(tr);
+  const started = tr.status !== "open" && tr.format !== "arena" && tr.total_rounds;
+  const round = started ? " · " + t("тур {n} из {total}", { n: tr.current_round, total: tr.total_rounds }) : "";
+  $("tournament-status").textContent = `${statusName(tr.status)}${round}`;
+  $("tournament-rules").textContent = rulesText(tr);
+  $("tournament-actions").replaceChildren(...actions(tr));
+  when(tr);
+  notes(tr);
   standings(tr);
   crosstable(tr);
   rounds(tr);
@@ -180,16 +264,25 @@ async function refresh() {
   try {
     draw(await get(`/api/tournaments/${encodeURIComponent(id)}`));
   } catch (err) {
-    if (!current) document.getElementById("tournament-status").textContent = err.message || t("Турнир не найден");
+    if (!current) $("tournament-status").textContent = refusalText(err, { action: "read" });
   }
 }
 
-refresh();
+const bots = $("tournament-bot");
+if (bots) {
+  bots.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    act("bots", { level: bots.elements.level.value });
+  });
+}
+
+const changed = coalesce(refresh, PAGE_WAIT_MS);
+changed();
 followLobby(
-  (changed) => {
-    if (changed === id) refresh();
+  (tournamentId) => {
+    if (tournamentId === id) changed();
   },
   (msg) => {
-    if (msg.why === "tournament") refresh();
+    if (msg.why === "tournament") changed();
   },
 );

@@ -1,23 +1,23 @@
 // The tournament list (issue 26 §Pages: the lobby's «Турниры» panel and /tournaments): upcoming, running and
 // finished tournaments from GET /api/tournaments?status=…, one tab each; re-read when the lobby socket
-// says a tournament changed (tournament.js and tournaments.js call refreshList). Hook: #tournament-items[data-loaded].
+// says a tournament changed (lobby_tournaments.js and tournaments.js call refreshList through coalesce.js).
+// Hook: #tournament-items[data-loaded].
 import { el, get } from "./api.js";
 import { gameTitle } from "./gamesinfo.js";
-import { t, tn } from "./i18n.js";
-import { formatTime } from "./names.js";
-import { formatName, statusName, tournamentTitle } from "./tournament_words.js";
+import { LANG, t, tn } from "./i18n.js";
+import { formatName, localTime, statusName, tournamentTitle } from "./tournament_words.js";
 
 let status = "open";
 
 const count = (n) => tn(n, "{n} участник", "{n} участника", "{n} участников", { n });
 
 function item(tr) {
-  const when = tr.status === "open" ? (tr.starts_at ? formatTime(tr.starts_at) : t("начало по кнопке организатора")) : statusName(tr.status);
+  const when = tr.status === "open" ? (tr.starts_at ? t("начало {time}", { time: localTime(tr.starts_at, LANG) }) : t("начало по кнопке организатора")) : statusName(tr.status);
   return el(
     "li",
     { dataset: { id: tr.id } },
     el("a", { href: `/tournaments/${encodeURIComponent(tr.id)}`, class: "tournament-link" }, tournamentTitle(tr, gameTitle(tr.game))),
-    el("span", { class: "small muted" }, [" ", gameTitle(tr.game), formatName(tr.format), count(tr.players), when].join(" · ")),
+    el("span", { class: "small muted" }, " " + [gameTitle(tr.game), formatName(tr.format), count(tr.players), when].join(" · ")),
   );
 }
 

@@ -38,7 +38,8 @@ export function rulesText(tr) {
     return [cycle, bye, scoring, ties].join(" ");
   }
   if (tr.format === "swiss") {
-    const n = (typeof tr.rounds === "number" ? tr.rounds : tr.total_rounds) || 0;
+    const played = tr.status !== "open" && typeof tr.total_rounds === "number"; // a Swiss cut at its start plays fewer
+    const n = (played ? tr.total_rounds : asked(tr) ?? tr.total_rounds) || 0;
     const rounds = tn(n, "{n} тур", "{n} тура", "{n} туров", { n });
     const pairing = t("В каждом туре соперники подбираются с тем же или близким числом очков, и двое никогда не встречаются дважды; места за столом чередуются.");
     const bye = t("При нечётном числе участников отдыхает (и получает 1 очко) игрок с наименьшим счётом, ещё не отдыхавший.");
@@ -60,11 +61,81 @@ export function points(value) {
   return whole === 0 ? "½" : `${whole}½`;
 }
 
-/** A board's result from the first seat's side: "1-0", "0-1", "½-½", "+/-", "-/+", "-/-", "bye", or "…". */
+/** A board's result from the first seat's side: "1-0", "0-1", "½-½", "+/-", "-/+", "-/-", "…" while in play;
+ * a bye "+1" (its point: the row already says who sits out, byeText). */
 export function resultText(pairing) {
-  if (pairing.result === null || pairing.result === undefined) return pairing.seats[1] === null ? t("отдых") : "…";
-  if (pairing.result === "bye") return t("отдых");
+  if (pairing.seats[1] === null || pairing.result === "bye") return "+1";
+  if (pairing.result === null || pairing.result === undefined) return "…";
   return pairing.result;
+}
+
+/** What a bye row says after the player's name: «отдыхает в этом туре». */
+export function byeText() {
+  return t("отдыхает в этом туре");
+}
+
+/** A Swiss plays fewer rounds than asked (the server started it at its time with fewer players than the rounds
+ * need): the sentence that says so, or "" when it plays them all. */
+export function roundsCutText(tr) {
+  const rounds = asked(tr);
+  if (tr.format !== "swiss" || tr.status === "open" || typeof rounds !== "number") return "";
+  if (typeof tr.total_rounds !== "number" || tr.total_rounds >= rounds) return "";
+  const players = tn(tr.players.length, "{n} участник", "{n} участника", "{n} участников"); // not nested: babel sees it
+  return t("Туров будет {total}, а не {rounds}: к началу записалось {players}, а больше туров без повторных встреч не сыграть.", {
+    total: tr.total_rounds,
+    rounds,
+    players,
+  });
+}
+
+/** A tournament the server cancelled at its start time (fewer than 2 players then): the sentence, or "". An
+ * organiser's cancel before the start time says nothing (it was cancelled before `starts_at`). */
+export function cancelledText(tr) {
+  if (tr.status !== "cancelled" || tr.started_at || !tr.starts_at || !tr.finished_at) return "";
+  if (new Date(tr.finished_at) < new Date(tr.starts_at) || tr.players.length >= 2) return "";
+  return t("Турнир отменён: к назначенному началу записалось меньше двух участников.");
+}
+
+/** An open Swiss with a start time and, so far, fewer players than its rounds need: the warning, or "". */
+export function roundsWarningText(tr) {
+  const rounds = asked(tr);
+  if (tr.format !== "swiss" || tr.status !== "open" || !tr.starts_at || typeof rounds !== "number") return "";
+  const most = maxSwissRounds(tr.players.length);
+  if (tr.players.length < 2 || most >= rounds) return "";
+  return t("Пока участников {players}: если к началу их не прибавится, туров будет {most}, а не {rounds}.", {
+    players: tr.players.length,
+    most,
+    rounds,
+  });
+}
+
+/** A Swiss's rounds as created: `planned_rounds` of the detail, `rounds` of a list line. */
+function asked(tr) {
+  if (typeof tr.planned_rounds === "number") return tr.planned_rounds;
+  return typeof tr.rounds === "number" ? tr.rounds : null;
+}
+
+/** The most Swiss rounds `n` players can play without a rematch (play/tournaments/swiss.py max_rounds). */
+export function maxSwissRounds(n) {
+  return n < 2 ? 0 : n - 1 + (n % 2);
+}
+
+/** A moment in the reader's local time and language: «6 декабря, 18:00» (the year when it is not `now`'s). */
+export function localTime(iso, lang = "ru", now = new Date()) {
+  const d = new Date(iso);
+  if (!iso || Number.isNaN(d.getTime())) return "";
+  const options = { day: "numeric", month: "long", hour: "2-digit", minute: "2-digit" };
+  if (d.getFullYear() !== now.getFullYear()) options.year = "numeric";
+  return d.toLocaleString(lang === "uk" ? "uk-UA" : "ru-RU", options);
+}
+
+/** Time left as the arena's countdown shows it: "1:02:05", "12:34", "0:07"; "0:00" once over. */
+export function clockText(ms) {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
 }
 
 /** The page's default name: «Круговой турнир — Дві вежі». */

@@ -1,7 +1,9 @@
-// /tournaments: the list (tournament_list.js) and the form that creates a tournament (POST /api/tournaments),
-// then opens its page.
+// /tournaments: the list (tournament_list.js, re-read at most once per LIST_WAIT_MS however many changes the
+// lobby socket reports) and the form that creates a tournament (POST /api/tournaments), then opens its page.
+// A refusal reads in the page language (tournament_errors.js).
 import { post, toast } from "./api.js";
-import { t } from "./i18n.js";
+import { LIST_WAIT_MS, coalesce } from "./coalesce.js";
+import { refusalText } from "./tournament_errors.js";
 import { followLobby, refreshList, setUpList } from "./tournament_list.js";
 
 const form = document.getElementById("tournament-form");
@@ -13,7 +15,7 @@ function selected(name) {
 
 function showFields() {
   const fmt = selected("format");
-  for (const node of form.querySelectorAll("[data-for]")) node.hidden = node.dataset.for !== fmt;
+  for (const node of form.querySelectorAll("[data-for]")) node.hidden = !node.dataset.for.split(" ").includes(fmt);
   const game = form.querySelector('input[name="game"]:checked');
   for (const box of form.querySelectorAll(".tournament-options")) box.hidden = box.dataset.game !== game.value;
   document.getElementById("tournament-rated").hidden = game.dataset.rated !== "1";
@@ -42,6 +44,7 @@ function body() {
     max_players: num("max_players"),
     rounds: fmt === "swiss" ? num("rounds") : null,
     minutes: fmt === "arena" ? num("minutes") : null,
+    round_minutes: fmt === "arena" ? null : num("round_minutes"),
     double: fmt === "round_robin" && form.elements.double.checked,
     starts_at: startsAt ? new Date(startsAt).toISOString() : null,
   };
@@ -52,14 +55,16 @@ form.addEventListener("submit", async (ev) => {
   ev.preventDefault();
   const button = document.getElementById("create-tournament");
   button.disabled = true;
+  const asked = body();
   try {
-    const created = await post("/api/tournaments", body());
+    const created = await post("/api/tournaments", asked);
     location.href = `/tournaments/${encodeURIComponent(created.id)}`;
   } catch (err) {
-    toast(err.message || t("Не удалось создать турнир"));
+    const ctx = { action: "create", players: asked.max_players || 64, rounds: asked.rounds, maxPlayers: asked.max_players };
+    toast(refusalText(err, ctx));
     button.disabled = false;
   }
 });
 showFields();
 setUpList();
-followLobby(() => refreshList());
+followLobby(coalesce(refreshList, LIST_WAIT_MS));

@@ -29,6 +29,7 @@ from duelclub.play import tournament_views as tviews
 from duelclub.play.service import MatchService, in_thread
 from duelclub.store import tournaments as repo
 from duelclub.store import users
+from duelclub.store.matches import ACTIVE, OPEN
 from duelclub.web.deps import CurrentUser, OptionalUser, get_service
 from duelclub.web.security import csrf_guard
 from duelclub.web.strictjson import StrictJsonRoute
@@ -200,8 +201,15 @@ async def resume_tournament(tournament_id: str, request: Request, user: CurrentU
 
 @router.post("/{tournament_id}/cancel")
 async def cancel_tournament(tournament_id: str, user: CurrentUser, service: Service) -> Any:
-    """Cancel: no result; matches in play are aborted (the organiser, or any admin)."""
-    await ops.cancel(service, tournament_id, user.id, user.is_admin, service.abort)
+    """Cancel: no result; matches in play are aborted with reason ``tournament_cancelled`` (their pages say
+    the tournament was cancelled, not that an admin stopped them). The organiser, or any admin."""
+
+    async def abort(match_id: str) -> None:
+        await service.end_unplayed(
+            match_id, "tournament_cancelled", from_status=(OPEN, ACTIVE), conflict="match_not_active"
+        )
+
+    await ops.cancel(service, tournament_id, user.id, user.is_admin, abort)
     await _publish(service, tournament_id)
     return await _detail(service, tournament_id, user.id)
 

@@ -1,0 +1,167 @@
+"""The tournament page after a fresh-user QA pass (issue 26 §Pages), in a real browser: a refusal reads in the
+page's language (Ukrainian here), never the API's English; the start time and, for an arena, the end with a
+live countdown; the organiser picks a bot's level; «Отменить турнир» asks first, and the match it aborts says
+the tournament was cancelled, not «администратор»; an unknown tournament is the 404 page."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+from live_helpers import Member
+
+pytestmark = pytest.mark.browser
+
+
+def _tournament(org: Member, **body: Any) -> str:
+    created = org.post("/api/tournaments", {"game": "mezha", "format": "round_robin", "rated": False, **body})
+    return str(created["id"])
+
+
+def test_a_refusal_reads_in_ukrainian_and_the_start_time_is_shown(
+    browser: Any, live_server: str, console_allow: list[str]
+) -> None:
+    console_allow.append("status of 409")  # the refused start, on purpose
+    org, other = Member(browser, live_server, "tqo"), Member(browser, live_server, "tqb")
+    try:
+        starts = datetime.now(UTC) + timedelta(days=1)
+        tid = _tournament(org, format="swiss", rounds=5, starts_at=starts.isoformat())
+        org.post(f"/api/tournaments/{tid}/join")
+        other.post(f"/api/tournaments/{tid}/join")
+        page = org.page
+        page.goto(f"{live_server}/lang/uk?next=/tournaments/{tid}")
+        page.locator("#tournament[data-status='open']").wait_for()
+        when = page.locator("#tournament-when").inner_text()
+        local = page.evaluate("(iso) => new Date(iso).getHours()", starts.isoformat())
+        assert when.startswith("Початок:") and f"{local:02d}:" in when, when
+        note = page.locator("#tournament-note").inner_text()
+        assert "турів буде 1, а не 5" in note, note
+        page.click("#tournament-start")
+        toast = page.locator(".toast").first
+        toast.wait_for()
+        text = toast.inner_text()
+        assert text.startswith("Забагато турів") and "не більше ніж 1 туру" in text, text
+        assert "players" not in text and "allow" not in text
+        assert org.errors == [] and other.errors == []
+    finally:
+        org.close()
+        other.close()
+
+
+def test_the_organiser_enters_a_bot_of_the_level_they_pick(browser: Any, live_server: str) -> None:
+    org = Member(browser, live_server, "tqv")
+    try:
+        tid = _tournament(org)
+        page = org.page
+        page.goto(f"{live_server}/tournaments/{tid}")
+        page.locator("#tournament[data-status='open']").wait_for()
+        options = page.locator("#tournament-bot-level option")
+        assert options.count() == 5 and "Мастер" in options.last.inner_text()
+        default = page.locator("#tournament-bot-level option:checked").inner_text()
+        assert "Лёгкий" in default, "the lobby's default level"
+        page.select_option("#tournament-bot-level", "master")
+        page.click("#tournament-bots")
+        page.wait_for_function("() => document.querySelectorAll('#tournament-players li').length === 1")
+        assert [p["username"] for p in org.get(f"/api/tournaments/{tid}")["players"]] == ["bot:master"]
+        assert org.errors == []
+    finally:
+        org.close()
+
+
+def test_cancel_asks_first_and_the_aborted_match_says_the_tournament_was_cancelled(
+    browser: Any, live_server: str
+) -> None:
+    org, other = Member(browser, live_server, "tqc"), Member(browser, live_server, "tqd")
+    try:
+        tid = _tournament(org)
+        org.post(f"/api/tournaments/{tid}/join")
+        other.post(f"/api/tournaments/{tid}/join")
+        started = org.post(f"/api/tournaments/{tid}/start")
+        mid = started["rounds"][0]["pairings"][0]["match_id"]
+        page = org.page
+        page.goto(f"{live_server}/tournaments/{tid}")
+        page.locator("#tournament[data-status='running']").wait_for()
+        page.click("#tournament-cancel")
+        dialog = page.locator("#tournament-cancel-dialog")
+        assert dialog.is_visible() and "Отменить турнир?" in dialog.inner_text()
+        page.click("#tournament-cancel-keep")
+        assert not dialog.is_visible()
+        status = org.get(f"/api/tournaments/{tid}")["status"]
+        assert status == "running", "closing the question changes nothing"
+        page.click("#tournament-cancel")
+        page.click("#tournament-cancel-confirm")
+        page.locator("#tournament[data-status='cancelled']").wait_for()
+
+        other.page.goto(f"{live_server}/matches/{mid}")
+        result = other.page.locator("#result")
+        result.wait_for(state="visible")
+        words = result.inner_text()
+        assert "Турнир отменён" in words and "администратор" not in words.lower(), words
+        assert org.errors == [] and other.errors == []
+    finally:
+        org.close()
+        other.close()
+
+
+def test_an_arena_shows_its_end_and_counts_down(browser: Any, live_server: str) -> None:
+    org, other = Member(browser, live_server, "tqa"), Member(browser, live_server, "tqe")
+    try:
+        tid = _tournament(org, format="arena", minutes=5)
+        org.post(f"/api/tournaments/{tid}/join")
+        other.post(f"/api/tournaments/{tid}/join")
+        org.post(f"/api/tournaments/{tid}/start")
+        page = org.page
+        page.goto(f"{live_server}/tournaments/{tid}")
+        countdown = page.locator("#tournament-countdown")
+        countdown.wait_for()
+        assert page.locator("#tournament-when").inner_text().startswith("Конец арены:")
+        first = int(countdown.get_attribute("data-left") or "0")
+        assert 0 < first <= 300 and "осталось " in countdown.inner_text()
+        page.wait_for_function(
+            "(s) => Number(document.getElementById('tournament-countdown').dataset.left) < s", arg=first
+        )
+        assert org.errors == [] and other.errors == []
+    finally:
+        org.close()
+        other.close()
+
+
+def test_an_unknown_tournament_is_the_404_page(
+    browser: Any, live_server: str, console_allow: list[str]
+) -> None:
+    console_allow.append("status of 404")  # the page itself, on purpose
+    member = Member(browser, live_server, "tqn")
+    try:
+        for tid in ("unknown", "424242", "0b7f6c3e-5d1a-4c43-9e0f-1f2a3b4c5d6e"):
+            response = member.page.goto(f"{live_server}/tournaments/{tid}")
+            assert response is not None and response.status == 404
+            assert member.page.locator("#not-found h1").inner_text() == "Турнир не найден"
+    finally:
+        member.close()
+
+
+def test_the_form_sets_a_round_deadline_for_a_round_robin_and_a_swiss_only(
+    browser: Any, live_server: str
+) -> None:
+    org = Member(browser, live_server, "tqf")
+    try:
+        page = org.page
+        page.goto(f"{live_server}/tournaments")
+        deadline = page.locator("input[name=round_minutes]")
+        assert deadline.is_visible(), "a round robin (the default) has a round deadline"
+        page.check("input[name=format][value=arena]")
+        assert not deadline.is_visible(), "an arena is a time box: no round deadline"
+        page.check("input[name=format][value=swiss]")
+        assert deadline.is_visible()
+        page.fill("input[name=rounds]", "3")
+        deadline.fill("20")
+        page.click("#create-tournament")
+        page.wait_for_url("**/tournaments/*")
+        page.locator("#tournament[data-status='open']").wait_for()
+        assert "20 мин на тур" in page.locator("#tournament-facts").inner_text()
+        tid = page.url.rsplit("/", 1)[1]
+        assert org.get(f"/api/tournaments/{tid}")["round_minutes"] == 20
+        assert org.errors == []
+    finally:
+        org.close()

@@ -1,0 +1,108 @@
+"""Tournaments after a fresh-user QA pass (issue 26 §Pages, §Lifecycle), through the API and the pages: an
+unknown tournament is the site's 404 page; a cancelled tournament's matches say so (not «администратор»); a
+scheduled Swiss with more rounds than its players allow plays the rounds they allow; «played» counts only
+games played over the board, the same in the JSON and the CSV; the page offers the game's bot levels."""
+
+from __future__ import annotations
+
+import csv
+import io
+from datetime import UTC, datetime, timedelta
+
+from fastapi import FastAPI
+from test_tournaments_api import UserClient, create, in_play, members, play_out, until
+
+from duelclub.store.models import Tournament
+
+
+async def test_an_unknown_tournament_page_is_the_sites_404_page(user_client: UserClient) -> None:
+    ann = await user_client("ann")
+    for tid in ("unknown", "12345", "0b7f6c3e-5d1a-4c43-9e0f-1f2a3b4c5d6e", "x" * 300):
+        r = await ann.get(f"/tournaments/{tid}")
+        assert r.status_code == 404, tid
+        assert 'id="not-found"' in r.text and "Турнир не найден" in r.text
+    t = await create(ann)
+    r = await ann.get(f"/tournaments/{t['id']}")
+    assert r.status_code == 200 and 'id="tournament"' in r.text
+
+
+async def test_the_page_offers_the_games_bot_levels_by_name(user_client: UserClient) -> None:
+    ann = await user_client("ann")
+    t = await create(ann)
+    page = (await ann.get(f"/tournaments/{t['id']}")).text
+    games = (await ann.get("/api/games")).json()
+    levels = next(g for g in games if g["slug"] == "duel")["bot_levels"]
+    assert levels, "the fake game has bot levels"
+    for level in levels:
+        value = level if isinstance(level, str) else level["id"]
+        assert f'<option value="{value}"' in page, value
+    r = await ann.post(f"/api/tournaments/{t['id']}/bots", json={"level": levels[-1]})
+    assert r.status_code == 200, r.text
+
+
+async def test_a_cancelled_tournaments_match_ends_as_cancelled_by_the_tournament(
+    user_client: UserClient,
+) -> None:
+    clients = await members(user_client, "ann", "ben")
+    ann = clients["ann"]
+    t = await create(ann, format="swiss", rounds=1, options={"rounds": 1})
+    for c in clients.values():
+        await c.post(f"/api/tournaments/{t['id']}/join", json={})
+    t = (await ann.post(f"/api/tournaments/{t['id']}/start", json={})).json()
+    mid = in_play(t)[0]
+    assert (await ann.post(f"/api/tournaments/{t['id']}/cancel", json={})).json()["status"] == "cancelled"
+    match = (await clients["ben"].get(f"/api/matches/{mid}")).json()
+    assert match["status"] == "aborted"
+    assert match["result"]["reason"] == "tournament_cancelled"
+    assert match["result"]["reason_text"] == "турнир отменён"
+    assert "администратор" not in str(match["result"])
+
+
+async def test_a_scheduled_swiss_with_too_many_rounds_plays_the_rounds_its_players_allow(
+    app: FastAPI, user_client: UserClient
+) -> None:
+    clients = await members(user_client, "ann", "ben")
+    ann = clients["ann"]
+    starts = (datetime.now(UTC) + timedelta(minutes=30)).isoformat()
+    t = await create(ann, format="swiss", rounds=3, starts_at=starts, options={"rounds": 1})
+    tid = t["id"]
+    assert t["starts_at"] is not None
+    for c in clients.values():
+        await c.post(f"/api/tournaments/{tid}/join", json={})
+    r = await ann.post(f"/api/tournaments/{tid}/start", json={})
+    assert (r.status_code, r.json()["code"]) == (409, "too_many_rounds"), "the organiser is still refused"
+    with app.state.db.session() as s:
+        row = s.get(Tournament, tid)
+        assert row is not None
+        row.starts_at = datetime.now(UTC) - timedelta(seconds=1)
+    app.state.tournaments.kick()
+    t = await until(ann, tid, lambda t: t["status"] != "open")
+    cut = (t["status"], t["planned_rounds"], t["total_rounds"])
+    assert cut == ("running", 3, 1), "cut to the 1 round 2 players allow, not cancelled"
+    t = await until(ann, tid, lambda t: len(in_play(t)) == 1)
+    await play_out(clients, in_play(t)[0])
+    t = await until(ann, tid, lambda t: t["status"] == "finished")
+    assert len(t["rounds"]) == 1
+
+
+async def test_played_counts_games_over_the_board_not_forfeits_the_same_in_the_csv(
+    user_client: UserClient,
+) -> None:
+    clients = await members(user_client, "ann", "ben", "dan")
+    ann = clients["ann"]
+    t = await create(ann, options={"rounds": 1})
+    tid = t["id"]
+    for c in clients.values():
+        await c.post(f"/api/tournaments/{tid}/join", json={})
+    await ann.post(f"/api/tournaments/{tid}/start", json={})
+    assert (await clients["dan"].post(f"/api/tournaments/{tid}/withdraw", json={})).status_code == 200
+    for number in (1, 2, 3):
+        t = await until(ann, tid, lambda t, n=number: t["current_round"] >= n or t["status"] == "finished")
+        for mid in in_play(t):
+            await play_out(clients, mid)
+    t = await until(ann, tid, lambda t: t["status"] == "finished")
+    played = {s["username"]: s["played"] for s in t["standings"]}
+    assert played == {"ann": 1, "ben": 1, "dan": 0}, "ann and ben met; every game with dan was a forfeit"
+    assert sum(1 for r in t["rounds"] for p in r["pairings"] if p["forfeit"]) == 2
+    rows = list(csv.DictReader(io.StringIO((await ann.get(f"/api/tournaments/{tid}/crosstable.csv")).text)))
+    assert {row["player"]: int(row["played"]) for row in rows} == played
