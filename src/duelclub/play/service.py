@@ -8,9 +8,9 @@
 - play/cache.py — the live matches, replayed from the database, that the writes and the reads use.
 
 A player's action from the socket to the store and back: ``act_seq`` → ``Router.act`` (here or on the
-owner) → ``MatchWriter.act`` → ``ChangePublisher.changed``, each module once. The reads (state, summary,
-log, replay, lists) answer from the cache; the lobby modules see the service through ``LobbyPort``
-(play/port.py).
+owner) → ``MatchWriter.act`` → ``ChangePublisher.changed``, each module once. The reads answer from the
+cache (state, summary, log, replay) or the database (lists: play/listing.py); the lobby modules see the
+service through ``LobbyPort`` (play/port.py).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from sqlalchemy.orm import Session
 
 from duelclub.bus import Bus, Message
 from duelclub.games.contract import Outcome, PlatformReason, Seat
-from duelclub.play import endings, rating_views, views
+from duelclub.play import endings, listing, views
 from duelclub.play.bots import BotDriver, BotSource
 from duelclub.play.cache import MatchCache
 from duelclub.play.clock import ClockSweeper
@@ -39,8 +39,6 @@ from duelclub.play.routing import Router
 from duelclub.play.schemas import MatchListItem, MatchLog, MatchSummary, ReplayStep, StatePayload
 from duelclub.play.threads import in_thread, use_threads
 from duelclub.ratings.rules import RatingRules
-from duelclub.store import matches as repo
-from duelclub.store import users
 from duelclub.store.db import Database
 from duelclub.store.matches import ACTIVE, ENDED, OPEN, Finish, MatchRecord
 from duelclub.store.models import utcnow
@@ -275,7 +273,7 @@ class MatchService:
 
     async def my_matches(self, user_id: int, limit: int = 100) -> list[MatchListItem]:
         """The user's matches, newest first; active ones carry ``to_move`` (from the cache, or a replay)."""
-        rows = await in_thread(self._list, {"user_id": user_id, "limit": limit}, user_id)
+        rows = await self._listed({"user_id": user_id, "limit": limit}, user_id)
         for row in rows:
             if row.status == ACTIVE:
                 row.to_move = sorted((await self.fresh(row.id)).to_move())
@@ -285,41 +283,14 @@ class MatchService:
         self, *, status: str | None, game: str | None, username: str | None, limit: int = 200
     ) -> list[MatchListItem]:
         """All matches filtered by status, game and player name (an unknown name matches nothing)."""
-        return await in_thread(
-            self._list, {"status": status, "game": game, "username": username, "limit": limit}, None
+        return await self._listed(
+            {"status": status, "game": game, "username": username, "limit": limit}, None
         )
 
-    def _list(self, filters: dict[str, Any], viewer: int | None) -> list[MatchListItem]:
-        with self.db.session() as s:
-            username = filters.pop("username", None)
-            if username is not None:
-                user = users.find_user(s, username)
-                if user is None:
-                    return []
-                filters["user_id"] = user.id
-            records = (
-                repo.list_for_user(s, filters["user_id"], filters["limit"])
-                if viewer is not None
-                else repo.list_matches(s, **filters)
-            )
-            ids = {u for r in records for u in r.seat_users if u is not None}
-            names = users.usernames(s, ids)
-            ratings = rating_views.seat_ratings(
-                s, self.rating_rules, records, rating_views.rated_games(self.games), self.now()
-            )
-        items = [
-            views.list_item(
-                r,
-                (names.get(r.seat_users[0] or -1), names.get(r.seat_users[1] or -1)),
-                viewer,
-                self.games.get(r.game),
-            )
-            for r in records
-        ]
-        for item in items:
-            for seat, brief in zip(item.seats, ratings.get(item.id, []), strict=False):
-                seat.rating = brief
-        return items
+    async def _listed(self, filters: dict[str, Any], viewer: int | None) -> list[MatchListItem]:
+        """play/listing.py ``match_list`` in a worker thread."""
+        args = (self.db, self.games, self.rating_rules, self.now, filters, viewer)
+        return await in_thread(listing.match_list, *args)
 
     # -- admin -------------------------------------------------------------------------------
     async def abort(self, match_id: str) -> MatchSummary:
