@@ -29,6 +29,7 @@ from httpx import ASGITransport, AsyncClient
 
 from duelclub.bus import MemoryBus
 from duelclub.cli import uvicorn_options
+from duelclub.play.ownership import Leases
 from duelclub.play.service import MatchService
 from duelclub.settings import Settings
 from duelclub.store import users
@@ -224,18 +225,25 @@ def db(database_url: str) -> Iterator[Database]:
     database.dispose()
 
 
-def make_service(database: Database, bus: Any = None, *, bots: bool = True) -> MatchService:
-    """A match service with the fake games (no app)."""
-    return MatchService(database, bus or MemoryBus(), fake_games(), fake_bot_factory if bots else None)
+def make_service(
+    database: Database, bus: Any = None, *, bots: bool = True, leases: Leases | None = None
+) -> MatchService:
+    """A match service with the fake games (no app); ``leases``: its own (default: local ones)."""
+    return MatchService(
+        database, bus or MemoryBus(), fake_games(), fake_bot_factory if bots else None, leases=leases
+    )
 
 
 @pytest.fixture
 async def service_factory() -> AsyncIterator[Callable[..., MatchService]]:
-    """``service_factory(db, bus=None, bots=True)`` → a MatchService (a "worker"), stopped at teardown."""
+    """``service_factory(db, bus=None, bots=True, leases=None)`` → a MatchService (a "worker"), stopped at
+    teardown."""
     made: list[MatchService] = []
 
-    def make(database: Database, bus: Any = None, *, bots: bool = True) -> MatchService:
-        made.append(make_service(database, bus, bots=bots))
+    def make(
+        database: Database, bus: Any = None, *, bots: bool = True, leases: Leases | None = None
+    ) -> MatchService:
+        made.append(make_service(database, bus, bots=bots, leases=leases))
         return made[-1]
 
     yield make

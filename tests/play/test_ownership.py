@@ -31,9 +31,8 @@ async def worker(
     """A worker: its own engine, Redis bus and Redis leases, on the shared database."""
     db = Database(url)
     bus = await RedisBus.connect(redis_url)
-    service = service_factory(db, bus, bots=False)
-    service.leases = RedisLeases.from_url(redis_url, lease_seconds=lease_seconds)
-    service.forwarder.worker_id = service.leases.worker_id
+    leases = RedisLeases.from_url(redis_url, lease_seconds=lease_seconds)
+    service = service_factory(db, bus, bots=False, leases=leases)
     await service.start()
     try:
         yield service, db

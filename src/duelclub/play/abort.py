@@ -3,7 +3,7 @@
 Until both players of a match between members have made their own first action (``LiveMatch.abortable``),
 either may abort it: the match ends ``aborted`` without a result (reason ``player_abort``, ``seat`` who
 aborted) and is never rated. A clock running out before a player's first action aborts it the same way
-(play/service.py, reason ``no_first_move``). Once both have moved, the way out is to resign.
+(play/commit.py, reason ``no_first_move``). Once both have moved, the way out is to resign.
 """
 
 from __future__ import annotations

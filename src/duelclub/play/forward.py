@@ -3,9 +3,9 @@
 Each worker listens on its own bus channel ``worker:{worker id}`` (play/ownership.py). An act that reaches a
 worker which does not own the match is sent there as ``{"type": "op", "rid", "reply": worker id, "op":
 {...}}`` (bus/messages.py ``ForwardedOp``, validated on receipt); the owner runs it with
-:meth:`MatchService.run_local` and answers on the caller's channel ``{"type": "answer", "rid", "ok": result}``
-or ``{"type": "answer", "rid", "err": [status, code, message]}`` (a :class:`PlayError`). The socket stays
-where it is: only the request travels.
+:meth:`Router.run_local` (play/routing.py) and answers on the caller's channel ``{"type": "answer", "rid",
+"ok": result}`` or ``{"type": "answer", "rid", "err": [status, code, message]}`` (a :class:`PlayError`).
+The socket stays where it is: only the request travels.
 
 When no answer comes within :data:`FORWARD_TIMEOUT_SECONDS` (the owner died, is frozen, or the bus is down),
 :meth:`Forwarder.call` raises :class:`NoAnswer` and the caller writes itself: the ``(match_id, seq)`` key and

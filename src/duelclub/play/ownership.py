@@ -11,7 +11,7 @@ Ownership is what keeps the work of a match in one place (its acts, clock and bo
 computed once); it is not what keeps the log right. The log's guard is the ``(match_id, seq)`` key: a worker
 can only append at the head of the log it has replayed, which is valid by construction whoever holds the
 lease, so a worker that cannot reach Redis (or the owner) writes itself and loses nothing — at worst its
-stale cache is refused once and catches up (play/service.py). That is why the token is not written to the
+stale cache is refused once and catches up (play/commit.py). That is why the token is not written to the
 database: the key already fences an ex-owner.
 
 :class:`LocalLeases` (no Redis: one process) owns every match.

@@ -1,7 +1,7 @@
 """Ratings as members read them (issue 14 §4–6): the match summary with the seats' ratings, the leaderboard
 per game, member profiles and match histories (paginated, filtered, exported).
 
-Everything here reads; ratings only change inside the transaction that ends a rated match (play/service.py,
+Everything here reads; ratings only change inside the transaction that ends a rated match (play/commit.py,
 store/ratings.py). Shown ratings are the members' ratings *now* (play/rating_views.py).
 """
 

@@ -1,0 +1,97 @@
+"""Where a write runs: on the match's owner (issue 12 §3, DESIGN.md §Real time).
+
+A live match is owned by one worker at a time (a lease, play/ownership.py). :class:`Router` claims the lease
+for each write: when this worker holds it (or takes the free lease) the write runs here, in play/commit.py;
+when another worker does, the write travels there as an op (play/forward.py) and its answer comes back. When
+the owner does not answer, or Redis is unreachable, the write runs here too: the (match_id, seq) key and the
+client action id keep that safe. The clock never travels: an overdue match owned by another worker is left to
+that worker's own sweeper.
+
+An op is ``{"kind": "act", match, user, cid, seq, action, payload}`` (a player's action; ``payload``: answer
+the new state rather than the seq) or ``{"kind": "apply_as", match, seat, action, source, expected_seq}`` (a
+bot's); it is built and read only here.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from duelclub.bus import Bus
+from duelclub.games.contract import Seat
+from duelclub.play.commit import MatchWriter
+from duelclub.play.errors import PlayError
+from duelclub.play.forward import Forwarder, NoAnswer
+from duelclub.play.live import JSON
+from duelclub.play.ownership import Leases
+from duelclub.play.schemas import StatePayload
+
+log = logging.getLogger(__name__)
+
+
+class Router:
+    """Sends this worker's writes to their match's owner; runs here the ops that are ours (``writer``) and
+    those that other workers forward to us (``forwarder``, listening on this worker's channel of ``bus``)."""
+
+    def __init__(self, bus: Bus, leases: Leases, writer: MatchWriter) -> None:
+        self.leases = leases
+        self.writer = writer
+        self.forwarder = Forwarder(bus, leases.worker_id, self._serve_forwarded)
+
+    async def act(
+        self, match_id: str, user_id: int, client_id: str, seq: int, action: JSON, *, payload: bool
+    ) -> Any:
+        """A player's action on the owner: its new state (``payload``; a ``StatePayload``, or its JSON when
+        it was forwarded) or its seq."""
+        op = {"kind": "act", "match": match_id, "user": user_id, "cid": client_id, "seq": seq}
+        return await self._route(match_id, {**op, "action": action, "payload": payload})
+
+    async def apply_as(
+        self, match_id: str, seat: Seat, action: JSON, *, source: str, expected_seq: int
+    ) -> bool:
+        """A bot's (or the clock's) action for ``seat`` on the owner; False when the match moved on."""
+        op = {"kind": "apply_as", "match": match_id, "seat": seat, "action": action, "source": source}
+        return bool(await self._route(match_id, {**op, "expected_seq": expected_seq}))
+
+    async def run_clock(self, match_id: str) -> bool:
+        """The clock of a match this worker owns (or takes the free lease of): :meth:`MatchWriter.run_clock`;
+        False, without a write, when another worker owns it (if it died, its lease expires and then this
+        worker takes the match)."""
+        owner = await self.leases.claim(match_id)
+        if owner is not None and owner != self.leases.worker_id:
+            return False
+        return await self.writer.run_clock(match_id)
+
+    async def _route(self, match_id: str, op: JSON) -> Any:
+        """Run the write ``op`` on the match's owner: here when this worker owns it (or takes the free
+        lease), else forwarded (play/forward.py); here too when nobody answers or Redis is unreachable —
+        the (match_id, seq) key keeps that safe (play/ownership.py)."""
+        owner = await self.leases.claim(match_id)
+        if owner is not None and owner != self.leases.worker_id:
+            try:
+                return await self.forwarder.call(owner, op)
+            except NoAnswer:
+                self.leases.forget(match_id)
+                log.warning("match %s: owner %s did not answer; writing here", match_id, owner)
+        return await self.run_local(op)
+
+    async def run_local(self, op: JSON) -> Any:
+        """Run a write op on this worker (the op shapes are in the module's docstring); PlayError 422
+        ``bad_request`` for an unknown kind."""
+        if op["kind"] == "act":
+            return await self.writer.act(
+                op["match"], op["user"], op["cid"], op["seq"], op["action"], want_payload=op["payload"]
+            )
+        if op["kind"] == "apply_as":
+            return await self.writer.apply_as(
+                op["match"], op["seat"], op["action"], source=op["source"], expected_seq=op["expected_seq"]
+            )
+        raise PlayError(422, "bad_request", f"unknown op {op.get('kind')!r}")
+
+    async def _serve_forwarded(self, op: JSON) -> Any:
+        return _encode(await self.run_local(op))
+
+
+def _encode(result: Any) -> Any:
+    """A write's result as JSON-ready data (what a forwarded op answers)."""
+    return result.model_dump(mode="json") if isinstance(result, StatePayload) else result
