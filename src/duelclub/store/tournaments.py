@@ -8,18 +8,22 @@ if the row still has *v*, bumping it in the same transaction as the new games an
 racing on one "round ended" therefore pair it once; the loser's transaction is rolled back and it reads again.
 Joining and leaving bump the version too (PostgreSQL then serialises them on the row lock, so a full
 tournament never takes one player too many). Results are written once per game (``… WHERE ended_at IS NULL``).
+Every write that changes what ``GET /api/tournaments/{id}`` shows bumps the version — results and no-show
+counts too — so a reader may keep the computed detail for as long as the version stays (web/routes/
+tournaments.py), and the driver reads again only the boards that can have changed (:func:`games`
+``after_round``).
 
 Every function takes an open session and flushes; the caller's transaction commits (``Database.session``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, or_, select, tuple_, update
 from sqlalchemy.orm import Session
 
 from duelclub.store.models import Match, Tournament, TournamentEntry, TournamentGame, User
@@ -166,14 +170,27 @@ def entries(s: Session, tournament_id: str) -> list[EntryRecord]:
     ]
 
 
-def games(s: Session, tournament_id: str) -> list[GameRecord]:
-    """The boards, by round and board, with their matches' status, commitment, result and (ended) seed."""
-    rows = s.execute(
+def games(
+    s: Session,
+    tournament_id: str,
+    *,
+    boards: Collection[tuple[int, int]] | None = None,
+    after_round: int | None = None,
+) -> list[GameRecord]:
+    """The boards, by round and board, with their matches' status, commitment, result and (ended) seed.
+    With ``after_round``: only the boards of the later rounds and those of ``boards`` ((round, board)
+    pairs) — the driver's pass reads the boards in play and the new rounds (play/tournament_boards.py)."""
+    q = (
         select(TournamentGame, Match.status, Match.commitment, Match.server_seed, Match.result)
         .outerjoin(Match, Match.id == TournamentGame.match_id)
         .where(TournamentGame.tournament_id == tournament_id)
-        .order_by(TournamentGame.round, TournamentGame.board)
-    ).all()
+    )
+    if after_round is not None:
+        later = TournamentGame.round > after_round
+        if boards:
+            later = or_(later, tuple_(TournamentGame.round, TournamentGame.board).in_(list(boards)))
+        q = q.where(later)
+    rows = s.execute(q.order_by(TournamentGame.round, TournamentGame.board)).all()
     out = []
     for g, status, commitment, seed, result in rows:
         ended = status in ("finished", "aborted")
@@ -348,7 +365,8 @@ def record_result(
     forfeit: bool,
     at: datetime,
 ) -> bool:
-    """Write a board's result once (first seat's ``score``; ``forfeit``); whether this call wrote it."""
+    """Write a board's result once (first seat's ``score``; ``forfeit``) and bump the version; whether this
+    call wrote it."""
     res = s.execute(
         update(TournamentGame)
         .where(
@@ -359,11 +377,15 @@ def record_result(
         )
         .values(score=score, forfeit=forfeit, ended_at=at)
     )
-    return int(getattr(res, "rowcount", 0) or 0) == 1
+    if int(getattr(res, "rowcount", 0) or 0) != 1:
+        return False
+    _bump(s, tournament_id, version=None, status=STATUSES)
+    return True
 
 
 def add_forfeit(s: Session, tournament_id: str, number: int) -> int:
-    """Count one more no-show of player ``number``: the new count."""
+    """Count one more no-show of player ``number`` (the version is bumped): the new count."""
+    _bump(s, tournament_id, version=None, status=STATUSES)
     s.execute(
         update(TournamentEntry)
         .where(TournamentEntry.tournament_id == tournament_id, TournamentEntry.number == number)

@@ -199,10 +199,12 @@ async def resume_tournament(tournament_id: str, request: Request, user: CurrentU
 
 
 @router.post("/{tournament_id}/cancel")
-async def cancel_tournament(tournament_id: str, user: CurrentUser, service: Service) -> Any:
-    """Cancel: no result; matches in play are aborted (the organiser, or any admin)."""
+async def cancel_tournament(tournament_id: str, request: Request, user: CurrentUser, service: Service) -> Any:
+    """Cancel: no result; matches in play are aborted (the organiser, or any admin). The driver then lets
+    the tournament go (its lease and match subscriptions; on another worker at its next pass)."""
     await ops.cancel(service, tournament_id, user.id, user.is_admin, service.abort)
     await _publish(service, tournament_id)
+    _kick(request)
     return await _detail(service, tournament_id, user.id)
 
 
