@@ -319,6 +319,12 @@ def set_status(s: Session, tournament_id: str, from_status: Sequence[str], to: s
     return _bump(s, tournament_id, version=None, status=from_status, to_status=to, **values)
 
 
+def touch(s: Session, tournament_id: str) -> bool:
+    """Bump the version only: something the detail shows changed outside these tables (a cancel's aborted
+    matches); whether the tournament exists."""
+    return _bump(s, tournament_id, version=None, status=STATUSES)
+
+
 def start(s: Session, tournament_id: str, seeds: dict[int, int], **values: Any) -> bool:
     """Open → running with each entry's ``seed`` (number → seed from 1) and ``values``; whether it started."""
     if not set_status(s, tournament_id, (OPEN,), RUNNING, **values):
