@@ -10,11 +10,13 @@ from typing import Any
 
 import pytest
 from fastapi import FastAPI
+from httpx import ASGITransport, AsyncClient
 from test_tournaments_api import UserClient, create, in_play, members, play_out, until
 
 from duelclub.play.tournament_boards import read as read_boards
 from duelclub.play.tournament_driver import TournamentDriver, lease_id
 from duelclub.store import tournaments as repo
+from duelclub.store.models import Match
 
 
 async def _watched(driver: TournamentDriver, match_ids: list[str]) -> None:
@@ -137,3 +139,29 @@ async def test_a_fresh_driver_resumes_a_tournament_from_the_stored_rows(
         await new.stop()
     pairs = [frozenset(p["seats"]) for r in t["rounds"] for p in r["pairings"]]
     assert len(pairs) == len(set(pairs)) == 6, "every pair once, none twice"
+
+
+@pytest.mark.parametrize(("grace", "move", "first"), [(300, 30, 300), (5, 30, 30)])
+async def test_a_clocked_tournament_match_waits_for_its_first_move_at_least_the_grace(
+    sqlite_url: str, app_factory: Any, grace: int, move: int, first: int
+) -> None:
+    """The first deadline is max(move clock, grace): the clock's first-move abort never comes before the
+    tournament's no-show grace (issue 26 §Byes, no-shows and withdrawal)."""
+    async with app_factory(sqlite_url, TOURNAMENT_GRACE_SECONDS=grace) as app:
+        clients: dict[str, AsyncClient] = {}
+        for name in ("ann", "ben"):
+            c = AsyncClient(transport=ASGITransport(app), base_url="http://testserver")
+            r = await c.post("/api/auth/register", json={"username": name, "password": "password123"})
+            assert r.status_code == 201
+            clients[name] = c
+        t = await create(clients["ann"], format="swiss", rounds=1, move_seconds=move, options={"rounds": 1})
+        for c in clients.values():
+            await c.post(f"/api/tournaments/{t['id']}/join", json={})
+        t = (await clients["ann"].post(f"/api/tournaments/{t['id']}/start", json={})).json()
+        mid = in_play(t)[0]
+        with app.state.db.session() as s:
+            row = s.get(Match, mid)
+            assert row is not None and row.started_at is not None and row.deadline_at is not None
+            assert (row.move_seconds, (row.deadline_at - row.started_at).total_seconds()) == (move, first)
+        for c in clients.values():
+            await c.aclose()

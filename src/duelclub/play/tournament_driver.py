@@ -384,6 +384,11 @@ class TournamentDriver:
         if any(not b.is_match for b in step.boards):
             self.kick()  # byes and forfeits only may already end the round
 
+    def first_move_seconds(self, move_seconds: int) -> float:
+        """The first deadline of a tournament match with a move clock: max(move clock, no-show grace), so
+        the clock's own first-move abort (``no_first_move``) never comes before the tournament's grace."""
+        return max(float(move_seconds), self.grace_seconds)
+
     def _match_fields(
         self, t: TournamentRecord, first: repo.EntryRecord, second: repo.EntryRecord, now: datetime
     ) -> dict[str, Any]:
@@ -407,7 +412,7 @@ class TournamentDriver:
             "created_at": now,
             "started_at": now,
             "move_seconds": seconds,
-            "deadline_at": now + timedelta(seconds=seconds) if seconds else None,
+            "deadline_at": now + timedelta(seconds=self.first_move_seconds(seconds)) if seconds else None,
             "opened_by": t.organiser_id,
             "invite_token": None,
             "rated": is_rated(game, vs_bot=vs_bot, rated=t.rated),
