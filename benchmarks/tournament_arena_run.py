@@ -103,7 +103,7 @@ async def measure(bench: ArenaBench, db: kit.BenchDatabase, cluster: kit.Cluster
         f"# arena {bench.tournament_id}: {len(bench.members)} members joined;"
         f" load average {kit.load_average()}"
     )
-    cpu0, xact0, t0 = cluster.cpu_seconds(), db.xacts(), time.monotonic()
+    cpu0, xact0, t0, rss0 = cluster.cpu_seconds(), db.xacts(), time.monotonic(), cluster.rss_kb()
     until = bench.until = t0 + args.seconds
     bench.page_reads.clear()
     at_end = asyncio.create_task(_at(until, lambda: (cluster.cpu_seconds(), db.xacts(), cluster.rss_kb())))
@@ -149,6 +149,7 @@ async def measure(bench: ArenaBench, db: kit.BenchDatabase, cluster: kit.Cluster
         "cpu_core_pct": round(100 * (cpu1 - cpu0) / args.seconds, 1),
         "pg_xact_per_act": round((xact1 - xact0) / acks, 2) if acks and xact0 is not None and xact1 else None,
         "server_rss_mb": round(rss / 1024, 1),
+        "server_rss_start_mb": round(rss0 / 1024, 1),
         "checks": {
             "paired_while_in_a_game": boards["overlaps"],
             "same_opponent_in_a_row": boards["repeats_in_a_row"],
@@ -188,7 +189,8 @@ def _arena_lines(f: dict[str, Any]) -> list[str]:
             else []
         ),
         f"  server CPU {f['cpu_ms_per_act']} ms per act ({f['cpu_core_pct']} % of a core);"
-        f" PostgreSQL transactions per act {f['pg_xact_per_act']}; server RSS {f['server_rss_mb']} MB",
+        f" PostgreSQL transactions per act {f['pg_xact_per_act']}; server RSS {f['server_rss_start_mb']} →"
+        f" {f['server_rss_mb']} MB",
         f"  checks {f['checks']}",
     ]
 

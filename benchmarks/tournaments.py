@@ -23,6 +23,7 @@ Two parts:
   announcement) and as the database has it (the match's ``finished_at`` → the next board's
   ``created_at``), the driver's lag recording a result, server CPU ms per act (/proc of the worker and its
   children), PostgreSQL transactions per act (pg_stat_database, read without a settle: ±1 s of flushing),
+  the server's RSS at the start and the end of the window,
   and the checks: a member paired while still in a game, the same opponent twice in a row, announcements
   missed (found by the poll), socket closes, errors, HTTP 5xx and tracebacks in the worker log; and what
   one read of ``GET /api/tournaments/{id}`` costs at the end, with the rate of ``{"type": "tournament"}``
