@@ -259,6 +259,7 @@ class TournamentDriver:
                 return False
             if no_show is not None and repo.add_forfeit(s, tid, no_show) >= 2:
                 repo.withdraw(s, tid, no_show, now)
+            repo.touch(s, tid)  # the version moves with every result (and last: see store/tournaments.py)
             return True
 
     async def _police(self, t: TournamentRecord, g: repo.GameRecord, now: datetime) -> bool:

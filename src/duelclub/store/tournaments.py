@@ -9,9 +9,10 @@ racing on one "round ended" therefore pair it once; the loser's transaction is r
 Joining and leaving bump the version too (PostgreSQL then serialises them on the row lock, so a full
 tournament never takes one player too many). Results are written once per game (``… WHERE ended_at IS NULL``).
 Every write that changes what ``GET /api/tournaments/{id}`` shows bumps the version — results and no-show
-counts too — so a reader may keep the computed detail for as long as the version stays (web/routes/
-tournaments.py), and the driver reads again only the boards that can have changed (:func:`games`
-``after_round``).
+counts too (the driver bumps with :func:`touch` last in their transaction, so the tournament row is always the
+last row a transaction locks and two writers never wait on each other in a cycle) — so a reader may keep the
+computed detail while the version stays (web/tournament_cache.py), and the driver reads again only the boards
+that can have changed (:func:`games` ``after_round``).
 
 Every function takes an open session and flushes; the caller's transaction commits (``Database.session``).
 """
@@ -320,8 +321,8 @@ def set_status(s: Session, tournament_id: str, from_status: Sequence[str], to: s
 
 
 def touch(s: Session, tournament_id: str) -> bool:
-    """Bump the version only: something the detail shows changed outside these tables (a cancel's aborted
-    matches); whether the tournament exists."""
+    """Bump the version only (after a result or a no-show count, or when something the detail shows changed
+    outside these tables: a cancel's aborted matches); whether the tournament exists."""
     return _bump(s, tournament_id, version=None, status=STATUSES)
 
 
@@ -371,8 +372,8 @@ def record_result(
     forfeit: bool,
     at: datetime,
 ) -> bool:
-    """Write a board's result once (first seat's ``score``; ``forfeit``) and bump the version; whether this
-    call wrote it."""
+    """Write a board's result once (first seat's ``score``; ``forfeit``); whether this call wrote it. The
+    caller bumps the version (:func:`touch`) in the same transaction."""
     res = s.execute(
         update(TournamentGame)
         .where(
@@ -383,15 +384,11 @@ def record_result(
         )
         .values(score=score, forfeit=forfeit, ended_at=at)
     )
-    if int(getattr(res, "rowcount", 0) or 0) != 1:
-        return False
-    _bump(s, tournament_id, version=None, status=STATUSES)
-    return True
+    return int(getattr(res, "rowcount", 0) or 0) == 1
 
 
 def add_forfeit(s: Session, tournament_id: str, number: int) -> int:
-    """Count one more no-show of player ``number`` (the version is bumped): the new count."""
-    _bump(s, tournament_id, version=None, status=STATUSES)
+    """Count one more no-show of player ``number``: the new count (the caller bumps the version)."""
     s.execute(
         update(TournamentEntry)
         .where(TournamentEntry.tournament_id == tournament_id, TournamentEntry.number == number)
