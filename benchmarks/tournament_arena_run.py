@@ -65,23 +65,41 @@ def fifths(values: list[float]) -> list[list[float]]:
     return [values[i * n // 5 : (i + 1) * n // 5] for i in range(5)] if n >= 5 else [values]
 
 
-async def page_cost(bench: ArenaBench, cluster: kit.Cluster, reads: int = 3) -> dict[str, Any]:
+async def page_cost(
+    bench: ArenaBench, cluster: kit.Cluster, db: kit.BenchDatabase, reads: int = 3, kept: int = 10
+) -> dict[str, Any]:
     """What one read of ``GET /api/tournaments/{id}`` costs at the end (the tournament page re-reads it on
-    every ``{"type": "tournament"}`` push): wall ms (median), server CPU ms (mean) and KB."""
-    walls, size = [], 0
-    cpu0 = cluster.cpu_seconds()
-    for _ in range(reads):
-        t = time.monotonic()
-        r = await bench.api.call(
-            bench.worker.http, bench.members[0], "GET", f"/api/tournaments/{bench.tournament_id}"
-        )
-        walls.append(time.monotonic() - t)
-        size = len(r.content)
-    cpu = cluster.cpu_seconds() - cpu0
+    every ``{"type": "tournament"}`` push): wall ms (median), server CPU ms (mean) and KB of ``reads`` reads;
+    then, after a bare version bump (what a result does), the read that computes the new version
+    (``detail_compute_*``) and ``kept`` more reads of that version (``detail_kept_*``: a server that keeps
+    the detail per version answers them without computing; one that does not computes each)."""
+    path = f"/api/tournaments/{bench.tournament_id}"
+
+    async def timed(count: int) -> tuple[list[float], float, int]:
+        walls, size = [], 0
+        cpu0 = cluster.cpu_seconds()
+        for _ in range(count):
+            t = time.monotonic()
+            r = await bench.api.call(bench.worker.http, bench.members[0], "GET", path)
+            walls.append(time.monotonic() - t)
+            size = len(r.content)
+        return walls, cluster.cpu_seconds() - cpu0, size
+
+    walls, cpu, size = await timed(reads)
+    # psycopg commits on leaving the connection: the bump is written, as a recorded result would write it
+    db.query(
+        "UPDATE tournaments SET version = version + 1 WHERE id = %s RETURNING version", (bench.tournament_id,)
+    )
+    first, first_cpu, _ = await timed(1)
+    again, again_cpu, _ = await timed(kept)
     return {
         "detail_get_ms": round(1000 * statistics.median(walls), 1),
         "detail_get_cpu_ms": round(1000 * cpu / reads, 1),
         "detail_kb": round(size / 1024, 1),
+        "detail_compute_ms": round(1000 * first[0], 1),
+        "detail_compute_cpu_ms": round(1000 * first_cpu, 1),
+        "detail_kept_ms": round(1000 * statistics.median(again), 1),
+        "detail_kept_cpu_ms": round(1000 * again_cpu / kept, 1),
     }
 
 
@@ -115,7 +133,7 @@ async def measure(bench: ArenaBench, db: kit.BenchDatabase, cluster: kit.Cluster
     await asyncio.gather(*players)
     cpu1, xact1, rss = await at_end
     rows = db.query(BOARDS_SQL, (bench.tournament_id,))
-    page = await page_cost(bench, cluster)
+    page = await page_cost(bench, cluster, db)
     boards = board_figures(rows)
     acks, seen = bench.stats.acks, bench.seen
     return {
@@ -179,7 +197,9 @@ def _arena_lines(f: dict[str, Any]) -> list[str]:
         f" p99 {f['result_lag_p99_ms']} ms (p50 by fifth of the boards {f['result_lag_p50_ms_by_fifth']})",
         f"  {f['tournament_pushes_per_s']} tournament pushes/s per lobby socket;"
         f" GET /api/tournaments/{{id}} at the end: {f['detail_get_ms']} ms,"
-        f" server CPU {f['detail_get_cpu_ms']} ms, {f['detail_kb']} KB",
+        f" server CPU {f['detail_get_cpu_ms']} ms, {f['detail_kb']} KB; after a version bump the first read"
+        f" {f['detail_compute_ms']} ms (CPU {f['detail_compute_cpu_ms']} ms), the next ones"
+        f" {f['detail_kept_ms']} ms (CPU {f['detail_kept_cpu_ms']} ms)",
         *(
             [
                 f"  {f['page_readers']} open tournament pages: {f['page_reads_per_s']} reads/s, p50"

@@ -26,7 +26,8 @@ Two parts:
   the server's RSS at the start and the end of the window,
   and the checks: a member paired while still in a game, the same opponent twice in a row, announcements
   missed (found by the poll), socket closes, errors, HTTP 5xx and tracebacks in the worker log; and what
-  one read of ``GET /api/tournaments/{id}`` costs at the end, with the rate of ``{"type": "tournament"}``
+  one read of ``GET /api/tournaments/{id}`` costs at the end (and, after a bare version bump, the read
+  that computes the new version and the reads of it that follow), with the rate of ``{"type": "tournament"}``
   pushes a lobby socket hears (the tournament page re-reads on each). ``--page-readers K``: the first K
   members also keep the tournament page open — a read on every push, one in flight (pushes meanwhile
   coalesce into one more read) — and the reads' rate and latency are printed (their CPU is in the
