@@ -48,8 +48,10 @@ from duelclub.play.lobby import is_rated, new_match_id
 from duelclub.play.ownership import Leases
 from duelclub.play.port import LobbyPort
 from duelclub.play.threads import in_thread
+from duelclub.play.tournament_boards import Boards, core_games
+from duelclub.play.tournament_boards import read as read_boards
 from duelclub.play.tournament_ops import start as start_tournament
-from duelclub.play.tournaments.model import Game, PairingError
+from duelclub.play.tournaments.model import PairingError
 from duelclub.play.tournaments.progress import Format, Step, next_step
 from duelclub.store import tournaments as repo
 from duelclub.store.matches import ACTIVE, ENDED, FINISHED, Finish
@@ -84,18 +86,6 @@ def board_result(g: repo.GameRecord) -> tuple[float | None, bool, Seat | None] |
     return (None, True, None)
 
 
-def core_games(snap: Snapshot) -> list[Game]:
-    """The boards as the pairers' :class:`Game` records (``ended_at`` in seconds since the start)."""
-    origin = snap.tournament.started_at or snap.tournament.created_at
-    out = []
-    for g in snap.games:
-        ended = (g.ended_at - origin).total_seconds() if g.ended_at is not None else None
-        score = g.score if g.ended_at is not None else None
-        forfeit = g.forfeit if g.ended_at is not None else False
-        out.append(Game(g.round, g.first, g.second, score, forfeit, ended))
-    return out
-
-
 def seeded(snap: Snapshot) -> list[int]:
     """The player numbers in seeding order (before the start: joining order)."""
     return [e.number for e in sorted(snap.entries, key=lambda e: (e.seed or 10**6, e.number))]
@@ -122,6 +112,8 @@ class TournamentDriver:
         self._interval = interval
         self._wake = asyncio.Event()
         self._locks: dict[str, asyncio.Lock] = {}
+        self._boards: dict[str, Boards] = {}
+        """tournament id → what the last pass read of it (play/tournament_boards.py)."""
         self._watched: dict[str, Subscription] = {}
         self._loop = BackgroundLoop("tournaments", 0.0, self._pass, logger=log)
 
@@ -135,8 +127,18 @@ class TournamentDriver:
         self._watched.clear()
 
     def kick(self) -> None:
-        """Run a pass now (after a start, a resume, a withdrawal)."""
+        """Run a pass now (after a start, a resume, a withdrawal, a cancel)."""
         self._wake.set()
+
+    @property
+    def driving(self) -> set[str]:
+        """The tournaments this worker keeps state for (it held their lease at its last pass)."""
+        return set(self._locks) | set(self._boards)
+
+    @property
+    def watching(self) -> set[str]:
+        """The match ids whose channels this worker is subscribed to."""
+        return set(self._watched)
 
     async def _pass(self) -> None:
         with contextlib.suppress(TimeoutError):
@@ -148,9 +150,14 @@ class TournamentDriver:
             with self._service.session() as s:
                 return repo.due(s, now)
 
-        for tournament_id in await in_thread(due):
+        due_now = await in_thread(due)
+        for gone in self.driving - set(due_now):  # finished or cancelled (by anyone, on any worker)
+            await self._done(gone)
+        for tournament_id in due_now:
             owner = await self._leases.claim(lease_id(tournament_id))
             if owner is not None and owner != self._leases.worker_id:
+                if tournament_id in self.driving:
+                    await self._done(tournament_id, release=False)  # another worker drives it now
                 continue
             try:
                 await self.advance(tournament_id)
@@ -173,7 +180,7 @@ class TournamentDriver:
                 await self._auto_start(t)
             return
         if t.status not in LIVE:
-            await self._done(t)
+            await self._done(t.id)
             return
         if await self._settle(snap, now):
             await self._changed(t.id)
@@ -181,7 +188,7 @@ class TournamentDriver:
             if snap is None:
                 return
             t = snap.tournament
-        self._watch(snap)
+        self._watch(t.id)
         if t.status == PAUSED or t.status not in LIVE:
             return
         step = self._plan(snap, now)
@@ -191,11 +198,19 @@ class TournamentDriver:
             await self._pair(snap, step, now)
 
     async def _read(self, tournament_id: str) -> Snapshot | None:
-        def read() -> Snapshot | None:
-            with self._service.session() as s:
-                return repo.snapshot(s, tournament_id)
+        """The tournament, reading only what can have changed since the last pass (tournament_boards)."""
+        known = self._boards.get(tournament_id)
 
-        return await in_thread(read)
+        def read() -> tuple[Snapshot, Boards] | None:
+            with self._service.session() as s:
+                return read_boards(s, tournament_id, known)
+
+        found = await in_thread(read)
+        if found is None:
+            self._boards.pop(tournament_id, None)
+            return None
+        snap, self._boards[tournament_id] = found
+        return snap
 
     async def _auto_start(self, t: TournamentRecord) -> None:
         try:
@@ -216,7 +231,9 @@ class TournamentDriver:
         """Record the results of ended matches; end no-shows and matches past the round deadline."""
         t = snap.tournament
         changed = False
-        for g in snap.games:
+        boards = self._boards.get(t.id)
+        in_play = [boards.games[k] for k in sorted(boards.open)] if boards is not None else snap.games
+        for g in in_play:
             if g.ended_at is not None or g.match_id is None:
                 continue
             found = board_result(g)
@@ -242,6 +259,7 @@ class TournamentDriver:
                 return False
             if no_show is not None and repo.add_forfeit(s, tid, no_show) >= 2:
                 repo.withdraw(s, tid, no_show, now)
+            repo.touch(s, tid)  # the version moves with every result (and last: see store/tournaments.py)
             return True
 
     async def _police(self, t: TournamentRecord, g: repo.GameRecord, now: datetime) -> bool:
@@ -295,11 +313,19 @@ class TournamentDriver:
 
     # -- pairing -------------------------------------------------------------------------------
     def _plan(self, snap: Snapshot, now: datetime) -> Step:
+        """What comes next (progress.next_step). A pure function of the stored rows (whose every change bumps
+        the version) and of whether an arena's time is over: when both are as at the last ``wait``, it is
+        ``wait`` again without computing it (an arena of thousands of boards costs milliseconds a plan)."""
         t = snap.tournament
+        arena_over = t.ends_at is not None and now >= t.ends_at
+        boards = self._boards.get(t.id)
+        inputs = (t.version, arena_over)
+        if boards is not None and boards.waited == inputs:
+            return Step("wait")
         withdrawn = {e.number for e in snap.entries if e.withdrawn_at is not None}
         fmt: Format = t.format  # type: ignore[assignment]
         try:
-            return next_step(
+            step = next_step(
                 fmt,
                 players=seeded(snap),
                 games=core_games(snap),
@@ -307,11 +333,14 @@ class TournamentDriver:
                 current_round=t.current_round,
                 rounds=t.rounds,
                 double=t.double,
-                arena_over=t.ends_at is not None and now >= t.ends_at,
+                arena_over=arena_over,
             )
         except PairingError as exc:  # a Swiss with no pairing left: it ends here
             log.info("tournament %s: %s; finishing", t.id, exc)
             return Step("finish")
+        if boards is not None:
+            boards.waited = inputs if step.kind == "wait" else None
+        return step
 
     async def _pair(self, snap: Snapshot, step: Step, now: datetime) -> None:
         t = snap.tournament
@@ -356,6 +385,11 @@ class TournamentDriver:
         if any(not b.is_match for b in step.boards):
             self.kick()  # byes and forfeits only may already end the round
 
+    def first_move_seconds(self, move_seconds: int) -> float:
+        """The first deadline of a tournament match with a move clock: max(move clock, no-show grace), so
+        the clock's own first-move abort (``no_first_move``) never comes before the tournament's grace."""
+        return max(float(move_seconds), self.grace_seconds)
+
     def _match_fields(
         self, t: TournamentRecord, first: repo.EntryRecord, second: repo.EntryRecord, now: datetime
     ) -> dict[str, Any]:
@@ -379,7 +413,7 @@ class TournamentDriver:
             "created_at": now,
             "started_at": now,
             "move_seconds": seconds,
-            "deadline_at": now + timedelta(seconds=seconds) if seconds else None,
+            "deadline_at": now + timedelta(seconds=self.first_move_seconds(seconds)) if seconds else None,
             "opened_by": t.organiser_id,
             "invite_token": None,
             "rated": is_rated(game, vs_bot=vs_bot, rated=t.rated),
@@ -392,29 +426,48 @@ class TournamentDriver:
 
         if await in_thread(write):
             await self._changed(t.id)
-        await self._done(t)
+        await self._done(t.id)
 
-    async def _done(self, t: TournamentRecord) -> None:
-        await self._leases.release(lease_id(t.id))
-        self._locks.pop(t.id, None)
+    async def _done(self, tournament_id: str, *, release: bool = True) -> None:
+        """Forget a tournament that is over (finished, cancelled) or driven elsewhere now: its lease (given
+        up when ``release``), its lock, its boards and its match subscriptions."""
+        if release:
+            await self._leases.release(lease_id(tournament_id))
+        self._locks.pop(tournament_id, None)
+        boards = self._boards.pop(tournament_id, None)
+        for match_id in boards.watched if boards is not None else ():
+            sub = self._watched.pop(match_id, None)
+            if sub is not None:
+                await sub.close()
 
     # -- news ----------------------------------------------------------------------------------
     async def _changed(self, tournament_id: str) -> None:
         await self._service.publish(TOURNAMENT_CHANNEL, {"type": "tournament", "id": tournament_id})
 
-    def _watch(self, snap: Snapshot) -> None:
-        """Subscribe to the channels of the boards in play (a match's end wakes the driver at once)."""
-        live = {g.match_id for g in snap.games if g.match_id and g.ended_at is None}
-        for match_id in live - self._watched.keys():
-            asyncio.get_running_loop().create_task(self._subscribe(match_id))
-        for match_id in [m for m in self._watched if m not in live and _belongs(snap, m)]:
-            sub = self._watched.pop(match_id)
-            asyncio.get_running_loop().create_task(sub.close())
+    def _watch(self, tournament_id: str) -> None:
+        """Subscribe to the channels of the boards in play (a match's end wakes the driver at once), and
+        drop those of the boards that ended."""
+        boards = self._boards.get(tournament_id)
+        if boards is None:
+            return
+        live = boards.in_play()
+        for match_id in live - boards.watched:
+            boards.watched.add(match_id)
+            asyncio.get_running_loop().create_task(self._subscribe(tournament_id, match_id))
+        for match_id in boards.watched - live:
+            boards.watched.discard(match_id)
+            sub = self._watched.pop(match_id, None)
+            if sub is not None:
+                asyncio.get_running_loop().create_task(sub.close())
 
-    async def _subscribe(self, match_id: str) -> None:
+    async def _subscribe(self, tournament_id: str, match_id: str) -> None:
         if match_id in self._watched:
             return
         sub = await self._bus.subscribe(match_channel(match_id))
+        boards = self._boards.get(tournament_id)
+        if boards is None or match_id not in boards.watched or match_id in self._watched:
+            await sub.close()  # the board ended (or the tournament was dropped) while subscribing
+            return
         self._watched[match_id] = sub
 
         def heard() -> None:
@@ -428,7 +481,3 @@ def _ended(message: Message) -> bool:
     return (message.get("type") == "change" and message.get("status") in ENDED) or message.get(
         "type"
     ) == "resync"
-
-
-def _belongs(snap: Snapshot, match_id: str) -> bool:
-    return any(g.match_id == match_id for g in snap.games)

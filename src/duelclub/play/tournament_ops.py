@@ -292,14 +292,24 @@ async def cancel(
     is_admin: bool,
     abort: Callable[[str], Awaitable[Any]],
 ) -> None:
-    """Cancel (open, running or paused): no result; ``abort(match_id)`` ends each match still in play."""
+    """Cancel (open, running or paused): no result; ``abort(match_id)`` ends each match still in play (then
+    the version is bumped once more: the detail shows the matches' ends)."""
     snap = await _move(
         service, tournament_id, user_id, is_admin, (OPEN, *LIVE), CANCELLED, "tournament_over", finished=True
     )
+    aborted = False
     for g in snap.games:
         if g.match_id is not None and g.match_status in ("open", "active"):
             with contextlib.suppress(PlayError):  # it ended meanwhile
                 await abort(g.match_id)
+            aborted = True
+    if aborted:
+
+        def touch() -> None:
+            with service.session() as s:
+                repo.touch(s, tournament_id)
+
+        await in_thread(touch)
 
 
 async def _move(

@@ -8,18 +8,23 @@ if the row still has *v*, bumping it in the same transaction as the new games an
 racing on one "round ended" therefore pair it once; the loser's transaction is rolled back and it reads again.
 Joining and leaving bump the version too (PostgreSQL then serialises them on the row lock, so a full
 tournament never takes one player too many). Results are written once per game (``… WHERE ended_at IS NULL``).
+Every write that changes what ``GET /api/tournaments/{id}`` shows bumps the version — results and no-show
+counts too (the driver bumps with :func:`touch` last in their transaction, so the tournament row is always the
+last row a transaction locks and two writers never wait on each other in a cycle) — so a reader may keep the
+computed detail while the version stays (web/tournament_cache.py), and the driver reads again only the boards
+that can have changed (:func:`games` ``after_round``).
 
 Every function takes an open session and flushes; the caller's transaction commits (``Database.session``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, select, update
+from sqlalchemy import func, or_, select, tuple_, update
 from sqlalchemy.orm import Session
 
 from duelclub.store.models import Match, Tournament, TournamentEntry, TournamentGame, User
@@ -166,14 +171,27 @@ def entries(s: Session, tournament_id: str) -> list[EntryRecord]:
     ]
 
 
-def games(s: Session, tournament_id: str) -> list[GameRecord]:
-    """The boards, by round and board, with their matches' status, commitment, result and (ended) seed."""
-    rows = s.execute(
+def games(
+    s: Session,
+    tournament_id: str,
+    *,
+    boards: Collection[tuple[int, int]] | None = None,
+    after_round: int | None = None,
+) -> list[GameRecord]:
+    """The boards, by round and board, with their matches' status, commitment, result and (ended) seed.
+    With ``after_round``: only the boards of the later rounds and those of ``boards`` ((round, board)
+    pairs) — the driver's pass reads the boards in play and the new rounds (play/tournament_boards.py)."""
+    q = (
         select(TournamentGame, Match.status, Match.commitment, Match.server_seed, Match.result)
         .outerjoin(Match, Match.id == TournamentGame.match_id)
         .where(TournamentGame.tournament_id == tournament_id)
-        .order_by(TournamentGame.round, TournamentGame.board)
-    ).all()
+    )
+    if after_round is not None:
+        later = TournamentGame.round > after_round
+        if boards:
+            later = or_(later, tuple_(TournamentGame.round, TournamentGame.board).in_(list(boards)))
+        q = q.where(later)
+    rows = s.execute(q.order_by(TournamentGame.round, TournamentGame.board)).all()
     out = []
     for g, status, commitment, seed, result in rows:
         ended = status in ("finished", "aborted")
@@ -302,6 +320,12 @@ def set_status(s: Session, tournament_id: str, from_status: Sequence[str], to: s
     return _bump(s, tournament_id, version=None, status=from_status, to_status=to, **values)
 
 
+def touch(s: Session, tournament_id: str) -> bool:
+    """Bump the version only (after a result or a no-show count, or when something the detail shows changed
+    outside these tables: a cancel's aborted matches); whether the tournament exists."""
+    return _bump(s, tournament_id, version=None, status=STATUSES)
+
+
 def start(s: Session, tournament_id: str, seeds: dict[int, int], **values: Any) -> bool:
     """Open → running with each entry's ``seed`` (number → seed from 1) and ``values``; whether it started."""
     if not set_status(s, tournament_id, (OPEN,), RUNNING, **values):
@@ -348,7 +372,8 @@ def record_result(
     forfeit: bool,
     at: datetime,
 ) -> bool:
-    """Write a board's result once (first seat's ``score``; ``forfeit``); whether this call wrote it."""
+    """Write a board's result once (first seat's ``score``; ``forfeit``); whether this call wrote it. The
+    caller bumps the version (:func:`touch`) in the same transaction."""
     res = s.execute(
         update(TournamentGame)
         .where(
@@ -363,7 +388,7 @@ def record_result(
 
 
 def add_forfeit(s: Session, tournament_id: str, number: int) -> int:
-    """Count one more no-show of player ``number``: the new count."""
+    """Count one more no-show of player ``number``: the new count (the caller bumps the version)."""
     s.execute(
         update(TournamentEntry)
         .where(TournamentEntry.tournament_id == tournament_id, TournamentEntry.number == number)

@@ -60,6 +60,7 @@ from duelclub.web.routes import (
     tournaments,
 )
 from duelclub.web.session_watch import SessionWatch
+from duelclub.web.tournament_cache import DetailCache
 
 SESSION_COOKIE = "duelclub_session"
 SESSION_MAX_AGE = int(SESSION_TTL.total_seconds())
@@ -130,6 +131,7 @@ def create_app(
         )
         for worker in (app.state.clock, app.state.matchmaker, app.state.presence, app.state.tournaments):
             service.add_background(worker)
+        app.state.tournament_details = DetailCache(db.read_session)
         app.state.limiter = AuthLimiter(settings)
         app.state.session_watch = SessionWatch(bus)
         # Blocking database work runs in anyio's threads: as many threads as pooled connections, so a

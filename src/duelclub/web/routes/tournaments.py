@@ -33,6 +33,7 @@ from duelclub.store.matches import ACTIVE, OPEN
 from duelclub.web.deps import CurrentUser, OptionalUser, get_service
 from duelclub.web.security import csrf_guard
 from duelclub.web.strictjson import StrictJsonRoute
+from duelclub.web.tournament_cache import DetailCache
 
 router = APIRouter(
     prefix="/api/tournaments",
@@ -86,22 +87,23 @@ def _kick(request: Request) -> None:
         driver.kick()
 
 
-async def _detail(service: MatchService, tournament_id: str, viewer: int | None) -> dict[str, Any]:
-    snap = await ops.snapshot(service, tournament_id)
-
-    def organiser() -> str | None:
-        with service.db.session() as s:
-            return users.usernames(s, {snap.tournament.organiser_id}).get(snap.tournament.organiser_id)
-
-    return tviews.detail(snap, await in_thread(organiser), viewer)
+async def _detail(
+    request: Request, tournament_id: str, viewer: int | None, *, status_code: int = 200
+) -> Response:
+    """The detail as JSON, computed once per version of the tournament (web/tournament_cache.py)."""
+    cache: DetailCache = request.app.state.tournament_details
+    found = await cache.get(tournament_id)
+    return Response(found.encoded(viewer), status_code=status_code, media_type="application/json")
 
 
 @router.post("", status_code=201)
-async def create_tournament(body: TournamentBody, user: CurrentUser, service: Service) -> Any:
+async def create_tournament(
+    body: TournamentBody, request: Request, user: CurrentUser, service: Service
+) -> Any:
     """Create an open tournament; you are its organiser (join it to play)."""
     new = ops.NewTournament(**body.model_dump())
     t = await ops.create(service, user.id, new)
-    return await _detail(service, t.id, user.id)
+    return await _detail(request, t.id, user.id, status_code=201)
 
 
 @router.get("")
@@ -128,27 +130,31 @@ async def list_tournaments(
 
 
 @router.get("/{tournament_id}")
-async def get_tournament(tournament_id: str, user: OptionalUser, service: Service) -> Any:
+async def get_tournament(tournament_id: str, request: Request, user: OptionalUser) -> Any:
     """The tournament: players, rounds with their pairings (commitments, seeds once ended), standings."""
-    return await _detail(service, tournament_id, user.id if user else None)
+    return await _detail(request, tournament_id, user.id if user else None)
 
 
 @router.post("/{tournament_id}/join")
-async def join_tournament(tournament_id: str, user: CurrentUser, service: Service) -> Any:
+async def join_tournament(tournament_id: str, request: Request, user: CurrentUser, service: Service) -> Any:
     """Join an open tournament. 409 ``tournament_started``, ``tournament_full``, ``already_joined``."""
     await ops.join(service, tournament_id, user.id)
     await _publish(service, tournament_id)
-    return await _detail(service, tournament_id, user.id)
+    return await _detail(request, tournament_id, user.id)
 
 
 @router.post("/{tournament_id}/leave")
 async def leave_tournament(
-    tournament_id: str, user: CurrentUser, service: Service, body: LeaveBody | None = None
+    tournament_id: str,
+    request: Request,
+    user: CurrentUser,
+    service: Service,
+    body: LeaveBody | None = None,
 ) -> Any:
     """Leave before the start. 409 ``not_joined``, ``tournament_started`` (withdraw instead)."""
     await ops.leave(service, tournament_id, user.id, user.is_admin, body.number if body else None)
     await _publish(service, tournament_id)
-    return await _detail(service, tournament_id, user.id)
+    return await _detail(request, tournament_id, user.id)
 
 
 @router.post("/{tournament_id}/withdraw")
@@ -164,15 +170,17 @@ async def withdraw_from_tournament(
     await ops.withdraw(service, tournament_id, user.id, resign)
     await _publish(service, tournament_id)
     _kick(request)
-    return await _detail(service, tournament_id, user.id)
+    return await _detail(request, tournament_id, user.id)
 
 
 @router.post("/{tournament_id}/bots")
-async def add_bot(tournament_id: str, body: BotBody, user: CurrentUser, service: Service) -> Any:
+async def add_bot(
+    tournament_id: str, body: BotBody, request: Request, user: CurrentUser, service: Service
+) -> Any:
     """Enter a bot of ``level`` (the organiser, before the start)."""
     await ops.add_bot(service, tournament_id, user.id, user.is_admin, body.level)
     await _publish(service, tournament_id)
-    return await _detail(service, tournament_id, user.id)
+    return await _detail(request, tournament_id, user.id)
 
 
 @router.post("/{tournament_id}/start")
@@ -181,28 +189,29 @@ async def start_tournament(tournament_id: str, request: Request, user: CurrentUs
     ``too_many_rounds``, ``tournament_started``."""
     await ops.start(service, tournament_id, user.id, user.is_admin)
     await _advance(request, tournament_id)
-    return await _detail(service, tournament_id, user.id)
+    return await _detail(request, tournament_id, user.id)
 
 
 @router.post("/{tournament_id}/pause")
-async def pause_tournament(tournament_id: str, user: CurrentUser, service: Service) -> Any:
+async def pause_tournament(tournament_id: str, request: Request, user: CurrentUser, service: Service) -> Any:
     """No new pairings until resumed (matches in play go on)."""
     await ops.pause(service, tournament_id, user.id, user.is_admin)
     await _publish(service, tournament_id)
-    return await _detail(service, tournament_id, user.id)
+    return await _detail(request, tournament_id, user.id)
 
 
 @router.post("/{tournament_id}/resume")
 async def resume_tournament(tournament_id: str, request: Request, user: CurrentUser, service: Service) -> Any:
     await ops.resume(service, tournament_id, user.id, user.is_admin)
     await _advance(request, tournament_id)
-    return await _detail(service, tournament_id, user.id)
+    return await _detail(request, tournament_id, user.id)
 
 
 @router.post("/{tournament_id}/cancel")
-async def cancel_tournament(tournament_id: str, user: CurrentUser, service: Service) -> Any:
+async def cancel_tournament(tournament_id: str, request: Request, user: CurrentUser, service: Service) -> Any:
     """Cancel: no result; matches in play are aborted with reason ``tournament_cancelled`` (their pages say
-    the tournament was cancelled, not that an admin stopped them). The organiser, or any admin."""
+    the tournament was cancelled, not that an admin stopped them). The organiser, or any admin. The driver
+    then lets the tournament go (its lease and match subscriptions; on another worker at its next pass)."""
 
     async def abort(match_id: str) -> None:
         await service.end_unplayed(
@@ -211,7 +220,8 @@ async def cancel_tournament(tournament_id: str, user: CurrentUser, service: Serv
 
     await ops.cancel(service, tournament_id, user.id, user.is_admin, abort)
     await _publish(service, tournament_id)
-    return await _detail(service, tournament_id, user.id)
+    _kick(request)
+    return await _detail(request, tournament_id, user.id)
 
 
 @router.get("/{tournament_id}/crosstable.csv")
