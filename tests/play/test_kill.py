@@ -23,6 +23,8 @@ import pytest
 from duelclub.cli import main as cli_main
 
 pytestmark = pytest.mark.slow
+READY_SECONDS = 120.0
+"""A server's start (its migrations included) on a loaded machine."""
 
 
 def _free_port() -> int:
@@ -33,6 +35,7 @@ def _free_port() -> int:
 
 @contextmanager
 def server(env: dict[str, str], log: Path) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+    """A ``duelclub serve`` on a free port, once it answers (within :data:`READY_SECONDS`)."""
     port = _free_port()
     with log.open("ab") as out:
         proc = subprocess.Popen(
@@ -43,7 +46,7 @@ def server(env: dict[str, str], log: Path) -> Iterator[tuple[subprocess.Popen[by
         )
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + READY_SECONDS
         while True:
             assert proc.poll() is None, log.read_text()
             try:

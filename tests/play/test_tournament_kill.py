@@ -6,55 +6,20 @@ board or match written twice."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import signal
 import sqlite3
-import subprocess
-import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from test_kill import _free_port
+from test_kill import server
 
 pytestmark = pytest.mark.slow
 NAMES = ("ann", "ben", "cat", "dan")
-READY_SECONDS = 120.0
-"""A server's start (its migrations included) on a loaded machine."""
-
-
-@contextmanager
-def server(env: dict[str, str], log: Path) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
-    """A ``duelclub serve`` on a free port (as tests/play/test_kill.py, with more time to come up)."""
-    port = _free_port()
-    with log.open("ab") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "duelclub.cli", "serve", "--port", str(port), "--log-level", "warning"],
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + READY_SECONDS
-        while True:
-            assert proc.poll() is None, log.read_text()
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(f"{base}/api/games", timeout=2).status_code == 200:
-                    break
-            assert time.monotonic() < deadline, log.read_text()
-            time.sleep(0.2)
-        yield proc, base
-    finally:
-        if proc.poll() is None:
-            proc.terminate()
-            proc.wait(10)
 
 
 def detail(c: httpx.Client, tid: str) -> dict[str, Any]:
