@@ -48,6 +48,23 @@ async def test_api_games_gives_titles_reasons_and_catalogs_in_the_readers_langua
         assert games["mezha"]["reasons"]["resign"] == "здача"
 
 
+async def test_api_games_serves_each_games_rules_panel_hook(
+    client_factory: Callable[[], AsyncClient],
+) -> None:
+    """The match page's «Правила» panel opens the part the game's words name for the view's phase
+    (static/js/rulespanel.js has no table of games)."""
+    games = {g["slug"]: g for g in (await client_factory().get("/api/games")).json()}
+    assert games["warchest"]["rules_panel"] == {"default": "actions", "by_phase": {"draft": "units"}}
+    assert games["artania"]["rules_panel"] == {"default": "turn", "by_phase": {"window": "equipment"}}
+    assert games["mezha"]["rules_panel"] == {"default": "turn", "by_phase": {"pause": "scoring"}}
+    assert games["towers"]["rules_panel"] == {"default": "turn", "by_phase": {}}
+    for slug in lobby_order():
+        rules = words_for(slug).rules
+        assert rules is not None
+        panel = games[slug]["rules_panel"]
+        assert {panel["default"], *panel["by_phase"].values()} <= set(rules.parts), slug
+
+
 async def test_every_page_carries_the_games_titles(client_factory: Callable[[], AsyncClient]) -> None:
     client = client_factory()
     client.cookies.set("lang", "uk")
