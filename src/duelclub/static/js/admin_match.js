@@ -150,9 +150,11 @@ function showActions(log) {
 // What only the full view shows (a deck's order, omens to come), as the game's renderer words it.
 function paintSecrets(view) {
   const box = $("secrets");
-  const rows = renderer && renderer.secrets ? renderer.secrets(view) : null;
-  box.closest("section").hidden = !rows;
-  if (rows) box.replaceChildren(...pairs(rows));
+  const secrets = renderer && renderer.secrets ? renderer.secrets(view) : null;
+  box.closest("section").hidden = !secrets;
+  if (!secrets) return;
+  $("secrets-title").textContent = secrets.title;
+  box.replaceChildren(...pairs(secrets.rows));
 }
 
 function paintStep(step) {
