@@ -92,7 +92,8 @@ def build_bot(game: str, level: str, timed: bool = False) -> Bot:
 def fingerprint(game: str, level: str, timed: bool = False) -> str:
     """A hash of ``level``'s parameters, whether it plays by the clock, and the code of its bots (the
     game's bot package, the shared search and level modules): a log entry counts only while both players'
-    fingerprints are unchanged."""
+    fingerprints are unchanged. The package's ``analysis.py`` (the post-game analysis's budget, which plays
+    no ladder match) is left out."""
     if level == ANCHOR:
         return ANCHOR
     module = importlib.import_module(f"duelclub.bots.{game}")
@@ -101,7 +102,7 @@ def fingerprint(game: str, level: str, timed: bool = False) -> str:
         h.update(b"timed")
     package = Path(module.__file__ or "").parent
     shared = [Path(m.__file__ or "") for m in (duelclub.bots.ismcts, duelclub.bots.levels)]
-    for path in sorted(package.glob("*.py")) + shared:
+    for path in sorted(p for p in package.glob("*.py") if p.name != "analysis.py") + shared:
         h.update(path.read_bytes())
     return h.hexdigest()[:12]
 

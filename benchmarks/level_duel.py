@@ -68,14 +68,14 @@ def build(game: str, level: str) -> Bot:
 @cache
 def fingerprint(game: str, level: str) -> str:
     """``bot_ladder.fingerprint`` for a ladder level; for a level on trial the same hash of its parameters
-    and the bot code."""
+    and the bot code (``analysis.py``, the post-game analysis's budget, left out as there)."""
     module = importlib.import_module(f"duelclub.bots.{game}")
     if level in module.LEVEL_PARAMS:
         return bot_ladder.fingerprint(game, level)
     h = hashlib.sha256(json.dumps(params_of(game, level), sort_keys=True).encode())
     package = Path(module.__file__ or "").parent
     shared = [Path(m.__file__ or "") for m in (duelclub.bots.ismcts, duelclub.bots.levels)]
-    for path in sorted(package.glob("*.py")) + shared:
+    for path in sorted(p for p in package.glob("*.py") if p.name != "analysis.py") + shared:
         h.update(path.read_bytes())
     return h.hexdigest()[:12]
 

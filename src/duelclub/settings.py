@@ -53,8 +53,8 @@ class Settings(BaseSettings):
     - ``BOT_POLL_SECONDS``: on SQLite, how often bot workers look for jobs and web workers for answers
       (idle bot workers back off to 5×); PostgreSQL uses LISTEN/NOTIFY instead.
     - ``ANALYSIS_EFFORT``: scales the search iterations per decision of the post-game analysis
-      (``bots/analysis.py`` ``ITERATIONS`` per game; 1 analyses a 60-action match in well under a minute on
-      one core; 0.25 is a quick, rougher analysis).
+      (``iterations`` of each game's ``bots/<slug>/analysis.py``; 1 analyses a 60-action match in well under
+      a minute on one core; 0.25 is a quick, rougher analysis).
     - ``TEMPLATES_DIR``/``STATIC_DIR``: UI files.
     - ``COOKIE_SECURE``: mark the session cookie Secure (behind HTTPS).
     - ``DATA_DIR`` (alias ``VAR_DIR``, the older name; ``DATA_DIR`` wins when both are set): where the default

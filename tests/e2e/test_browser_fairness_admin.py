@@ -294,6 +294,12 @@ def test_admin_opens_a_finished_match_steps_the_replay_and_sees_the_seeds(
         side = page.locator("#side-game").inner_text()  # the full view: both hands are shown
         assert "Рука игрока 1: 8 карт" in side and "Рука игрока 2: 8 карт" in side
         assert "ваш" not in page.inner_text("#omen-desc").lower()  # the replay has no «you»
+        # what only the full view shows, as Межа's renderer words it (renderer.secrets)
+        assert page.locator(".replay-secrets").is_visible()
+        assert page.inner_text("#secrets-title") == "Колоды и приметы"
+        secrets = page.inner_text("#secrets")
+        assert "Колода игрока 1 (сверху вниз)" in secrets and "Колода игрока 2 (сверху вниз)" in secrets
+        assert page.locator("#secrets .omens-list li").count() >= 3 and "сезон 1: " in secrets
         facts = page.inner_text("#facts")
         assert "у игрока 1" in facts and "{" not in facts
 

@@ -14,7 +14,7 @@ import pytest
 from httpx import AsyncClient
 
 from duelclub import i18n
-from duelclub.games.registry import LOBBY_ORDER
+from duelclub.games.registry import lobby_order
 from duelclub.store.users import (
     BadPassword,
     BadUsername,
@@ -34,9 +34,9 @@ async def test_api_games_gives_titles_reasons_and_catalogs_in_the_readers_langua
     client = client_factory()
     client.cookies.set("lang", lang)
     games = {g["slug"]: g for g in (await client.get("/api/games")).json()}
-    assert [s for s in games if s in LOBBY_ORDER] == list(LOBBY_ORDER)
+    assert [s for s in games if s in lobby_order()] == list(lobby_order())
     with i18n.use_lang(lang):
-        for slug in LOBBY_ORDER:
+        for slug in lobby_order():
             words = words_for(slug)
             assert games[slug]["title"] == words.game_title()
             assert games[slug]["tagline"] == words.tagline_text() != ""
@@ -48,6 +48,23 @@ async def test_api_games_gives_titles_reasons_and_catalogs_in_the_readers_langua
         assert games["mezha"]["reasons"]["resign"] == "здача"
 
 
+async def test_api_games_serves_each_games_rules_panel_hook(
+    client_factory: Callable[[], AsyncClient],
+) -> None:
+    """The match page's «Правила» panel opens the part the game's words name for the view's phase
+    (static/js/rulespanel.js has no table of games)."""
+    games = {g["slug"]: g for g in (await client_factory().get("/api/games")).json()}
+    assert games["warchest"]["rules_panel"] == {"default": "actions", "by_phase": {"draft": "units"}}
+    assert games["artania"]["rules_panel"] == {"default": "turn", "by_phase": {"window": "equipment"}}
+    assert games["mezha"]["rules_panel"] == {"default": "turn", "by_phase": {"pause": "scoring"}}
+    assert games["towers"]["rules_panel"] == {"default": "turn", "by_phase": {}}
+    for slug in lobby_order():
+        rules = words_for(slug).rules
+        assert rules is not None
+        panel = games[slug]["rules_panel"]
+        assert {panel["default"], *panel["by_phase"].values()} <= set(rules.parts), slug
+
+
 async def test_every_page_carries_the_games_titles(client_factory: Callable[[], AsyncClient]) -> None:
     client = client_factory()
     client.cookies.set("lang", "uk")
@@ -56,7 +73,7 @@ async def test_every_page_carries_the_games_titles(client_factory: Callable[[], 
     assert m, "no games info in the page"
     games = json.loads(html_lib.unescape(m.group(1)))
     with i18n.use_lang("uk"):
-        assert games == [{"slug": s, "title": words_for(s).game_title()} for s in LOBBY_ORDER]
+        assert games == [{"slug": s, "title": words_for(s).game_title()} for s in lobby_order()]
 
 
 def test_the_store_refuses_with_codes_that_web_words() -> None:

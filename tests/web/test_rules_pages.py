@@ -11,7 +11,6 @@ import pytest
 from httpx import AsyncClient
 
 from duelclub.i18n import use_lang
-from duelclub.web.routes.rules import RULE_PARTS
 from duelclub.words import words_for
 
 GAMES = ["mezha", "towers", "warchest", "artania"]
@@ -31,7 +30,9 @@ async def test_a_rules_page_per_game_and_language(
 ) -> None:
     r = await client_factory().get(f"/games/{slug}/rules", headers={"Cookie": f"lang={lang}"})
     assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
-    for part in RULE_PARTS[slug]:
+    rules = words_for(slug).rules
+    assert rules is not None
+    for part in rules.parts:
         assert f'<section id="{part}"' in r.text, part
     with use_lang(lang):
         catalog = words_for(slug).catalog()

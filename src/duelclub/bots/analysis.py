@@ -3,10 +3,12 @@ its actions, as the strongest bot's search judges it from the mover's own inform
 
 For the decision at ``seq`` (the state after ``seq - 1`` actions, the logged ``seat`` to act) the analysis
 runs SO-ISMCTS (``bots/ismcts.py``, the search of the «Мастер» level) with the game's heuristic (its ``light``
-level, the playout policy of the searching levels) playing out both sides, a fixed number of iterations
-(:data:`ITERATIONS` per game × the ``effort`` setting) and a seed fixed by the match id and ``seq``, so the
-same match always gets the same analysis. Every iteration searches ``game.determinize(state, seat, rng)``:
-the search sees only what the mover could know at that moment, never the deal revealed after the match.
+level, the playout policy of the searching levels) playing out both sides, on the budget the game's bots
+declare (``ANALYSIS`` in ``bots/<slug>/analysis.py``, read by ``bots.registry.analysis_settings``): a fixed
+number of iterations (the game's ``iterations`` × the ``effort`` setting) and a seed fixed by the match id
+and ``seq``, so the same match always gets the same analysis. Every iteration searches
+``game.determinize(state, seat, rng)``: the search sees only what the mover could know at that moment, never
+the deal revealed after the match.
 
 - ``before``: the mover's win chance (0..1) with the action the search prefers (its most visited root
   action's mean reward);
@@ -32,19 +34,11 @@ from typing import Any
 
 from duelclub.bots.base import AnyGame, Bot
 from duelclub.bots.ismcts import IsmctsBot, SearchConfig, action_key, reward_for, uniform_rollout
+from duelclub.bots.registry import analysis_settings, make_bot
 from duelclub.games.contract import Seat
 
-ITERATIONS: dict[str, int] = {"mezha": 160, "towers": 120, "artania": 160, "warchest": 32}
-"""Search iterations per decision at effort 1, per game: a 60-action match takes ~6–30 s of CPU (measured
-under load: Межа ~22 s, Дві вежі ~28 s, Артания ~6 s, Сундук войны ~41 s at 48 iterations, hence 32)."""
-DEFAULT_ITERATIONS = 100
-"""Iterations of a game missing from :data:`ITERATIONS`."""
 MAX_PLAYOUT_STEPS = 400
 """Playout cut (actions) of the games played out to the end; a cut playout scores 0.5."""
-PLAYOUT_CUT: dict[str, int] = {"warchest": 12}
-"""Games whose playouts stop after this many actions and are scored by :func:`static_evaluator` (as the
-«Мастер» of Сундук войны scores its horizon): its heuristic playouts to the end cost ~40 ms each, twenty
-times the other games'."""
 MIN_VISITS = 12
 """The played action's estimate rests on at least this many playouts."""
 PRIOR_VISITS = 6.0
@@ -89,7 +83,7 @@ class Entry:
 
 def iterations_for(slug: str, effort: float = 1.0) -> int:
     """Search iterations per decision for game ``slug`` at ``effort`` (≥ 2)."""
-    return max(2, round(ITERATIONS.get(slug, DEFAULT_ITERATIONS) * effort))
+    return max(2, round(analysis_settings(slug).iterations * effort))
 
 
 def mark_for(loss: float) -> str | None:
@@ -114,8 +108,6 @@ def decision_seed(match_id: str, seq: int) -> int:
 def heuristic_rollout(slug: str) -> Any:
     """The game's ``light`` bot as a rollout policy ``(game, state, seat, actions, rng) -> action``; the
     uniform policy for a game without bots (the test games)."""
-    from duelclub.bots.registry import make_bot
-
     try:
         bot: Bot = make_bot(slug, "light")
     except KeyError:
@@ -127,22 +119,6 @@ def heuristic_rollout(slug: str) -> Any:
     return rollout
 
 
-def static_evaluator(slug: str) -> Any:
-    """``(game, state, seat) -> seat's win chance`` for a playout cut at :data:`PLAYOUT_CUT`, or None: for
-    Сундук войны the logistic of its static evaluation (the «Мастер» level's horizon score)."""
-    if slug != "warchest":
-        return None
-    import math
-
-    from duelclub.bots.warchest.heuristics import evaluate
-
-    def value(game: AnyGame, state: Any, seat: Seat) -> float:
-        x = evaluate(state, state.side_of(seat)) / 8.0
-        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
-
-    return value
-
-
 class Analyst:
     """Evaluates decisions of one game with a fixed budget; see the module docstring."""
 
@@ -150,8 +126,9 @@ class Analyst:
         self.game = game
         self.iterations = iterations
         self.rollout = rollout if rollout is not None else heuristic_rollout(game.slug)
-        self.steps = PLAYOUT_CUT.get(game.slug, MAX_PLAYOUT_STEPS)
-        self.evaluator = static_evaluator(game.slug) if game.slug in PLAYOUT_CUT else None
+        settings = analysis_settings(game.slug)
+        self.steps = settings.playout_cut or MAX_PLAYOUT_STEPS
+        self.evaluator = settings.cut_value if settings.playout_cut else None
         config = SearchConfig(time_budget=None, max_iterations=iterations, max_playout_steps=self.steps)
         self.search = IsmctsBot("analysis", config, rollout=self.rollout, evaluator=self.evaluator)
 

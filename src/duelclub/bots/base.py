@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from duelclub.games.contract import Game, Seat
@@ -55,3 +56,20 @@ Each game lists its levels as ``LEVELS: dict[str, LevelFactory]`` in ``duelclub.
 
 GameLookup = Callable[[str], AnyGame]
 """``game slug -> game``; KeyError for an unknown slug."""
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysisSettings:
+    """One game's budget for the post-game analysis (``bots/analysis.py``), declared as ``ANALYSIS`` in the
+    module ``duelclub.bots.<slug>.analysis`` (read by ``bots.registry.analysis_settings``).
+
+    - ``iterations``: search iterations per decision at ``ANALYSIS_EFFORT`` 1;
+    - ``playout_cut``: actions after which a playout stops (None: played to the end, up to
+      ``analysis.MAX_PLAYOUT_STEPS``);
+    - ``cut_value``: ``(game, state, seat) -> seat's win chance in [0, 1]`` of a playout stopped at the cut
+      (None: 0.5).
+    """
+
+    iterations: int
+    playout_cut: int | None = None
+    cut_value: Callable[[AnyGame, Any, Seat], float] | None = None

@@ -2,7 +2,9 @@
 
 Each game lists its levels in the module ``duelclub.bots.<slug>`` as ``LEVELS: dict[str, LevelFactory]``
 (``random`` exists for every game, for tests and benchmarks; the lobby offers the game's ``bot_levels``).
-See the module of each game for what its levels are.
+See the module of each game for what its levels are. A game's post-game analysis budget is ``ANALYSIS`` (an
+:class:`~duelclub.bots.base.AnalysisSettings`) in ``duelclub.bots.<slug>.analysis``
+(:func:`analysis_settings`).
 """
 
 from __future__ import annotations
@@ -11,8 +13,16 @@ import importlib
 import importlib.util
 from functools import cache
 
-from duelclub.bots.base import Bot, LevelFactory
+from duelclub.bots.base import AnalysisSettings, Bot, LevelFactory
 from duelclub.bots.levels import canonical
+
+DEFAULT_ANALYSIS = AnalysisSettings(iterations=100)
+"""The analysis budget of a game whose bots declare none (the tests' toy games)."""
+
+UNMOVED_ANALYSIS: dict[str, AnalysisSettings] = {"towers": AnalysisSettings(iterations=120)}
+"""Budgets not yet in their game's bots package: Дві вежі's waits for ``bots/towers/analysis.py`` (that
+package is being changed elsewhere; issue 30 §1). tests/test_game_units.py fails once the module exists and
+the entry is still here."""
 
 
 @cache
@@ -40,3 +50,17 @@ def make_bot(game_slug: str, level: str, *, think_seconds: float | None = None) 
     if factory is None:
         raise KeyError(f"no bot level {level!r} for game {game_slug!r}")
     return factory(think_seconds)
+
+
+@cache
+def analysis_settings(game_slug: str) -> AnalysisSettings:
+    """``ANALYSIS`` of ``duelclub.bots.<game_slug>.analysis``; :data:`DEFAULT_ANALYSIS` for a game without."""
+    if game_slug in UNMOVED_ANALYSIS:
+        return UNMOVED_ANALYSIS[game_slug]
+    if not game_slug.isidentifier() or importlib.util.find_spec(f"duelclub.bots.{game_slug}") is None:
+        return DEFAULT_ANALYSIS
+    name = f"duelclub.bots.{game_slug}.analysis"
+    if importlib.util.find_spec(name) is None:
+        return DEFAULT_ANALYSIS
+    settings: AnalysisSettings = importlib.import_module(name).ANALYSIS
+    return settings

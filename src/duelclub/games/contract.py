@@ -104,10 +104,11 @@ class Outcome:
 class Game(ABC, Generic[StateT, ActionT, OptionsT]):
     """Static facts and rules of one game; every method is a pure function of its arguments.
 
-    Subclasses set ``slug``, ``options_model``, ``action_adapter``, ``bot_levels`` and ``reason_codes``; the
-    clock reads ``clock_mode`` and :meth:`clock_only`, the ratings ``rated``. Nothing here is words: the
-    game's title, lobby texts, option texts, UI catalog, reasons and event lines live in ``duelclub.words``
-    (``words_for(slug)``, issue 15 §1–§2).
+    Subclasses set ``slug``, ``options_model``, ``action_adapter``, ``bot_levels``, ``reason_codes`` and
+    ``position_model``; the clock reads ``clock_mode`` and :meth:`clock_only`, the ratings ``rated``, the
+    registry ``lobby_order``. A club game wires its methods from its modules (:mod:`duelclub.games.modular`).
+    Nothing here is words: the game's title, lobby texts, option texts, UI catalog, reasons and event lines
+    live in ``duelclub.words`` (``words_for(slug)``, issue 15 §1–§2).
     """
 
     slug: ClassVar[str]
@@ -124,6 +125,12 @@ class Game(ABC, Generic[StateT, ActionT, OptionsT]):
     ``required`` (every match between members has one). Matches against a bot never run a clock."""
     rated: ClassVar[bool] = True
     """Whether matches between members may be rated (Glicko-2, issue 14); against a bot never."""
+    lobby_order: ClassVar[int] = 100
+    """Where the game stands among the club's games (``games.registry``): smaller first, ties by slug."""
+    position_model: ClassVar[type[BaseModel] | None] = None
+    """The pydantic model of :meth:`to_position`'s JSON (``games/<slug>/position_model.py``), whose JSON
+    Schema is committed as ``docs/positions/<slug>.schema.json`` (``games.position_schemas``). Every club
+    game declares one; None for a game without a documented position format (the tests' toy games)."""
 
     # -- parsing at the boundary -------------------------------------------------------------
     def parse_options(self, raw: Any) -> OptionsT:

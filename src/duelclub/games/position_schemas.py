@@ -1,4 +1,5 @@
-"""The JSON Schemas of the four position models, as committed under ``docs/positions/<slug>.schema.json``.
+"""The JSON Schemas of the games' position models (each game declares its own: ``Game.position_model``), as
+committed under ``docs/positions/<slug>.schema.json``.
 
 ``python -m duelclub.games.position_schemas DIR`` writes ``DIR/<slug>.schema.json`` for every game;
 ``--check DIR`` exits 1 and names the files that differ from the models instead of writing them. The test
@@ -12,24 +13,24 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from duelclub.games.artania.position_model import ArtaniaPosition
-from duelclub.games.mezha.position_model import MezhaPosition
 from duelclub.games.position_model import schema_text
-from duelclub.games.towers.position_model import TowersPosition
-from duelclub.games.warchest.position_model import WarchestPosition
+from duelclub.games.registry import all_games
 
-MODELS: dict[str, type[BaseModel]] = {
-    "mezha": MezhaPosition,
-    "towers": TowersPosition,
-    "warchest": WarchestPosition,
-    "artania": ArtaniaPosition,
-}
-"""Slug → its declared position model."""
+
+def models() -> dict[str, type[BaseModel]]:
+    """Slug → the position model each game declares (``Game.position_model``), in lobby order; ValueError
+    naming a game that declares none."""
+    out: dict[str, type[BaseModel]] = {}
+    for slug, game in all_games().items():
+        if game.position_model is None:
+            raise ValueError(f"game {slug!r} declares no position_model")
+        out[slug] = game.position_model
+    return out
 
 
 def schemas() -> dict[str, str]:
     """Slug → the text of its ``<slug>.schema.json`` (:func:`position_model.schema_text`)."""
-    return {slug: schema_text(model) for slug, model in MODELS.items()}
+    return {slug: schema_text(model) for slug, model in models().items()}
 
 
 def main(argv: list[str]) -> int:

@@ -1,31 +1,46 @@
 """The games the platform offers, by slug.
 
-A game plugs in as the package ``duelclub.games.<slug>`` exporting ``GAME`` (a
-:class:`~duelclub.games.contract.Game`); :data:`LOBBY_ORDER` lists the slugs in lobby order.
+A game plugs in as a package ``duelclub.games.<slug>`` exporting ``GAME`` (a
+:class:`~duelclub.games.contract.Game` whose ``slug`` is the package's name): every package under
+``games/`` is a game, found by :func:`all_games`, nowhere listed (docs/adding-a-game.md). The lobby shows them
+by ``Game.lobby_order``.
 """
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from functools import cache
 from typing import Any
 
 from duelclub.games.contract import Game
 
-LOBBY_ORDER: tuple[str, ...] = ("mezha", "towers", "warchest", "artania")
-"""Every game of DESIGN.md, in the order the lobby shows them."""
+
+def game_packages() -> list[str]:
+    """The names of the packages under ``duelclub.games`` (each one a game), sorted."""
+    import duelclub.games
+
+    return sorted(m.name for m in pkgutil.iter_modules(duelclub.games.__path__) if m.ispkg)
 
 
 @cache
 def all_games() -> dict[str, Game[Any, Any, Any]]:
-    """Slug → game object, in lobby order. Raises ImportError if a listed game's package is missing."""
-    games: dict[str, Game[Any, Any, Any]] = {}
-    for slug in LOBBY_ORDER:
-        game = importlib.import_module(f"duelclub.games.{slug}").GAME
+    """Slug → game object, in lobby order (``lobby_order``, then slug). ImportError if a game package has no
+    ``GAME`` or its slug is not the package's name."""
+    games: list[Game[Any, Any, Any]] = []
+    for slug in game_packages():
+        game = getattr(importlib.import_module(f"duelclub.games.{slug}"), "GAME", None)
+        if not isinstance(game, Game):
+            raise ImportError(f"duelclub.games.{slug} exports no GAME")
         if game.slug != slug:
             raise ImportError(f"duelclub.games.{slug}.GAME has slug {game.slug!r}")
-        games[slug] = game
-    return games
+        games.append(game)
+    return {g.slug: g for g in sorted(games, key=lambda g: (g.lobby_order, g.slug))}
+
+
+def lobby_order() -> tuple[str, ...]:
+    """Every game's slug, in the order the lobby shows them."""
+    return tuple(all_games())
 
 
 def get_game(slug: str) -> Game[Any, Any, Any]:

@@ -11,7 +11,7 @@ event's text to the socket message, ``web/`` draws lobby and pages from it.
 
 from __future__ import annotations
 
-from duelclub.words.base import GameWords, platform_reason
+from duelclub.words.base import GameWords, RulesPage, platform_reason
 from duelclub.words.registry import all_words, register_words, words_for
 
-__all__ = ["GameWords", "all_words", "platform_reason", "register_words", "words_for"]
+__all__ = ["GameWords", "RulesPage", "all_words", "platform_reason", "register_words", "words_for"]

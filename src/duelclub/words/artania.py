@@ -21,7 +21,7 @@ from duelclub.games.artania.cards import DECK_NAMES, INDEX, card_name, catalog
 from duelclub.games.contract import JSON, Seat
 from duelclub.i18n import N_, ngettext
 from duelclub.i18n import gettext as _
-from duelclub.words.base import NO_NAMES, GameWords, Names
+from duelclub.words.base import NO_NAMES, GameWords, Names, RulesPage
 
 EQUIPMENT_TEXTS: dict[str, str] = {
     "nektar": N_("+2 меча одному воину класса на поле боя (любой стороны) до конца хода"),
@@ -275,6 +275,11 @@ class ArtaniaWords(GameWords):
         "deck_exhausted": N_("колода закончилась"),
         "resign": N_("сдача"),
     }
+    rules: ClassVar[RulesPage] = RulesPage(
+        ("goal", "setup", "turn", "counter", "equipment", "scoring", "cards", "end", "online"),
+        panel_by_phase={"window": "equipment"},
+    )
+    """The rules page's sections; the «Правила» panel's part by phase."""
 
     def catalog(self) -> JSON:
         """The rules' catalog (``cards.catalog``) with each equipment card's text in the current language."""

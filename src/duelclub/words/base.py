@@ -9,6 +9,8 @@ reads or changes a state: the inputs are the data the rules emit (options, outco
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from pydantic import BaseModel
@@ -43,6 +45,28 @@ def platform_reason(code: str) -> str | None:
     return _(msgid) if msgid is not None else None
 
 
+@dataclass(frozen=True, slots=True)
+class RulesPage:
+    """How a game's rules page (``/games/<slug>/rules``, ``templates/rules/<slug>.<lang>.html``) is cut, and
+    which part of it the match page's «Правила» panel opens (static/js/rulespanel.js).
+
+    - ``parts``: the ids of the page's sections in page order (each a ``<section id=…>`` of the template);
+    - ``panel_by_phase``: the view's ``phase`` → the part the panel opens in that phase;
+    - ``panel_default``: the part it opens in any other phase (``goal`` before the first view).
+
+    >>> RulesPage(("goal", "turn", "units"), panel_by_phase={"draft": "units"}).panel()
+    {'default': 'turn', 'by_phase': {'draft': 'units'}}
+    """
+
+    parts: tuple[str, ...]
+    panel_by_phase: Mapping[str, str] = field(default_factory=dict)
+    panel_default: str = "turn"
+
+    def panel(self) -> JSON:
+        """The panel's hook as ``GET /api/games`` serves it: ``{"default", "by_phase": {phase: part}}``."""
+        return {"default": self.panel_default, "by_phase": dict(self.panel_by_phase)}
+
+
 class GameWords(ABC):
     """One game's words. Subclasses set the class attributes and implement the abstract methods.
 
@@ -52,6 +76,8 @@ class GameWords(ABC):
       newcomer (msgids).
     - ``reasons``: each outcome reason code the game's rules emit (its ``Reason`` ``Literal``) → a msgid.
       A test checks it covers the ``Literal`` exactly.
+    - ``rules``: the rules page's sections and the «Правила» panel's phase hook (:class:`RulesPage`); None
+      for a game without a rules page.
     """
 
     slug: ClassVar[str]
@@ -59,6 +85,7 @@ class GameWords(ABC):
     tagline: ClassVar[str] = ""
     summary: ClassVar[str] = ""
     reasons: ClassVar[dict[str, str]] = {}
+    rules: ClassVar[RulesPage | None] = None
 
     def game_title(self) -> str:
         """The title in the current language."""

@@ -16,7 +16,7 @@ from duelclub.games.mezha.actions import MezhaOptions
 from duelclub.games.mezha.cards import HOUSE_NAMES, catalog
 from duelclub.i18n import N_
 from duelclub.i18n import gettext as _
-from duelclub.words.base import NO_NAMES, GameWords, Names
+from duelclub.words.base import NO_NAMES, GameWords, Names, RulesPage
 from duelclub.words.mezha_log import MezhaLog
 
 _HOUSES: dict[str, str] = {h: N_(name) for h, name in HOUSE_NAMES.items()}
@@ -40,6 +40,11 @@ class MezhaWords(GameWords):
         "draw": N_("выигранных сезонов поровну"),
         "resign": N_("сдача"),
     }
+    rules: ClassVar[RulesPage] = RulesPage(
+        ("goal", "setup", "turn", "scoring", "omens", "abilities", "cards", "end", "online"),
+        panel_by_phase={"pause": "scoring"},  # a season just scored
+    )
+    """The rules page's sections; the «Правила» panel's part by phase."""
 
     def catalog(self) -> JSON:
         """Houses (names in the current language), cards (table order), omens, fields, the hand limit."""

@@ -6,7 +6,7 @@ from functools import cache
 from importlib import import_module
 
 from duelclub.games.contract import JSON, Seat
-from duelclub.games.registry import LOBBY_ORDER
+from duelclub.games.registry import all_games
 from duelclub.words.base import NO_NAMES, GameWords, Names
 
 
@@ -14,7 +14,7 @@ from duelclub.words.base import NO_NAMES, GameWords, Names
 def all_words() -> dict[str, GameWords]:
     """Every registered game's words, in lobby order; ImportError if a game's words module is missing."""
     out: dict[str, GameWords] = {}
-    for slug in LOBBY_ORDER:
+    for slug in all_games():
         words: GameWords = import_module(f"duelclub.words.{slug}").WORDS
         if words.slug != slug:
             raise ImportError(f"duelclub.words.{slug}.WORDS has slug {words.slug!r}")

@@ -19,7 +19,7 @@ from duelclub.games.towers.cards import CARDS, HAND_SIZE
 from duelclub.games.towers.dsl import ATTRS, RESOURCES
 from duelclub.i18n import N_, ngettext
 from duelclub.i18n import gettext as _
-from duelclub.words.base import NO_NAMES, GameWords, Names
+from duelclub.words.base import NO_NAMES, GameWords, Names, RulesPage
 from duelclub.words.towers_cards import CARD_TEXT
 
 DECK_NAMES: dict[str, str] = {"normal": N_("обычная"), "infinite": N_("бесконечная")}
@@ -271,6 +271,10 @@ class TowersWords(GameWords):
         "timeout": N_("три хода подряд без ответа"),
         "resign": N_("сдача"),
     }
+    rules: ClassVar[RulesPage] = RulesPage(
+        ("goal", "setup", "turn", "damage", "end", "decks", "battlefields", "cards", "online")
+    )
+    """The rules page's sections; the «Правила» panel's part by phase."""
 
     def catalog(self) -> JSON:
         """Cards (with their effect texts in the current language), battlefields, deck types, hand size."""

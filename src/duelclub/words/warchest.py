@@ -25,7 +25,7 @@ from duelclub.games.warchest.board import HEXES, IS_LOCATION, RADIUS, START_LOCA
 from duelclub.games.warchest.units import DECOY_INF, DECOY_SKI, DECREE, DECREES, ROYAL, UNIT, UNIT_TYPES
 from duelclub.i18n import N_
 from duelclub.i18n import gettext as _
-from duelclub.words.base import NO_NAMES, GameWords, Names
+from duelclub.words.base import NO_NAMES, GameWords, Names, RulesPage
 from duelclub.words.warchest_cards import DECREE_TEXTS, PROPERTIES, TACTICS
 
 SIDE_NAMES = ("Волк", "Ворон")
@@ -232,6 +232,12 @@ class WarchestWords(GameWords):
         "round_limit": N_("сыграно 100 раундов без победителя"),
         "resign": N_("сдача"),
     }
+    rules: ClassVar[RulesPage] = RulesPage(
+        ("goal", "setup", "round", "actions", "units", "nobility", "nightfall", "end", "glossary", "online"),
+        panel_by_phase={"draft": "units"},
+        panel_default="actions",
+    )
+    """The rules page's sections; the «Правила» panel's part by phase."""
 
     def catalog(self) -> JSON:
         """The board (hexes, their labels, locations, start locations), the units with their card texts and

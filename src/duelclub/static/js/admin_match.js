@@ -14,7 +14,6 @@ import { t, tn } from "./i18n.js";
 const SOURCES = { player: t("игрок"), bot: t("бот"), clock: t("часы (время вышло)") };
 const ENDED = new Set(["finished", "aborted"]);
 const LIVE = new Set(["open", "active"]);
-const OMEN_NAMES = { thaw: t("Оттепель"), drought: t("Засуха"), fair: t("Ярмарка"), storm: t("Гроза") };
 
 const $ = (id) => document.getElementById(id);
 const root = $("admin-match");
@@ -30,10 +29,6 @@ let showing = 0; // the latest requested step wins
 const pairs = (rows) => rows.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)]);
 const code = (text) => el("code", { class: "hash" }, text);
 const seatLabel = (s) => t("Игрок {n} — {name}", { n: s + 1, name: seatName(info.seats[s]) });
-const cardName = (id) => {
-  const c = catalog && Array.isArray(catalog.cards) ? catalog.cards.find((x) => x.id === id) : null;
-  return c ? c.name : id;
-};
 
 // ---- audit and facts --------------------------------------------------------------------------
 
@@ -152,21 +147,14 @@ function showActions(log) {
 
 // ---- the replay -------------------------------------------------------------------------------
 
+// What only the full view shows (a deck's order, omens to come), as the game's renderer words it.
 function paintSecrets(view) {
   const box = $("secrets");
-  if (info.game !== "mezha" || !Array.isArray(view.decks)) {
-    box.closest("section").hidden = true;
-    return;
-  }
-  const omens = (view.omens || []).map((o, i) =>
-    el("li", { class: i === view.season - 1 ? "omen-now" : "" }, (i < 3 ? t("сезон {n}: ", { n: i + 1 }) : t("не выпадет: ")) + (OMEN_NAMES[o] || o)),
-  );
-  box.replaceChildren(
-    ...pairs([
-      ...[0, 1].map((s) => [`Колода игрока ${s + 1} (сверху вниз)`, view.decks[s].length ? view.decks[s].map(cardName).join(", ") : t("пусто")]),
-      [t("Приметы"), el("ol", { class: "omens-list" }, ...omens)],
-    ]),
-  );
+  const secrets = renderer && renderer.secrets ? renderer.secrets(view) : null;
+  box.closest("section").hidden = !secrets;
+  if (!secrets) return;
+  $("secrets-title").textContent = secrets.title;
+  box.replaceChildren(...pairs(secrets.rows));
 }
 
 function paintStep(step) {

@@ -427,11 +427,13 @@ async function main() {
   standing = new MatchStanding(matchId);
   standing.info(info);
   let catalog = null;
+  let rulesPanel = null;
   try {
     const games = await get("/api/games");
     const list = Array.isArray(games) ? games : games.games || [];
     const g = list.find((x) => x.slug === info.game);
     catalog = g ? g.catalog : null;
+    rulesPanel = g ? g.rules_panel : null;
     if (g && g.title) $("match-title").textContent = g.title;
   } catch (_err) {
     /* the renderer copes without names */
@@ -464,7 +466,7 @@ async function main() {
   });
   setupResign();
   setupHandFold($("board"));
-  setupRulesPanel($("rules-btn"), info.game, () => rulesPart(info.game, lastState && lastState.view));
+  setupRulesPanel($("rules-btn"), info.game, () => rulesPart(rulesPanel, lastState && lastState.view));
   live.start();
 }
 

@@ -21,6 +21,8 @@ const OMENS = {
   storm: { name: "Гроза", text: t("Перед подсчётом молния бьёт в самую сильную карту каждого поля: −3.") },
 };
 
+// The omens as the admins' replay names them (secrets(): translated, unlike the board's proper names above).
+const SECRET_OMEN_NAMES = { thaw: t("Оттепель"), drought: t("Засуха"), fair: t("Ярмарка"), storm: t("Гроза") };
 
 const ABILITY_NAMES = {
   cache: t("тайник"),
@@ -958,7 +960,21 @@ export function createRenderer(ctx) {
     }
   }
 
-  return { render, turn, describe, unlock, intro, actionText, outcome, setOffline, markLast };
+  /** What only the full view shows (the admins' replay, admin_match.js): both decks top to bottom and the
+   *  omens, this season's marked, as {title, rows: [label, content][]}; null for a view without the decks. */
+  function secrets(v) {
+    if (!v || !Array.isArray(v.decks)) return null;
+    const omens = (v.omens || []).map((o, i) =>
+      el("li", { class: i === v.season - 1 ? "omen-now" : "" }, (i < 3 ? t("сезон {n}: ", { n: i + 1 }) : t("не выпадет: ")) + (SECRET_OMEN_NAMES[o] || o)),
+    );
+    const rows = [
+      ...[0, 1].map((s) => [`Колода игрока ${s + 1} (сверху вниз)`, v.decks[s].length ? v.decks[s].map(name).join(", ") : t("пусто")]),
+      [t("Приметы"), el("ol", { class: "omens-list" }, ...omens)],
+    ];
+    return { title: t("Колоды и приметы"), rows };
+  }
+
+  return { render, turn, describe, unlock, intro, actionText, outcome, setOffline, markLast, secrets };
 }
 
 function cap1(s) {

@@ -1,19 +1,21 @@
 // The match page's «Правила» panel (issue 16 §1): a drawer over the match with the game's rules page
 // (/games/{slug}/rules, loaded once and cut to its <article>), opened at the part that fits the moment —
-// the draft's units in Сундук войны, the equipment in an Артания window, the turn otherwise. The match stays
-// live underneath; Escape or «Закрыть» closes the drawer.
+// the part the game's hook names for the view's phase (the draft's units in Сундук войны, the equipment in an
+// Артания window), its default otherwise. The match stays live underneath; Escape or «Закрыть» closes it.
 
 import { el } from "./api.js";
 import { t } from "./i18n.js";
 
-/** The section id of the rules that fits `view` (the player's current view) in game `slug`. */
-export function rulesPart(slug, view) {
-  if (!view) return "goal";
-  if (slug === "warchest") return view.phase === "draft" ? "units" : "actions";
-  if (slug === "artania") return view.phase === "window" ? "equipment" : "turn";
-  if (slug === "mezha") return view.phase === "pause" || view.paused ? "scoring" : "turn";
-  if (slug === "towers") return "turn";
-  return "goal";
+/**
+ * The section id of the rules that fits `view` (the player's current view), by the game's hook `panel`
+ * (GET /api/games `rules_panel`: {default, by_phase: {phase: part}}, from the game's words): "goal" before
+ * the first view or for a game without one.
+ */
+export function rulesPart(panel, view) {
+  if (!view || !panel) return "goal";
+  const byPhase = panel.by_phase || {};
+  if (typeof view.phase === "string" && Object.hasOwn(byPhase, view.phase)) return byPhase[view.phase];
+  return panel.default || "goal";
 }
 
 /** Wire `button` to open the rules of `slug` in a drawer; `part()` names the section to show. */

@@ -20,6 +20,14 @@ from duelclub.words import GameWords, words_for
 router = APIRouter(prefix="/api", tags=["games"], route_class=StrictJsonRoute)
 
 
+class RulesPanel(BaseModel):
+    """Which section of the rules page the match page's «Правила» panel opens (``GameWords.rules``): the one
+    ``by_phase`` names for the view's ``phase``, else ``default``."""
+
+    default: str
+    by_phase: dict[str, str]
+
+
 class GameInfo(BaseModel):
     """One game in the reader's language (its words: ``duelclub.words``): ``title``, ``tagline`` and
     ``summary`` as the lobby shows them; ``options_schema`` is the JSON schema of the match options and
@@ -27,7 +35,8 @@ class GameInfo(BaseModel):
     ``clock_mode`` says whether matches between members have a per-move clock (none / optional / required);
     ``reasons`` maps every result reason code a match of this game can end with (the game's own and the
     platform's: ``resign``, ``timeout``, ``aborted``, …) to words; ``catalog`` is the static UI data (card
-    names and texts, battlefields, …)."""
+    names and texts, battlefields, …); ``rules_panel`` the «Правила» panel's phase hook (None: the game has
+    no rules page)."""
 
     slug: str
     title: str
@@ -39,6 +48,7 @@ class GameInfo(BaseModel):
     bot_levels: list[str]
     reasons: dict[str, str]
     catalog: dict[str, Any]
+    rules_panel: RulesPanel | None
 
 
 @router.get("/games", response_model=list[GameInfo])
@@ -59,6 +69,7 @@ def _game_info(game: AnyGame, words: GameWords) -> GameInfo:
         bot_levels=list(game.bot_levels),
         reasons=words.reason_texts(),
         catalog=words.catalog(),
+        rules_panel=None if words.rules is None else RulesPanel.model_validate(words.rules.panel()),
     )
 
 

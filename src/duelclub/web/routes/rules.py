@@ -5,9 +5,10 @@ turn, every card / unit / omen / equipment with its text, the end of the game an
 (the clock, the fair deal). The prose is a template per game and language (``templates/rules/<slug>.<lang>.
 html``: a document is translated as a whole, not sentence by sentence); the card tables come from the game's
 catalog in the reader's language, so a card's text reads the same in the rules as on the board. Its sections
-have stable ids (``goal``, ``setup``, ``turn``, ``cards``, ``end``, ``online``, …): the match page's «Правила»
-panel loads this page and opens the part that fits the moment (static/js/rulespanel.js). Open to everybody,
-members or not.
+have stable ids (``goal``, ``setup``, ``turn``, ``cards``, ``end``, ``online``, …), listed by the game's words
+(``GameWords.rules``, :class:`~duelclub.words.RulesPage`): the match page's «Правила» panel loads this page
+and opens the part that fits the moment (static/js/rulespanel.js, by the hook ``GET /api/games`` serves as
+``rules_panel``). Open to everybody, members or not.
 """
 
 from __future__ import annotations
@@ -25,32 +26,13 @@ from duelclub.words import words_for
 
 router = APIRouter(include_in_schema=False)
 
-RULE_PARTS: dict[str, tuple[str, ...]] = {
-    "mezha": ("goal", "setup", "turn", "scoring", "omens", "abilities", "cards", "end", "online"),
-    "towers": ("goal", "setup", "turn", "damage", "end", "decks", "battlefields", "cards", "online"),
-    "warchest": (
-        "goal",
-        "setup",
-        "round",
-        "actions",
-        "units",
-        "nobility",
-        "nightfall",
-        "end",
-        "glossary",
-        "online",
-    ),
-    "artania": ("goal", "setup", "turn", "counter", "equipment", "scoring", "cards", "end", "online"),
-}
-"""Each game's sections in page order (their ids); the template gives each a heading."""
-
 
 def rules_games(request: Request) -> list[dict[str, str]]:
     """The games that have a rules page, in lobby order: ``{slug, title}``."""
     return [
         {"slug": g.slug, "title": words_for(g.slug).game_title()}
         for g in get_service(request).games.values()
-        if g.slug in RULE_PARTS
+        if words_for(g.slug).rules is not None
     ]
 
 
@@ -58,7 +40,8 @@ def rules_games(request: Request) -> list[dict[str, str]]:
 def rules_page(request: Request, slug: str, user: OptionalUser) -> Response:
     """The rules of ``slug`` in the reader's language; 404 «Правила не найдены» for a game without them."""
     game = get_service(request).games.get(slug)
-    if game is None or slug not in RULE_PARTS:
+    rules = words_for(slug).rules if game is not None else None
+    if rules is None:
         return _render(
             request,
             "404.html",
@@ -75,7 +58,7 @@ def rules_page(request: Request, slug: str, user: OptionalUser) -> Response:
             "tagline": words.tagline_text(),
         },
         "catalog": words.catalog(),
-        "parts": RULE_PARTS[slug],
+        "parts": rules.parts,
         "rules_games": rules_games(request),
         "prose": f"rules/{slug}.{current_lang()}.html",
     }
