@@ -70,7 +70,7 @@ case "$where" in "$WORK/venv/"*) step "duelclub imported from $where" ;;
 
 "$BIN/duelclub" migrate
 DATA="$HOME/.local/share/duelclub"
-[ -f "$DATA/duelclub.db" ] && [ -f "$DATA/secret_key" ] || { echo "wheel-smoke: no database in $DATA" >&2; exit 1; }
+[ -f "$DATA/duelclub.db" ] || { echo "wheel-smoke: no database in $DATA" >&2; exit 1; }
 step "migrated $DATA/duelclub.db"
 printf '%s\n' "smoke-admin-password" | "$BIN/duelclub" create-admin smokeadmin --password-stdin
 
@@ -85,6 +85,8 @@ code=0; wait "$SERVER_PID" || code=$?
 SERVER_PID=""
 # 143 = 128 + SIGTERM: stopped by the signal after its graceful shutdown (cli.py _serve)
 [ "$code" = 143 ] || { echo "wheel-smoke: serve exited $code on SIGTERM, not 143" >&2; exit 1; }
+# the secret is generated at the server's start (Settings.prepared), not by reading settings
+[ -s "$DATA/secret_key" ] || { echo "wheel-smoke: serve generated no secret in $DATA" >&2; exit 1; }
 [ ! -e "$DATA/bot-metrics" ] || [ -z "$(ls -A "$DATA/bot-metrics")" ] \
   || { echo "wheel-smoke: serve left its bot workers' metrics files in $DATA/bot-metrics" >&2; exit 1; }
 step "server stopped (exit 143 on SIGTERM, bot workers' files removed)"

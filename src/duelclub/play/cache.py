@@ -28,6 +28,10 @@ from duelclub.store.matches import ACTIVE, ENDED, ActionRecord, MatchRecord
 Names = tuple[str | None, str | None]
 CACHE_SIZE = 2000
 """Ended matches beyond this many cached ones are dropped (they are rebuilt by replay when needed)."""
+ENDED_KEPT = 200
+"""At most this many ended matches stay cached, the most recently used (a rematch, a replay, the analysis
+reuse them). An ended towers match of ~76 actions holds ~240 KB (state and log, events, last pushes): kept up
+to CACHE_SIZE, a club evening's arena grew the worker by ~25 MB a minute (issue 26 benchmark, tracemalloc)."""
 
 
 class MatchCache:
@@ -58,9 +62,13 @@ class MatchCache:
         return live
 
     def remember(self, live: LiveMatch) -> None:
-        """Put ``live`` in the cache (a match just created or loaded), dropping the oldest unlocked ended
-        matches beyond :data:`CACHE_SIZE`."""
+        """Put ``live`` in the cache (a match just created or loaded), dropping the least recently used
+        unlocked ended matches beyond :data:`ENDED_KEPT`, and beyond :data:`CACHE_SIZE` matches in all.
+        One pass over the cache, on a match's creation or load only (never on an action)."""
         self._cache[live.id] = live
+        ended = [m for m in self._cache.values() if m.status in ENDED and not m.lock.locked()]
+        for old in ended[: max(0, len(ended) - ENDED_KEPT)]:
+            del self._cache[old.id]
         if len(self._cache) > CACHE_SIZE:
             for old in list(self._cache.values())[: len(self._cache) - CACHE_SIZE]:
                 if old.status in ENDED and not old.lock.locked():
