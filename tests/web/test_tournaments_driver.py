@@ -11,12 +11,13 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from httpx import ASGITransport, AsyncClient
+from sqlalchemy import func, select
 from test_tournaments_api import UserClient, create, in_play, members, play_out, until
 
 from duelclub.play.tournament_boards import read as read_boards
 from duelclub.play.tournament_driver import TournamentDriver, lease_id
 from duelclub.store import tournaments as repo
-from duelclub.store.models import Match
+from duelclub.store.models import Match, MatchAction
 
 
 async def _watched(driver: TournamentDriver, match_ids: list[str]) -> None:
@@ -154,7 +155,7 @@ async def test_a_clocked_tournament_match_waits_for_its_first_move_at_least_the_
             r = await c.post("/api/auth/register", json={"username": name, "password": "password123"})
             assert r.status_code == 201
             clients[name] = c
-        t = await create(clients["ann"], format="swiss", rounds=1, move_seconds=move, options={"rounds": 1})
+        t = await create(clients["ann"], format="swiss", rounds=1, move_seconds=move, options={"rounds": 3})
         for c in clients.values():
             await c.post(f"/api/tournaments/{t['id']}/join", json={})
         t = (await clients["ann"].post(f"/api/tournaments/{t['id']}/start", json={})).json()
@@ -163,5 +164,22 @@ async def test_a_clocked_tournament_match_waits_for_its_first_move_at_least_the_
             row = s.get(Match, mid)
             assert row is not None and row.started_at is not None and row.deadline_at is not None
             assert (row.move_seconds, (row.deadline_at - row.started_at).total_seconds()) == (move, first)
+        # each seat's first move gets the grace: after the first mover, the other seat still does ...
+        waits = []
+        for _ in range(2):
+            for c in clients.values():
+                st = (await c.get(f"/api/matches/{mid}/state")).json()
+                if st["legal"]:
+                    action = next(a for a in st["legal"] if a.get("kind") != "resign")
+                    body = {"id": f"a{st['seq']}", "seq": st["seq"], "action": action}
+                    assert (await c.post(f"/api/matches/{mid}/actions", json=body)).status_code == 200
+                    break
+            with app.state.db.session() as s:
+                row = s.get(Match, mid)
+                assert row is not None and row.deadline_at is not None
+                last = s.scalar(select(func.max(MatchAction.created_at)).where(MatchAction.match_id == mid))
+                waits.append(round((row.deadline_at - last).total_seconds()))
+        # ... and once both have moved, the move clock alone counts
+        assert waits == [first, move]
         for c in clients.values():
             await c.aclose()

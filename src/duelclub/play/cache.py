@@ -21,7 +21,7 @@ from duelclub.play.errors import PlayError, not_found
 from duelclub.play.live import AnyGame, LiveMatch, build
 from duelclub.play.threads import in_thread
 from duelclub.store import matches as repo
-from duelclub.store import users
+from duelclub.store import tournaments, users
 from duelclub.store.db import Database
 from duelclub.store.matches import ACTIVE, ENDED, ActionRecord, MatchRecord
 
@@ -38,9 +38,13 @@ class MatchCache:
     """The live matches of this worker. ``game(slug)`` is the game of a stored match (PlayError 422
     ``unknown_game`` otherwise)."""
 
-    def __init__(self, db: Database, game: Callable[[str], AnyGame]) -> None:
+    def __init__(
+        self, db: Database, game: Callable[[str], AnyGame], *, tournament_grace_seconds: float | None = None
+    ) -> None:
         self.db = db
         self.game = game
+        self.tournament_grace_seconds = tournament_grace_seconds
+        """Set as :attr:`LiveMatch.first_move_seconds` of a loaded tournament match with a move clock."""
         self._cache: OrderedDict[str, LiveMatch] = OrderedDict()
         self._load_locks: dict[str, asyncio.Lock] = {}
 
@@ -84,7 +88,12 @@ class MatchCache:
             if record is None:
                 raise not_found(match_id)
             names = _names(s, record)
-        return build(record, self.game(record.game), names, actions)
+            grace = self.tournament_grace_seconds
+            if grace and record.move_seconds is not None and not tournaments.has_match(s, match_id):
+                grace = None
+        live = build(record, self.game(record.game), names, actions)
+        live.first_move_seconds = grace if record.move_seconds is not None else None
+        return live
 
     def _read_since(
         self, match_id: str, seq: int, known: MatchRecord, names: Names

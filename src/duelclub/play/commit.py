@@ -24,7 +24,7 @@ from __future__ import annotations
 import dataclasses
 import time
 from collections.abc import Callable
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from duelclub.games.contract import IllegalAction, Outcome, PlatformReason, Seat
@@ -200,6 +200,9 @@ class MatchWriter:
         outcome = game.outcome(state)
         finish = endings.by_action(live, seat, raw, source, outcome, now) if outcome is not None else None
         deadline = next_deadline(live.record, now) if finish is None else None
+        if deadline is not None and live.first_move_seconds and game.to_move(state) - live.moved - {seat}:
+            # a tournament seat still to make its first move gets the no-show grace (issue 26)
+            deadline = max(deadline, now + timedelta(seconds=live.first_move_seconds))
         await in_thread(self._store, record, finish, deadline, live.record)
         self.metrics.stored(live.record.game, source)
         live.commit(record, state, events)

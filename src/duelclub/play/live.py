@@ -41,6 +41,9 @@ class LiveMatch:
     pushes_at: tuple[int, str, float] = (-1, "", 0.0)
     moved: set[Seat] = field(default_factory=set)
     """Seats that have made an action of their own (a player's or a bot's; the clock's does not count)."""
+    first_move_seconds: float | None = None
+    """The least time a seat's first move gets on the move clock: a tournament match's no-show grace
+    (issue 26: a seat that has not moved yet gets max(move clock, grace)); None for other matches."""
 
     @property
     def id(self) -> str:

@@ -63,6 +63,7 @@ class MatchService:
         *,
         now: Callable[[], datetime] = utcnow,
         abandon_grace_seconds: float = 60.0,
+        tournament_grace_seconds: float | None = None,
         leases: Leases | None = None,
         rating_rules: RatingRules | None = None,
         metrics: PlayMetrics | None = None,
@@ -74,7 +75,7 @@ class MatchService:
         self.leases: Leases = leases or LocalLeases()
         self.games = dict(games)
         self.abandon_grace_seconds = abandon_grace_seconds
-        self.cache = MatchCache(db, self.game)
+        self.cache = MatchCache(db, self.game, tournament_grace_seconds=tournament_grace_seconds)
         self.bots = BotDriver(
             db,
             self.games.__getitem__,

@@ -215,6 +215,12 @@ def games(
     return out
 
 
+def has_match(s: Session, match_id: str) -> bool:
+    """Whether ``match_id`` is a board of a tournament (one indexed look-up: ``match_id`` is unique)."""
+    q = select(TournamentGame.match_id).where(TournamentGame.match_id == match_id).limit(1)
+    return s.scalar(q) is not None
+
+
 def snapshot(s: Session, tournament_id: str) -> Snapshot | None:
     """The tournament with its players and games; None if unknown."""
     t = get(s, tournament_id)

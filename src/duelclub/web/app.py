@@ -118,6 +118,7 @@ def create_app(
             games_map if games_map is not None else all_games(),
             bots,
             abandon_grace_seconds=settings.ABANDON_GRACE_SECONDS,
+            tournament_grace_seconds=settings.TOURNAMENT_GRACE_SECONDS,
             leases=RedisLeases.from_url(settings.REDIS_URL) if settings.REDIS_URL else None,
             rating_rules=settings.rating_rules(),
             metrics=PlayMetrics(registry),
