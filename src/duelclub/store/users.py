@@ -222,3 +222,8 @@ def store_hash(s: Session, user_id: int, old_hash: str, new_hash: str) -> None:
     user = s.get(User, user_id)
     if user is not None and user.password_hash == old_hash:
         user.password_hash = new_hash
+
+
+def find_by_email(s: Session, email_key: str) -> User | None:
+    """The member whose confirmed address has this key (``notify.addresses.address_key``), or None."""
+    return s.scalars(select(User).where(User.email_key == email_key, User.deleted_at.is_(None))).first()
