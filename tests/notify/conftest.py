@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import sys
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager
@@ -14,11 +13,8 @@ from fastapi import FastAPI
 from httpx import ASGITransport, AsyncClient
 
 sys.path.insert(0, str(Path(__file__).parent))
-from smtp_box import Mailbox  # noqa: E402
-
-from support import free_port  # noqa: E402
-
-PUBLIC_URL = "https://club.example"
+from smtp_box import PUBLIC_URL, Mailbox
+from support import free_port
 
 
 @pytest.fixture
@@ -29,11 +25,8 @@ def mailbox() -> Iterator[Mailbox]:
     box.stop()
 
 
-MailApp = Callable[..., Any]
-
-
 @pytest.fixture
-def mail_app(app_factory: Callable[..., Any], mailbox: Mailbox) -> MailApp:
+def mail_app(app_factory: Callable[..., Any], mailbox: Mailbox) -> Callable[..., Any]:
     """``async with mail_app(url, **settings) as (app, client_factory):`` — an app mailing to ``mailbox``
     (``PUBLIC_URL`` https://club.example, a fast sender poll)."""
 
@@ -55,8 +48,3 @@ def mail_app(app_factory: Callable[..., Any], mailbox: Mailbox) -> MailApp:
                     await c.aclose()
 
     return make
-
-
-async def wait_mails(box: Mailbox, address: str, count: int = 1) -> list[Any]:
-    """:meth:`Mailbox.wait_for` without blocking the event loop the app's sender runs on."""
-    return await asyncio.to_thread(box.wait_for, address, count)

@@ -7,9 +7,11 @@ mocked: the app's sender connects to it with aiosmtplib exactly as it would to a
 
 from __future__ import annotations
 
+import asyncio
 import re
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from email import message_from_bytes, policy
 from email.message import EmailMessage
@@ -18,6 +20,10 @@ from typing import Any
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import Envelope, Session
 
+PUBLIC_URL = "https://club.example"
+"""The ``PUBLIC_URL`` of the apps of the ``mail_app`` fixture (tests/notify/conftest.py)."""
+MailApp = Callable[..., Any]
+"""The ``mail_app`` fixture: ``async with mail_app(url, **settings) as (app, client_factory)``."""
 LINK = re.compile(r"https?://\S+/(?:reset|verify-email)/([A-Za-z0-9_.-]+)")
 
 
@@ -95,3 +101,8 @@ class Mailbox:
                 return found
             time.sleep(0.02)
         raise AssertionError(f"{len(self.to(address))} mails to {address}, expected {count}")
+
+
+async def wait_mails(box: Mailbox, address: str, count: int = 1) -> list[Received]:
+    """:meth:`Mailbox.wait_for` without blocking the event loop the app's sender runs on."""
+    return await asyncio.to_thread(box.wait_for, address, count)

@@ -7,13 +7,10 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from conftest import PUBLIC_URL, MailApp, wait_mails
-from smtp_box import Mailbox
+from smtp_box import PUBLIC_URL, MailApp, Mailbox, wait_mails
 from sqlalchemy import update
 
 from duelclub.store.models import AccountToken, utcnow
-
-pytestmark = pytest.mark.xdist_group("smtp")
 
 
 async def _register(client: Any, name: str, email: str | None = None, **extra: Any) -> None:

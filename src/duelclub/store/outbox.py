@@ -77,7 +77,7 @@ def enqueue(s: Session, notice: Notice, now: datetime) -> bool:
     }
     insert = pg_insert if is_postgres(s) else sqlite_insert
     stmt = insert(OutboxItem).values(**values).on_conflict_do_nothing(index_elements=["dedupe_key"])
-    return bool(getattr(s.execute(stmt), "rowcount", 0))
+    return s.execute(stmt.returning(OutboxItem.id)).first() is not None
 
 
 def _due(now: datetime, max_attempts: int) -> Any:

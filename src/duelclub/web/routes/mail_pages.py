@@ -64,6 +64,17 @@ def admin_mail_page(request: Request, user: OptionalUser) -> Response:
     if gate is not None:
         return gate
     with get_database(request).read_session() as s:
-        rows = outbox.recent(s, limit=100)
+        rows = [
+            {
+                "id": m.id,
+                "created_at": m.created_at,
+                "status": m.status,
+                "attempts": m.attempts,
+                "recipient": m.recipient,
+                "payload": dict(m.payload),
+                "last_error": m.last_error,
+            }
+            for m in outbox.recent(s, limit=100)
+        ]
     smtp = bool(request.app.state.settings.SMTP_URL)
     return _render(request, "admin_mail.html", user, mails=rows, smtp=smtp)
