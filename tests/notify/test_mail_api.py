@@ -71,6 +71,16 @@ async def test_mails_are_in_the_members_language(
         _, reset = await wait_mails(mailbox, "taras@mail.example", 2)
         assert reset.message["Subject"] == "Скидання пароля — club.example"
         assert reset.link == f"{PUBLIC_URL}/reset/{reset.token}"
+        # a script's bare registration tells no language; the header switcher does
+        olena = client()
+        await _register(olena, "olena", "olena@mail.example")
+        (mail,) = await wait_mails(mailbox, "olena@mail.example")
+        assert mail.message["Content-Language"] == "ru"
+        await client().post("/api/auth/verify-email", json={"token": mail.token})
+        assert (await olena.get("/lang/uk")).status_code == 303
+        await client().post("/api/auth/password-reset", json={"email": "olena@mail.example"})
+        _, reset = await wait_mails(mailbox, "olena@mail.example", 2)
+        assert reset.message["Content-Language"] == "uk" and "Вітаємо, olena!" in reset.text
 
 
 async def test_a_changed_address_is_confirmed_again_and_can_be_removed(

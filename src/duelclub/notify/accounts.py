@@ -70,7 +70,7 @@ def set_email(s: Session, site: MailSite, user: User, address: str | None, now: 
         user_id=user.id,
         username=user.username,
         address=address,
-        lang=compose.mail_lang(user.lang),
+        lang=compose.mail_lang(user.lang),  # the member's, else the request's
         link=f"{site.public_url}/verify-email/{token}",
         site=site.site,
         ttl_seconds=site.verify_ttl_seconds,

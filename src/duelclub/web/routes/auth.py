@@ -17,7 +17,6 @@ from fastapi import APIRouter, Depends, Request, Response
 from pydantic import BaseModel, Field
 from sqlalchemy.orm import Session
 
-from duelclub.i18n import current_lang
 from duelclub.i18n import gettext as _
 from duelclub.notify import accounts
 from duelclub.notify.addresses import address_key
@@ -30,7 +29,7 @@ from duelclub.web.deps import SESSION_ID_KEY, CurrentUser, DbSession, UserInfo, 
 from duelclub.web.errors import ApiError
 from duelclub.web.passwords import Hashing, get_hashing
 from duelclub.web.ratelimit import AuthLimiter, client_ip, get_limiter
-from duelclub.web.routes.mail import checked_address, mail_site, wake_sender
+from duelclub.web.routes.mail import checked_address, known_lang, mail_site, wake_sender
 from duelclub.web.security import csrf_guard
 from duelclub.web.strictjson import StrictJsonRoute
 
@@ -122,7 +121,7 @@ async def register(
     if address is not None:
         await limiter.mail_request(ip, address_key(address))
     password_hash = await hashing.hash(body.password)
-    site, lang = mail_site(request), current_lang()
+    site, lang = mail_site(request), known_lang(request)
 
     def store() -> tuple[UserInfo, list[int]]:
         with db.session() as s:

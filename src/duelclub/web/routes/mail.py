@@ -23,6 +23,7 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Request, Response
 from pydantic import BaseModel, Field
 
+from duelclub import i18n
 from duelclub.i18n import current_lang
 from duelclub.i18n import gettext as _
 from duelclub.notify import accounts
@@ -72,6 +73,14 @@ class EmailInfo(BaseModel):
     email: str | None
     email_pending: str | None
     email_notices: str
+
+
+def known_lang(request: Request) -> str | None:
+    """The request's language if the request says one (the ``lang`` cookie or ``Accept-Language``), else
+    None: a script's bare request tells nothing about the member's language."""
+    if request.cookies.get(i18n.COOKIE) or request.headers.get("accept-language"):
+        return i18n.current_lang()
+    return None
 
 
 def mail_site(request: Request) -> accounts.MailSite:
@@ -125,14 +134,14 @@ async def put_email(
     address = checked_address(body.email) if body.email else None
     if address is not None:
         await limiter.mail_request(client_ip(request), address_key(address))
-    site, lang = mail_site(request), current_lang()
+    site, lang = mail_site(request), known_lang(request)
 
     def store() -> None:
         with db.session() as s:
             account = users.get_user(s, user.id)
             if account is None:
                 raise ApiError(401, "not_authenticated", "log in first")
-            account.lang = account.lang or lang
+            account.lang = lang or account.lang
             accounts.set_email(s, site, account, address, utcnow())
 
     await in_thread(store)
