@@ -115,3 +115,31 @@ def test_forgotten_password_from_the_login_page_to_the_new_login(
     finally:
         member.close()
         staff.close()
+
+
+def test_deleting_the_account_from_the_account_page(
+    live_server: str, browser: Any, console_allow: list[str]
+) -> None:
+    console_allow.append("status of 403")  # the wrong password, on purpose
+    context = browser.new_context(locale="uk-UA")
+    context.set_default_timeout(15_000)
+    try:
+        name = sign_up(context, live_server, "dl")
+        page = context.new_page()
+        page.goto(f"{live_server}/account")
+        page.fill("#delete-password", "wrong-password-1")
+        page.on("dialog", lambda dialog: dialog.accept())
+        page.click("#delete-submit")
+        page.wait_for_selector("#delete-error:visible")
+        assert "пароль" in page.inner_text("#delete-error").lower()
+        page.fill("#delete-password", PASSWORD)
+        _shot(page, "delete-uk")
+        page.click("#delete-submit")
+        page.wait_for_url(f"{live_server}/")
+        assert context.request.get(f"{live_server}/api/me").status == 401
+        r = context.request.post(
+            f"{live_server}/api/auth/login", data={"username": name, "password": PASSWORD}
+        )
+        assert r.status == 401
+    finally:
+        context.close()

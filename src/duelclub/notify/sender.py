@@ -63,6 +63,7 @@ class MailSender:
         self.name = name or f"{socket.gethostname()}:{os.getpid()}:{id(self):x}"
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._stopping = False
         self.sent = 0
         self.failures = 0
 
@@ -72,18 +73,26 @@ class MailSender:
 
     async def start(self) -> None:
         if self._task is None:
-            self._wake = asyncio.Event()
+            self._wake, self._stopping = asyncio.Event(), False
             self._task = asyncio.create_task(self._run(), name="mail-sender")
 
-    async def stop(self) -> None:
+    async def stop(self, grace: float = 10.0) -> None:
+        """Let the pass under way finish (a database step cut off would leave its thread and transaction
+        behind the stopped app), for at most ``grace`` seconds; then cancel."""
         task, self._task = self._task, None
+        if task is None:
+            return
+        self._stopping = True
+        self._wake.set()
+        with contextlib.suppress(TimeoutError, asyncio.CancelledError, Exception):
+            await asyncio.wait_for(asyncio.shield(task), grace)
         await stop_task(task)
 
     async def _run(self) -> None:
-        while True:
+        while not self._stopping:
             self._wake.clear()
             try:
-                while await self.run_once() >= self.batch:
+                while await self.run_once() >= self.batch and not self._stopping:
                     pass  # a full batch: more may be due
             except asyncio.CancelledError:
                 raise
@@ -103,9 +112,11 @@ class MailSender:
 
     async def run_once(self) -> int:
         """Lease and send the due mails (at most one batch); how many were taken."""
+        if self._stopping:
+            return 0
         items = await asyncio.to_thread(self._claim, utcnow())
         for item in items:
-            await self._send(item)
+            await self._send(item)  # taken: sent and marked even while stopping (or its lease runs out)
         return len(items)
 
     async def _send(self, item: outbox.Claimed) -> None:

@@ -49,6 +49,7 @@ from duelclub.web.observe import Observe, WebMetrics
 from duelclub.web.passwords import Hashing
 from duelclub.web.ratelimit import AuthLimiter
 from duelclub.web.routes import (
+    account_delete,
     admin,
     analysis,
     auth,
@@ -179,6 +180,7 @@ def create_app(
     for router in (
         auth.router,
         mail.router,
+        account_delete.router,
         games.router,
         lobby.router,
         matches.router,

@@ -1,6 +1,7 @@
 // E-mail and password reset (issue 28): the «Забыли пароль?» form (/password-reset), the new password form
 // of a mailed link (/reset/{token}), the confirmation of an address (/verify-email/{token}) and the
-// account page's address form. Each form posts JSON to the API (web/routes/mail.py) and says what happened.
+// account page's address form and «Удалить учётную запись» (DELETE /api/me, web/routes/account_delete.py).
+// Each form posts JSON to the API (web/routes/mail.py) and says what happened.
 import { api, post } from "./api.js";
 import { passwordProblem } from "./passwords.js";
 import { t } from "./i18n.js";
@@ -116,7 +117,33 @@ function accountForm(form) {
   if (remove) remove.addEventListener("click", () => send(null));
 }
 
+function deleteForm(form) {
+  const error = document.getElementById("delete-error");
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    error.hidden = true;
+    const password = form.elements.namedItem("password").value;
+    if (!password) {
+      error.textContent = t("Введите пароль.");
+      error.hidden = false;
+      return;
+    }
+    if (!window.confirm(t("Удалить учётную запись навсегда?"))) return;
+    const button = form.querySelector("button[type=submit]");
+    button.disabled = true;
+    try {
+      await api("DELETE", "/api/me", { password });
+      location.assign("/");
+    } catch (err) {
+      error.textContent = message(err);
+      error.hidden = false;
+      button.disabled = false;
+    }
+  });
+}
+
 const forms = {
+  "delete-form": deleteForm,
   "forgot-form": forgotForm,
   "reset-form": resetForm,
   "verify-form": verifyForm,
