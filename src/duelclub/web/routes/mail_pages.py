@@ -59,7 +59,8 @@ def verify_email_page(request: Request, token: str, user: OptionalUser) -> Respo
 
 @_page("/admin/mail")
 def admin_mail_page(request: Request, user: OptionalUser) -> Response:
-    """Admins: «Почта» — the latest 100 mails, their state, and their text while mail goes to the log."""
+    """Admins: «Почта» — the latest 100 mails and their state; their text (live links) only while mail goes
+    to the log, never once an SMTP server is configured."""
     gate = _admin_gate(request, user)
     if gate is not None:
         return gate
