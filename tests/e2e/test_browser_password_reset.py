@@ -77,6 +77,10 @@ def test_forgotten_password_from_the_login_page_to_the_new_login(
         page.goto(f"{live_server}/login")
         forgot = {"ru": "Забыли пароль?", "uk": "Забули пароль?"}[lang]
         assert page.inner_text("#forgot-link") == forgot
+        page.set_viewport_size({"width": 390, "height": 844})
+        box = page.locator("#forgot-link").bounding_box()
+        assert box is not None and box["height"] >= 40  # a phone's tap target
+        page.set_viewport_size({"width": 1366, "height": 900})
         page.click("#forgot-link")
         page.wait_for_url(f"{live_server}/password-reset")
         page.fill("#email", address.upper())
