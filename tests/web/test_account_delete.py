@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from httpx import AsyncClient
+from httpx import ASGITransport, AsyncClient
 from sqlalchemy import func, select
 
 from duelclub.store.models import AccountToken, OutboxItem, User
@@ -17,8 +17,27 @@ async def _delete(client: AsyncClient, password: str) -> Any:
 
 
 async def test_deleting_an_account_keeps_its_matches_under_an_anonymous_name(
-    app: Any, alice: AsyncClient, bob: AsyncClient, client_factory: Any, invite_match: Any
+    database_url: str, app_factory: Any, invite_match: Any
 ) -> None:
+    async with app_factory(database_url) as app:
+        clients: list[AsyncClient] = []
+
+        def client_factory() -> AsyncClient:
+            clients.append(AsyncClient(transport=ASGITransport(app), base_url="http://testserver"))
+            return clients[-1]
+
+        try:
+            await _scenario(app, client_factory, invite_match)
+        finally:
+            for c in clients:
+                await c.aclose()
+
+
+async def _scenario(app: Any, client_factory: Any, invite_match: Any) -> None:
+    alice, bob = client_factory(), client_factory()
+    for client, name in ((alice, "alice"), (bob, "bob")):
+        body = {"username": name, "password": "password123"}
+        assert (await client.post("/api/auth/register", json=body)).status_code == 201
     assert (await alice.put("/api/me/email", json={"email": "alice@mail.example"})).status_code == 200
     ended_id = await invite_match(alice, bob)
     body = {"id": "r", "seq": 0, "action": {"kind": "resign"}}
