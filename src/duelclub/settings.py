@@ -98,6 +98,7 @@ class Settings(BaseSettings):
       (plain, STARTTLS when the server offers it; port 25), ``smtp+starttls://…`` (STARTTLS required; port
       587) or ``smtps://…`` (TLS from the start; port 465); user and password percent-encoded. Unset: mails
       are written to the log and kept for the admins' «Почта» page (/admin/mail), nothing leaves the site.
+      ``SMTP_CA_FILE``: a CA bundle (PEM) to verify the server's certificate with, instead of the system's.
     - ``MAIL_FROM``: the ``From`` of every mail (``Name <address>`` or an address).
     - ``PUBLIC_URL``: the site's address as members reach it, for links in mails (``https://club.example``).
     - ``PASSWORD_RESET_TTL_SECONDS``/``EMAIL_VERIFY_TTL_SECONDS``: how long a mailed reset or confirmation
@@ -162,6 +163,7 @@ class Settings(BaseSettings):
     LOG_FORMAT: Literal["text", "json"] = "text"
     LOG_LEVEL: str = "INFO"
     SMTP_URL: str | None = Field(default=None, repr=False)
+    SMTP_CA_FILE: str | None = None
     MAIL_FROM: str = "duelclub <noreply@localhost>"
     PUBLIC_URL: str = "http://127.0.0.1:8000"
     PASSWORD_RESET_TTL_SECONDS: int = Field(default=3600, ge=60, le=7 * 86400)

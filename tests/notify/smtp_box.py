@@ -71,12 +71,14 @@ class _Handler:
 class Mailbox:
     """An SMTP server on 127.0.0.1:``port`` collecting mails; ``refuse`` makes it answer 451 to every mail."""
 
-    def __init__(self, port: int) -> None:
+    def __init__(self, port: int, **server: Any) -> None:
+        """``server``: aiosmtpd's options (``tls_context`` and ``require_starttls`` for STARTTLS,
+        ``ssl_context`` for implicit TLS, ``authenticator``…)."""
         self.port = port
         self.received: list[Received] = []
         self.lock = threading.Lock()
         self.refuse = False
-        self.controller = Controller(_Handler(self), hostname="127.0.0.1", port=port)
+        self.controller = Controller(_Handler(self), hostname="127.0.0.1", port=port, **server)
 
     @property
     def url(self) -> str:

@@ -7,6 +7,9 @@ URL forms (user and password percent-encoded, both optional):
 - ``smtp+starttls://…`` — STARTTLS required (the send fails if the server does not offer it); port 587;
 - ``smtps://…`` — TLS from the first byte (implicit TLS); port 465.
 
+The server's certificate is always verified: against the system's CAs, or the bundle ``SMTP_CA_FILE`` names
+(a club's own CA or a self-signed server).
+
 :class:`SmtpTransport` sends with aiosmtplib, one connection per batch of mails; :class:`LogTransport` (no
 ``SMTP_URL``, the embedded default) writes each mail to the log and sends nothing: the admins' «Почта» page
 (/admin/mail) then shows the mails as they would have gone.
@@ -80,9 +83,12 @@ class SmtpTransport:
 
     name = "smtp"
 
-    def __init__(self, config: SmtpConfig, *, timeout: float = SEND_TIMEOUT_SECONDS) -> None:
+    def __init__(
+        self, config: SmtpConfig, *, timeout: float = SEND_TIMEOUT_SECONDS, ca_file: str | None = None
+    ) -> None:
         self.config = config
         self.timeout = timeout
+        self.ca_file = ca_file
 
     async def send(self, message: EmailMessage) -> None:
         c = self.config
@@ -95,6 +101,7 @@ class SmtpTransport:
             use_tls=c.use_tls,
             start_tls=c.start_tls,
             timeout=self.timeout,
+            cert_bundle=self.ca_file,
         )
 
 
@@ -111,6 +118,7 @@ class LogTransport:
         log.info("mail (no SMTP_URL, not sent) to %s: %s\n%s", to, subject, str(text).rstrip())
 
 
-def transport_for(smtp_url: str | None) -> Transport:
-    """:class:`SmtpTransport` for a configured ``SMTP_URL``, else :class:`LogTransport`."""
-    return SmtpTransport(parse_smtp_url(smtp_url)) if smtp_url else LogTransport()
+def transport_for(smtp_url: str | None, ca_file: str | None = None) -> Transport:
+    """:class:`SmtpTransport` for a configured ``SMTP_URL`` (the server's certificate checked against the
+    system's CAs, or ``SMTP_CA_FILE``), else :class:`LogTransport`."""
+    return SmtpTransport(parse_smtp_url(smtp_url), ca_file=ca_file) if smtp_url else LogTransport()

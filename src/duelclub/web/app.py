@@ -134,7 +134,7 @@ def create_app(
         app.state.limiter = AuthLimiter(settings)
         app.state.mailer = MailSender(
             db,
-            transport_for(settings.SMTP_URL),
+            transport_for(settings.SMTP_URL, settings.SMTP_CA_FILE),
             mail_from=settings.MAIL_FROM,
             poll_seconds=settings.MAIL_POLL_SECONDS,
             lease_seconds=settings.MAIL_LEASE_SECONDS,
