@@ -11,6 +11,9 @@
   an existing user (and set its password when one is given); without either option the password is asked for
   twice on the terminal (only when creating). The password is the first line of stdin or of the file (a
   secrets file of Docker or systemd), never a command-line argument (visible in ``ps``).
+- ``duelclub set-password USERNAME [--password-stdin | --password-file PATH]`` — set a member's password (an
+  admin's way to help a member with no confirmed address, issue 28 §2) and end every session of theirs; the
+  password is read as for ``create-admin`` (asked twice on the terminal without an option).
 - ``duelclub verify LOGFILE.json`` — check a finished match's log (exit 0 OK, 1 mismatch).
 - ``duelclub ratings rebuild [--check]`` — recompute every rating from the finished rated matches, in the
   order they ended (issue 14); ``--check`` only compares with the stored ratings (exit 1 if they differ).
@@ -220,6 +223,28 @@ def _create_admin(args: argparse.Namespace) -> int:
         db.dispose()
 
 
+def _set_password(args: argparse.Namespace) -> int:
+    from duelclub.store import account_tokens, sessions, users
+    from duelclub.store.db import Database
+
+    db = Database(Settings().DATABASE_URL)
+    try:
+        with db.session() as s:
+            user = users.find_user(s, args.username)
+            if user is None or user.deleted_at is not None:
+                print(f"no member named {args.username}", file=sys.stderr)
+                return 1
+            given = _given_password(args)
+            password = _check_password(_ask_password() if given is None else given, user.username)
+            users.set_password(s, user, password)
+            ended = sessions.end_user_sessions(s, user.id)
+            account_tokens.revoke(s, user.id, "password_reset")
+            print(f"password of {user.username} set; {ended} session(s) ended")
+            return 0
+    finally:
+        db.dispose()
+
+
 def _check_password(password: str, username: str) -> str:
     from duelclub.store import users
     from duelclub.web.account_words import password_message
@@ -296,6 +321,12 @@ def build_parser() -> argparse.ArgumentParser:
     source.add_argument("--password-stdin", action="store_true", help="read the password from stdin")
     source.add_argument("--password-file", metavar="PATH", help="read the password from a file's first line")
     admin.set_defaults(func=_create_admin)
+    setpw = sub.add_parser("set-password", help="set a member's password and end their sessions")
+    setpw.add_argument("username")
+    source = setpw.add_mutually_exclusive_group()
+    source.add_argument("--password-stdin", action="store_true", help="read the password from stdin")
+    source.add_argument("--password-file", metavar="PATH", help="read the password from a file's first line")
+    setpw.set_defaults(func=_set_password)
     verify = sub.add_parser("verify", help="verify a finished match from its /log JSON")
     verify.add_argument("logfile")
     verify.set_defaults(func=_verify)

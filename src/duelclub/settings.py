@@ -96,6 +96,21 @@ class Settings(BaseSettings):
       acknowledged action through a killed process, ``FULL`` through a power cut too (store/db.py).
     - ``DB_POOL_SIZE``: pooled database connections per process, and as many threads for blocking work
       (store/db.py; PostgreSQL's default ``max_connections`` of 100 fits two web workers and the bot workers).
+    - ``SMTP_URL``: where mail goes (issue 28, notify/smtp.py): ``smtp://[user:password@]host[:port]``
+      (plain, STARTTLS when the server offers it; port 25), ``smtp+starttls://…`` (STARTTLS required; port
+      587) or ``smtps://…`` (TLS from the start; port 465); user and password percent-encoded. Unset: mails
+      are written to the log and kept for the admins' «Почта» page (/admin/mail), nothing leaves the site.
+      ``SMTP_CA_FILE``: a CA bundle (PEM) to verify the server's certificate with, instead of the system's.
+    - ``MAIL_FROM``: the ``From`` of every mail (``Name <address>`` or an address).
+    - ``PUBLIC_URL``: the site's address as members reach it, for links in mails (``https://club.example``).
+    - ``PASSWORD_RESET_TTL_SECONDS``/``EMAIL_VERIFY_TTL_SECONDS``: how long a mailed reset or confirmation
+      link works (an hour; two days).
+    - ``MAIL_REQUESTS_PER_ADDRESS``/``MAIL_REQUESTS_PER_IP``: password-reset and confirmation mails asked
+      for per address and per client IP (``limits`` notation), whether or not the address is known.
+    - ``MAIL_POLL_SECONDS``: how often each worker's sender looks for due mails (its own are sent at once);
+      ``MAIL_LEASE_SECONDS``: how long a sender holds the mails it took; ``MAIL_RETRY_SECONDS``/
+      ``MAIL_RETRY_MAX_SECONDS``: the first wait after a failed send, doubled per try up to the cap;
+      ``MAIL_MAX_ATTEMPTS``: tries before a mail is given up (``failed`` on the «Почта» page).
     - ``RATING_*``: the Glicko-2 ratings (ratings/rules.py, issue 14): the start rating, RD and volatility,
       τ, the RD bounds, the RD growth while idle (rating periods per day: 0.21436 takes a typical RD from 60
       to 110 in a year) and the RD above which a rating is provisional. After changing them, run
@@ -150,6 +165,19 @@ class Settings(BaseSettings):
     METRICS_TOKEN: str | None = Field(default=None, repr=False)
     LOG_FORMAT: Literal["text", "json"] = "text"
     LOG_LEVEL: str = "INFO"
+    SMTP_URL: str | None = Field(default=None, repr=False)
+    SMTP_CA_FILE: str | None = None
+    MAIL_FROM: str = "duelclub <noreply@localhost>"
+    PUBLIC_URL: str = "http://127.0.0.1:8000"
+    PASSWORD_RESET_TTL_SECONDS: int = Field(default=3600, ge=60, le=7 * 86400)
+    EMAIL_VERIFY_TTL_SECONDS: int = Field(default=2 * 86400, ge=60, le=30 * 86400)
+    MAIL_REQUESTS_PER_ADDRESS: str = "3 per hour"
+    MAIL_REQUESTS_PER_IP: str = "10 per hour"
+    MAIL_POLL_SECONDS: float = Field(default=2.0, gt=0, le=60)
+    MAIL_LEASE_SECONDS: float = Field(default=120.0, ge=5)
+    MAIL_RETRY_SECONDS: float = Field(default=30.0, gt=0)
+    MAIL_RETRY_MAX_SECONDS: float = Field(default=3600.0, gt=0)
+    MAIL_MAX_ATTEMPTS: int = Field(default=20, ge=1, le=1000)
 
     @field_validator("DATA_DIR")
     @classmethod
@@ -164,6 +192,8 @@ class Settings(BaseSettings):
         "REGISTRATION_FAILURES_PER_IP",
         "REGISTRATION_BURST_PER_IP",
         "WS_MESSAGE_BUDGET",
+        "MAIL_REQUESTS_PER_ADDRESS",
+        "MAIL_REQUESTS_PER_IP",
     )
     @classmethod
     def _a_rate_limit(cls, value: str) -> str:
@@ -180,6 +210,32 @@ class Settings(BaseSettings):
             periods_per_day=self.RATING_PERIODS_PER_DAY,
             provisional_rd=self.RATING_PROVISIONAL_RD,
         )
+
+    @field_validator("SMTP_URL")
+    @classmethod
+    def _smtp_url(cls, value: str | None) -> str | None:
+        from duelclub.notify.smtp import parse_smtp_url
+
+        if value:
+            parse_smtp_url(value)  # ValueError on an unknown scheme, no host, a bad port
+        return value or None
+
+    @field_validator("MAIL_FROM")
+    @classmethod
+    def _mail_from(cls, value: str) -> str:
+        from duelclub.notify.addresses import check_from
+
+        return check_from(value)
+
+    @field_validator("PUBLIC_URL")
+    @classmethod
+    def _public_url(cls, value: str) -> str:
+        from urllib.parse import urlsplit
+
+        parts = urlsplit(value.strip())
+        if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+            raise ValueError("PUBLIC_URL must be http(s)://host[:port][/path], without ? or #")
+        return value.strip().rstrip("/")
 
     @field_validator("METRICS_ALLOW_IPS")
     @classmethod

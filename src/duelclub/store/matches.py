@@ -399,3 +399,24 @@ def live_counts(s: Session) -> dict[str, dict[str, int]]:
     for status, game, count in rows:
         out[status][game] = int(count)
     return out
+
+
+def rename_in_results(s: Session, user_id: int, name: str) -> int:
+    """Put ``name`` for ``user_id`` into the ``names`` of every stored result of their matches (a deleted
+    account's anonymous name, issue 28 §6: results keep the names they ended with); how many changed."""
+    q = select(Match).where(
+        or_(Match.seat0_user_id == user_id, Match.seat1_user_id == user_id), Match.result.is_not(None)
+    )
+    changed = 0
+    for match in s.scalars(q):
+        result = dict(match.result or {})
+        names = list(result.get("names") or [None, None])
+        if len(names) != 2:
+            continue
+        for seat, uid in enumerate((match.seat0_user_id, match.seat1_user_id)):
+            if uid == user_id:
+                names[seat] = name
+        if names != result.get("names"):
+            match.result = {**result, "names": names}
+            changed += 1
+    return changed

@@ -30,6 +30,10 @@ Tables:
   ``store/tournaments.py``): the tournament's settings, status and ``version`` (bumped by every pairing,
   so two workers racing pair once); its players (``number`` is the player id the pairers use; a member or
   a bot level); and its games, one per (round, board), each an ordinary match, a bye or a forfeit.
+- ``account_tokens``, ``outbox`` — mailed single-use tokens (address confirmation, password reset) and the
+  notices waiting to be sent off the site (issue 28, ``store/account_tokens.py``, ``store/outbox.py``).
+  ``users`` carries the member's address (``email``, confirmed; ``email_key`` its casefold, unique), the
+  notices they chose (``email_notices``), their language when known (``lang``) and ``deleted_at``.
 
 ``matches`` also carries the lobby's facts: ``listed`` (an open match shown in the challenge table),
 ``opened_by`` (who created the row: the invite's author, or the player who offered a rematch) and
@@ -101,6 +105,11 @@ class User(Base):
     password_hash: Mapped[str] = mapped_column(String(255))
     is_admin: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    email: Mapped[str | None] = mapped_column(String(254))
+    email_key: Mapped[str | None] = mapped_column(String(254), unique=True)
+    email_notices: Mapped[str] = mapped_column(String(8), default="off")
+    lang: Mapped[str | None] = mapped_column(String(8))
+    deleted_at: Mapped[datetime | None]
 
 
 class UserSession(Base):
@@ -372,3 +381,45 @@ class TournamentGame(Base):
     forfeit: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     ended_at: Mapped[datetime | None]
+
+
+class AccountToken(Base):
+    """A single-use token mailed to a member (issue 28): ``purpose`` ``verify_email`` (confirms ``email``)
+    or ``password_reset``. Only the token's SHA-256 is stored; using it deletes the row."""
+
+    __tablename__ = "account_tokens"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    purpose: Mapped[str] = mapped_column(String(16))
+    email: Mapped[str | None] = mapped_column(String(254))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    expires_at: Mapped[datetime]
+
+
+class OutboxItem(Base):
+    """One notice to send off the site (issue 28, ``store/outbox.py``): written in the transaction that
+    causes it, sent by a background sender with a lease (``attempts`` is the lease token, as in
+    store/leases.py). ``channel`` ``email`` (later ``push``), ``kind`` what it says (``verify_email``,
+    ``password_reset``; later turn notices and digests), ``payload`` the rendered message, ``dedupe_key``
+    (unique) makes "one notice per cause" a constraint. ``status``: ``queued`` → ``sent`` or ``failed``."""
+
+    __tablename__ = "outbox"
+    __table_args__ = (Index("ix_outbox_status_due_at", "status", "due_at"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    channel: Mapped[str] = mapped_column(String(16))
+    kind: Mapped[str] = mapped_column(String(32))
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    recipient: Mapped[str] = mapped_column(String(254))
+    lang: Mapped[str] = mapped_column(String(8))
+    payload: Mapped[dict[str, Any]]
+    dedupe_key: Mapped[str | None] = mapped_column(String(160), unique=True)
+    status: Mapped[str] = mapped_column(String(8), default="queued")
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    due_at: Mapped[datetime]
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    leased_until: Mapped[datetime | None]
+    worker: Mapped[str | None] = mapped_column(String(64))
+    sent_at: Mapped[datetime | None]
+    last_error: Mapped[str | None] = mapped_column(String(500))

@@ -313,8 +313,9 @@ class BoardRow:
 def leaderboard(
     s: Session, game: str, *, active_since: datetime, max_rd: float, limit: int
 ) -> list[BoardRow]:
-    """Members of ``game`` whose stored RD is at most ``max_rd`` and whose last rated match ended at or after
-    ``active_since``, best rating first (ties: more matches, then the name), at most ``limit``."""
+    """Members of ``game`` (not deleted accounts) whose stored RD is at most ``max_rd`` and whose last rated
+    match ended at or after ``active_since``, best rating first (ties: more matches, then the name), at most
+    ``limit``."""
     q = (
         select(MemberRating, User.username)
         .join(User, User.id == MemberRating.user_id)
@@ -323,6 +324,7 @@ def leaderboard(
             MemberRating.matches > 0,
             MemberRating.rd <= max_rd,
             MemberRating.last_rated_at >= active_since,
+            User.deleted_at.is_(None),
         )
         .order_by(MemberRating.rating.desc(), MemberRating.matches.desc(), User.username_key)
         .limit(limit)

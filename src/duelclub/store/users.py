@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from datetime import datetime
 from typing import Literal
 
 from argon2 import PasswordHasher
@@ -47,6 +48,8 @@ _RESERVED_SKELETONS = frozenset(
     s.translate(str.maketrans("аеорсухкмтнвіјѕ", "aeopcyxkmthbijs")).casefold() for s in RESERVED_USERNAMES
 )
 _BOTLIKE = re.compile(r"(bot|бot|6ot)[_\-].*|.*[_\-](bot|бot)")
+_DELETED = re.compile(r"deleted-\d+(-\d+)?")
+"""The anonymous names of deleted accounts (:func:`anonymize`), which nobody may register."""
 
 
 USERNAME_RE = re.compile(r"[A-Za-z0-9_\-\u0400-\u04FF]{3,20}")
@@ -104,10 +107,14 @@ def username_skeleton(username: str) -> str:
 
 
 def is_reserved(username: str) -> bool:
-    """Whether ``username`` is reserved: :data:`RESERVED_USERNAMES`, or ``bot-…``/``…_bot``, look-alikes
-    included."""
+    """Whether ``username`` is reserved: :data:`RESERVED_USERNAMES`, ``bot-…``/``…_bot``, or the anonymous
+    name of a deleted account (``deleted-17``), look-alikes included."""
     skeleton = username_skeleton(username)
-    return skeleton in _RESERVED_SKELETONS or _BOTLIKE.fullmatch(skeleton) is not None
+    return (
+        skeleton in _RESERVED_SKELETONS
+        or _BOTLIKE.fullmatch(skeleton) is not None
+        or _DELETED.fullmatch(skeleton) is not None
+    )
 
 
 def check_username(username: str, *, allow_reserved: bool = False) -> str:
@@ -222,3 +229,33 @@ def store_hash(s: Session, user_id: int, old_hash: str, new_hash: str) -> None:
     user = s.get(User, user_id)
     if user is not None and user.password_hash == old_hash:
         user.password_hash = new_hash
+
+
+def find_by_email(s: Session, email_key: str) -> User | None:
+    """The member whose confirmed address has this key (``notify.addresses.address_key``), or None."""
+    return s.scalars(select(User).where(User.email_key == email_key, User.deleted_at.is_(None))).first()
+
+
+UNUSABLE_HASH = "!"
+"""The password hash of a deleted account: no password verifies against it (argon2 refuses the format)."""
+
+
+def anonymize(s: Session, user: User, now: datetime) -> str:
+    """Delete ``user``'s account (issue 28 §6) and return its anonymous name: the row stays, so the member's
+    matches, chat and ratings keep their audit trail under ``deleted-{id}`` (a reserved name; ``-2``… on the
+    rare clash with an older member of that name), while everything that identified or served the member
+    goes: the name, the password (no login works), the address, the language and notices, admin rights.
+    Sessions, tokens and mails are the caller's to erase (store/sessions.py, store/account_tokens.py,
+    store/outbox.py)."""
+    name, n = f"deleted-{user.id}", 1
+    while s.scalars(select(User.id).where(User.username_key == name, User.id != user.id)).first() is not None:
+        n += 1
+        name = f"deleted-{user.id}-{n}"
+    user.username = user.username_key = user.username_skeleton = name
+    user.password_hash = UNUSABLE_HASH
+    user.is_admin = False
+    user.email = user.email_key = user.lang = None
+    user.email_notices = "off"
+    user.deleted_at = now
+    s.flush()
+    return name

@@ -2,9 +2,10 @@
 
 ``create_app(settings)`` builds an app whose lifespan opens the database engine and the bus, creates the
 match service (``app.state.service``, with Redis leases for match ownership when REDIS_URL is set) with
-its background workers — the clock sweeper (``app.state.clock``),
-the matchmaker (``app.state.matchmaker``), the presence heartbeat (``app.state.presence``) — and resumes
-the bots of active matches (their jobs: bots think in bot worker processes, never here); on shutdown it stops
+its background workers — the clock sweeper (``app.state.clock``), the matchmaker
+(``app.state.matchmaker``), the presence heartbeat (``app.state.presence``), the mail sender
+(``app.state.mailer``, notify/sender.py) — and resumes the bots of active matches (their jobs: bots think
+in bot worker processes, never here); on shutdown it stops
 them and closes the bus and the engine. It does not migrate: ``duelclub serve`` and the tests do that first.
 """
 
@@ -25,6 +26,9 @@ from starlette.types import ASGIApp
 
 from duelclub.bus import open_bus
 from duelclub.logs import recent_errors
+from duelclub.notify.accounts import MailSite
+from duelclub.notify.sender import MailSender
+from duelclub.notify.smtp import transport_for
 from duelclub.play.bots import BotFactory, BotWorkers
 from duelclub.play.live import AnyGame
 from duelclub.play.matchmaking import Matchmaker
@@ -46,6 +50,7 @@ from duelclub.web.openapi import install_openapi, operation_id
 from duelclub.web.passwords import Hashing
 from duelclub.web.ratelimit import AuthLimiter
 from duelclub.web.routes import (
+    account_delete,
     admin,
     analysis,
     auth,
@@ -54,6 +59,7 @@ from duelclub.web.routes import (
     games,
     health,
     lobby,
+    mail,
     matches,
     members,
     replays,
@@ -134,6 +140,17 @@ def create_app(
             service.add_background(worker)
         app.state.tournament_details = DetailCache(db.read_session)
         app.state.limiter = AuthLimiter(settings)
+        app.state.mailer = MailSender(
+            db,
+            transport_for(settings.SMTP_URL, settings.SMTP_CA_FILE),
+            mail_from=settings.MAIL_FROM,
+            poll_seconds=settings.MAIL_POLL_SECONDS,
+            lease_seconds=settings.MAIL_LEASE_SECONDS,
+            retry_seconds=settings.MAIL_RETRY_SECONDS,
+            retry_max_seconds=settings.MAIL_RETRY_MAX_SECONDS,
+            max_attempts=settings.MAIL_MAX_ATTEMPTS,
+        )
+        service.add_background(app.state.mailer)
         app.state.session_watch = SessionWatch(bus)
         # Blocking database work runs in anyio's threads: as many threads as pooled connections, so a
         # thread never waits for a connection (issue 12 §2).
@@ -160,6 +177,12 @@ def create_app(
     )
     app.state.settings = settings
     app.state.hashing = Hashing(settings)
+    app.state.mail_site = MailSite(
+        secret=settings.SECRET_KEY,
+        public_url=settings.PUBLIC_URL,
+        reset_ttl_seconds=settings.PASSWORD_RESET_TTL_SECONDS,
+        verify_ttl_seconds=settings.EMAIL_VERIFY_TTL_SECONDS,
+    )
     install_error_handlers(app)
     app.add_middleware(
         SessionMiddleware,
@@ -171,6 +194,8 @@ def create_app(
     )
     api_routers = (
         auth.router,
+        mail.router,
+        account_delete.router,
         games.router,
         lobby.router,
         matches.router,
@@ -190,11 +215,12 @@ def create_app(
         app.include_router(router)
     install_openapi(app, api_routers)
     from duelclub.web import language
-    from duelclub.web.routes import pages, rules, tournament_pages
+    from duelclub.web.routes import mail_pages, pages, rules, tournament_pages
 
     app.include_router(language.router)
     app.include_router(pages.router)
     app.include_router(tournament_pages.router)
+    app.include_router(mail_pages.router)
     app.include_router(rules.router)
     app.include_router(docs.router)
     app.mount(docs.ASSETS_URL, docs.assets(), name="api-docs")

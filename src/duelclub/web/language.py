@@ -13,9 +13,12 @@ from urllib.parse import urlsplit
 from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse
 from jinja2 import Environment
+from sqlalchemy import update
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from duelclub import i18n
+from duelclub.store.models import User
+from duelclub.web.deps import OptionalUser, get_database
 from duelclub.web.urls import safe_next
 
 COOKIE_MAX_AGE = 365 * 24 * 3600
@@ -63,10 +66,13 @@ class LanguageMiddleware:
 
 
 @router.get("/lang/{code}")
-def switch_language(request: Request, code: str, next: str | None = None) -> RedirectResponse:
-    """The header switcher (RU / UK): remember ``code`` in the ``lang`` cookie for a year and go back to
-    ``next``, else to the page the link was clicked on (a same-site ``Referer``), else to the lobby; only
-    paths on this site are followed. An unknown code changes nothing."""
+def switch_language(
+    request: Request, code: str, user: OptionalUser, next: str | None = None
+) -> RedirectResponse:
+    """The header switcher (RU / UK): remember ``code`` in the ``lang`` cookie for a year (and, for a
+    member, as the language of their mails, issue 28) and go back to ``next``, else to the page the link
+    was clicked on (a same-site ``Referer``), else to the lobby; only paths on this site are followed. An
+    unknown code changes nothing."""
     target = next
     if target is None:
         referer = urlsplit(request.headers.get("referer", ""))
@@ -75,6 +81,9 @@ def switch_language(request: Request, code: str, next: str | None = None) -> Red
     response = RedirectResponse(safe_next(target), status_code=303)
     if code in i18n.LANGS:
         response.set_cookie(i18n.COOKIE, code, max_age=COOKIE_MAX_AGE, samesite="lax", path="/")
+        if user is not None:
+            with get_database(request).session() as s:
+                s.execute(update(User).where(User.id == user.id).values(lang=code))
     return response
 
 

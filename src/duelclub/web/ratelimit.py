@@ -14,7 +14,10 @@ Limits are settings in ``limits``' notation such as ``"10 per 15 minutes"``:
   accounts created (``REGISTRATIONS_PER_IP``, generous, over an evening), failed attempts — a bad or taken
   name, a bad password — (``REGISTRATION_FAILURES_PER_IP``, strict), and every attempt
   (``REGISTRATION_BURST_PER_IP``, a short window against bursts). An attempt is refused while the IP has
-  used up its failures or its registrations, or its burst; the refusal names the wait in minutes.
+  used up its failures or its registrations, or its burst; the refusal names the wait in minutes;
+- mails asked for — a password reset or an address confirmation (issue 28 §2) — per address
+  (``MAIL_REQUESTS_PER_ADDRESS``, casefolded, counted whether or not any member has it, so the answer tells
+  nothing about the address) and per client IP (``MAIL_REQUESTS_PER_IP``).
 
 Refusals are 429 ``{"code": "rate_limited", "message"}`` with ``Retry-After`` (seconds), the message in the
 request's language (made in the request's context: worker threads do not carry it). The client IP is
@@ -57,6 +60,8 @@ class AuthLimiter:
         self.registrations = parse(settings.REGISTRATIONS_PER_IP)
         self.registration_failures = parse(settings.REGISTRATION_FAILURES_PER_IP)
         self.registration_burst = parse(settings.REGISTRATION_BURST_PER_IP)
+        self.mail_per_address = parse(settings.MAIL_REQUESTS_PER_ADDRESS)
+        self.mail_per_ip = parse(settings.MAIL_REQUESTS_PER_IP)
         self.storage = _storage(settings.REDIS_URL)
         self.limiter = MovingWindowRateLimiter(self.storage)
 
@@ -103,6 +108,28 @@ class AuthLimiter:
     async def registered(self, ip: str) -> None:
         """Count an account created from ``ip``."""
         await in_thread(self._hit, self.registrations, "register-ip", ip)
+
+    # -- mails asked for ----------------------------------------------------------------------
+    async def mail_request(self, ip: str, address_key: str) -> None:
+        """Count a mail asked for to ``address_key`` from ``ip``, or raise 429 ``rate_limited`` (nothing
+        counted) while either has none left."""
+        wait = await in_thread(self._mail_wait, ip, address_key)
+        if wait:
+            message = _(
+                "Слишком много писем на этот адрес или с этого устройства; попробуйте через %(minutes)s мин.",
+                minutes=max(1, math.ceil(wait / 60)),
+            )
+            raise _refused(wait, message)
+
+    def _mail_wait(self, ip: str, address_key: str) -> float:
+        buckets: tuple[Bucket, Bucket] = (
+            (self.mail_per_address, "mail-address", address_key),
+            (self.mail_per_ip, "mail-ip", ip),
+        )
+        wait = self._wait(*buckets)
+        if not wait:
+            self._count(*buckets)
+        return wait
 
     # -- the library (blocking: Redis I/O) ---------------------------------------------------
     def _wait(self, *buckets: Bucket) -> float:

@@ -56,6 +56,7 @@ function clientCheck(username, password) {
 
 function fieldOf(err) {
   const text = `${err.code} ${err.message}`.toLowerCase();
+  if (err.code === "bad_email") return "email";
   if (text.includes("password")) return "password";
   if (text.includes("username") || err.code === "username_taken" || err.code === "conflict") return "username";
   return undefined;
@@ -71,6 +72,7 @@ function describe(err) {
     if (field === "username") return t("Имя: от 3 до 20 символов — буквы, цифры, «_» или «-», без пробелов.");
     return t("Проверьте имя и пароль.");
   }
+  if (err.code === "bad_email") return err.message;
   if (err.status === 401) return ERRORS.bad_credentials;
   if (err.status === 409) return ERRORS.username_taken;
   if (err.status === 429) return ERRORS.rate_limited;
@@ -90,7 +92,10 @@ form.addEventListener("submit", async (ev) => {
   const button = form.querySelector("button[type=submit]");
   button.disabled = true;
   try {
-    await post(`/api/auth/${mode}`, { username, password });
+    const body = { username, password };
+    const email = form.elements.namedItem("email");
+    if (email && email.value.trim()) body.email = email.value.trim();
+    await post(`/api/auth/${mode}`, body);
     location.assign(next);
   } catch (err) {
     button.disabled = false;

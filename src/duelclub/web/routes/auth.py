@@ -18,6 +18,8 @@ from pydantic import BaseModel, Field
 from sqlalchemy.orm import Session
 
 from duelclub.i18n import gettext as _
+from duelclub.notify import accounts
+from duelclub.notify.addresses import address_key
 from duelclub.play.service import in_thread
 from duelclub.store import sessions, users
 from duelclub.store.db import Database
@@ -27,6 +29,7 @@ from duelclub.web.deps import SESSION_ID_KEY, CurrentUser, DbSession, UserInfo, 
 from duelclub.web.errors import ApiError
 from duelclub.web.passwords import Hashing, get_hashing
 from duelclub.web.ratelimit import AuthLimiter, client_ip, get_limiter
+from duelclub.web.routes.mail import checked_address, known_lang, mail_site, wake_sender
 from duelclub.web.security import csrf_guard
 from duelclub.web.strictjson import StrictJsonRoute
 
@@ -43,8 +46,13 @@ _Password = Annotated[str, Field(max_length=1024)]
 
 
 class RegisterBody(BaseModel):
+    """``email`` (optional): an address to confirm by its mailed link (issue 28 §1); ``email_notices``:
+    whether the member wants notices by mail (kept for the turn notices; ``each`` when true)."""
+
     username: _Name
     password: _Password
+    email: Annotated[str, Field(max_length=1024)] | None = None
+    email_notices: bool = False
 
 
 class LoginBody(BaseModel):
@@ -93,8 +101,9 @@ def _new_session(request: Request, s: Session, user_id: int) -> list[int]:
 async def register(
     body: RegisterBody, request: Request, db: Db, limiter: Limiter, hashing: Hasher
 ) -> UserInfo:
-    """Create an account and log in. 422 ``bad_username`` (also for a reserved name such as ``admin``)/
-    ``bad_password``, 409 ``username_taken`` (also for a look-alike of an existing name), 429
+    """Create an account and log in. With ``email``, a confirmation mail goes to it (written in the same
+    transaction, notify/accounts.py). 422 ``bad_username`` (also for a reserved name such as ``admin``)/
+    ``bad_password``/``bad_email``, 409 ``username_taken`` (also for a look-alike of an existing name), 429
     ``rate_limited`` (web/ratelimit.py: these failures, the accounts created and every attempt are counted
     per client IP). The password is hashed before any database session opens (web/passwords.py)."""
     ip = client_ip(request)
@@ -108,11 +117,19 @@ async def register(
     except users.BadPassword as exc:
         await limiter.registration_failed(ip)
         raise ApiError(422, "bad_password", password_message(exc)) from None
+    address = checked_address(body.email) if body.email else None
+    if address is not None:
+        await limiter.mail_request(ip, address_key(address))
     password_hash = await hashing.hash(body.password)
+    site, lang = mail_site(request), known_lang(request)
 
     def store() -> tuple[UserInfo, list[int]]:
         with db.session() as s:
             user = users.create_user(s, body.username, body.password, password_hash=password_hash)
+            user.lang = lang
+            user.email_notices = "each" if body.email_notices and address else "off"
+            if address is not None:
+                accounts.set_email(s, site, user, address, utcnow())
             ended = _new_session(request, s, user.id)
             return UserInfo(id=user.id, username=user.username, is_admin=user.is_admin), ended
 
@@ -123,6 +140,8 @@ async def register(
         raise ApiError(409, "username_taken", _("Это имя (или очень похожее) уже занято.")) from None
     await limiter.registered(ip)
     await _announce(request, ended)
+    if address is not None:
+        wake_sender(request)
     return info
 
 
