@@ -19,10 +19,9 @@ from duelclub.bots.levels import canonical
 DEFAULT_ANALYSIS = AnalysisSettings(iterations=100)
 """The analysis budget of a game whose bots declare none (the tests' toy games)."""
 
-UNMOVED_ANALYSIS: dict[str, AnalysisSettings] = {"towers": AnalysisSettings(iterations=120)}
-"""Budgets not yet in their game's bots package: Дві вежі's waits for ``bots/towers/analysis.py`` (that
-package is being changed elsewhere; issue 30 §1). tests/test_game_units.py fails once the module exists and
-the entry is still here."""
+UNMOVED_ANALYSIS: dict[str, AnalysisSettings] = {}
+"""Budgets not yet in their game's bots package (none now; issue 30 §1). tests/test_game_units.py fails
+once the module exists and the entry is still here."""
 
 
 @cache
