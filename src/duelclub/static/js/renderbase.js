@@ -79,6 +79,16 @@ export function seatWords(st, seats, username) {
   return { nameOf, who, whoLc, label, by };
 }
 
+/** A logged action in words (the admins' action log, match.js actionText): «{who}: …» from the game's
+ *  `words` table, kind → (actor, action) → text; a resignation reads «{who}: сдача» in every game; an unknown
+ *  kind (or no action) is null. `who(seat)` names the actor. */
+export function actionLine(words, who, action, seat) {
+  const kind = action && action.kind;
+  if (kind === "resign") return who(seat) + ": " + t("сдача");
+  const say = kind && Object.hasOwn(words, kind) ? words[kind] : null;
+  return say ? say(who(seat), action) : null;
+}
+
 /** The action lock: whether an action may be sent now and, if so, locked until the next state or an error
  *  (renderer.unlock). Nothing is sent while offline unless `whileOffline` (Сундук войны: live.js then falls
  *  back to HTTP). */
