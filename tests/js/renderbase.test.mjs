@@ -8,6 +8,7 @@ import {
   bySeat,
   createState,
   describeLine,
+  fillSeat,
   isOver,
   makeRenderer,
   markNode,
@@ -223,4 +224,14 @@ test("an action in words: the game's table by kind, a resignation in every game,
   assert.equal(actionLine(words, who, { kind: "toString" }, 0), null, "not a word of the table's prototype");
   assert.equal(actionLine(words, who, { kind: "fly" }, 0), null);
   assert.equal(actionLine(words, who, null, 0), null);
+});
+
+test("a reader without a seat takes the one a message names; a seated reader keeps theirs", () => {
+  const st = createState();
+  fillSeat(st, undefined);
+  assert.equal(st.you, null);
+  fillSeat(st, 1);
+  assert.equal(st.you, 1);
+  fillSeat(st, 0);
+  assert.equal(st.you, 1);
 });

@@ -7,7 +7,7 @@
 
 import { el } from "./api.js";
 import { t, tn } from "./i18n.js";
-import { actionLine, createState, makeRenderer, markNode, resultHead, resultOf, seatWords } from "./renderbase.js";
+import { actionLine, createState, fillSeat, makeRenderer, markNode, resultHead, resultOf, seatWords, takeLock } from "./renderbase.js";
 
 export const STYLESHEET = true;
 
@@ -96,10 +96,8 @@ function setup(ctx, st, g) {
   const need = () => (places()[0] ? places()[0].cards.length : 0);
 
   function send(action) {
-    if (st.locked || st.offline) return;
     const verbatim = st.legal.find((a) => same(a, action));
-    if (!verbatim) return;
-    st.locked = true;
+    if (!verbatim || !takeLock(st)) return;
     clearTimeout(st.autoTimer);
     st.picked = [];
     st.tool = null;
@@ -466,13 +464,13 @@ export function wordsPart(ctx, st, g) {
 
     const result = resultOf(msg, st.view);
     if (!result) return null;
-    if (st.you === null && typeof msg.seat === "number") st.you = msg.seat;
+    fillSeat(st, msg.seat);
     const o = outcomeWords(result);
     return { kind: o.kind, text: o.title, reason: o.reason };
   }
 
   function intro(v) {
-    if (st.you === null && typeof v.you === "number") st.you = v.you;
+    fillSeat(st, v.you);
     const first = v.results && v.results.length ? v.results[0].first : v.turn === 1 ? v.first : null;
     const deck = typeof v.you === "number" ? " " + t("Ваша колода: {deck}.", { deck: DECK_NAMES[v.sides[v.you]] }) : "";
     if (first === null) return { text: t("Партия началась.") + deck, cls: "log-season" };

@@ -5,6 +5,7 @@
 import { el } from "./api.js";
 import { t, tn } from "./i18n.js";
 import { HOUSE_NAMES, seatName } from "./names.js";
+import { actionLine, createState, fillSeat, makeRenderer, markNode, noSeat, resultHead, resultOf, seatWords, takeLock, whoseTurn } from "./renderbase.js";
 
 const FIELD_NAMES = [t("Луг"), t("Брод"), t("Холм")];
 
@@ -63,30 +64,25 @@ function abilityText(card, ability) {
 
 const cardsWord = (n) => tn(n, "{n} карта", "{n} карты", "{n} карт");
 
-export function createRenderer(ctx) {
+/** The catalog and the words from the viewer's side: the seat words, the omens, each season in words. */
+export function seasonWords(ctx, st, g) {
   const cards = new Map();
   const list = ctx.catalog && Array.isArray(ctx.catalog.cards) ? ctx.catalog.cards : [];
   for (const c of list) cards.set(c.id, c);
   const card = (id) => cards.get(id) || { id, name: id, strength: null, abilities: [], house: "" };
   const name = (id) => card(id).name;
 
-  let you = null;
-  let view = null;
-  let legal = [];
-  let selected = null; // card id chosen in hand
-  let locked = false; // an action is on its way
-  let offline = false; // the live connection is down: nothing can be sent (match.js says so)
-
   const seatsInfo = ctx.info && Array.isArray(ctx.info.seats) ? ctx.info.seats : [];
-  const opponentName = () => (you === null ? t("Игрок {n}", { n: 2 }) : seatName(seatsInfo[1 - you]));
+  const opponentName = () => (st.you === null ? t("Игрок {n}", { n: 2 }) : seatName(seatsInfo[1 - st.you]));
   // A spectator (or an admin) reads the players' names where a player reads «вы» and «соперник».
-  const nameOf = (seat) => (seatsInfo[seat] ? seatName(seatsInfo[seat]) : t("Игрок {n}", { n: seat + 1 }));
-  const who = (seat) => (seat === you ? t("Вы") : you === null ? nameOf(seat) : t("Соперник"));
+  const seatW = seatWords(st, seatsInfo, ctx.username);
+  const nameOf = seatW.nameOf;
+  const who = seatW.who;
   // A spectator (you === null, e.g. the admins' replay) reads «игрок N» where a player reads «соперник».
-  const other = (seat) => (you === null ? t("игрок {n}", { n: seat + 1 }) : t("соперник"));
-  const otherGen = (seat) => (you === null ? t("игрока {n}", { n: seat + 1 }) : t("соперника"));
+  const other = (seat) => (st.you === null ? t("игрок {n}", { n: seat + 1 }) : t("соперник"));
+  const otherGen = (seat) => (st.you === null ? t("игрока {n}", { n: seat + 1 }) : t("соперника"));
   const starts = (seat) =>
-    seat === you ? t("начинаете вы") : you === null ? t("начинает игрок {n}", { n: seat + 1 }) : t("начинает соперник");
+    seat === st.you ? t("начинаете вы") : st.you === null ? t("начинает игрок {n}", { n: seat + 1 }) : t("начинает соперник");
   const isBot = (seat) => {
     const s = seatsInfo[seat];
     return !!(s && typeof s === "object" && s.bot);
@@ -95,20 +91,19 @@ export function createRenderer(ctx) {
   /** {name, text} of an omen, its description from the viewer's side (neutral for a spectator). */
   const omenOf = (id) => {
     const o = OMENS[id] || { name: id, text: "" };
-    return { name: o.name, text: you === null && o.neutral ? o.neutral : o.text };
+    return { name: o.name, text: st.you === null && o.neutral ? o.neutral : o.text };
   };
 
   // ---- seasons in words, always from the viewer's side ----------------------------------------
   // Numbers read «ваша : соперника» (as the «Прошлые сезоны» table); a spectator reads «игрок 1 : игрок 2».
-  const mine = () => (you === null ? 0 : you);
+  const mine = () => (st.you === null ? 0 : st.you);
   const pairText = (arr) => `${arr[mine()]}:${arr[1 - mine()]}`;
-  const holder = (seat) => (seat === you ? t("вы") : you === null ? t("игрок {n}", { n: seat + 1 }) : t("соперник"));
-  const noSeat = (w) => w === null || w === undefined;
+  const holder = (seat) => (seat === st.you ? t("вы") : st.you === null ? t("игрок {n}", { n: seat + 1 }) : t("соперник"));
 
   function seasonVerdict(w) {
     if (noSeat(w)) return t("ничья");
-    if (w === you) return t("ваша победа");
-    return you === null ? t("победа игрока {n}", { n: w + 1 }) : t("победа соперника");
+    if (w === st.you) return t("ваша победа");
+    return st.you === null ? t("победа игрока {n}", { n: w + 1 }) : t("победа соперника");
   }
 
   /** «Сезон 1 — победа соперника: поля 1:1 (Луг — соперник, Брод — никому, Холм — вы), решила общая сила 14:15».
@@ -136,49 +131,38 @@ export function createRenderer(ctx) {
   /** In the pause: who starts the next season (§Between seasons) and why. */
   function nextStarterText(r) {
     const w = r.winner;
-    const seat = noSeat(w) ? 1 - view.starter : w;
-    const verb = seat === you ? t("начнёте вы") : you === null ? t("начнёт игрок {n}", { n: seat + 1 }) : t("начнёт соперник");
+    const seat = noSeat(w) ? 1 - st.view.starter : w;
+    const verb = seat === st.you ? t("начнёте вы") : st.you === null ? t("начнёт игрок {n}", { n: seat + 1 }) : t("начнёт соперник");
     let why;
     if (!noSeat(w)) {
       const season = r.season;
       why =
-        seat === you
+        seat === st.you
           ? t("вы выиграли сезон {season}", { season })
-          : you === null
+          : st.you === null
             ? t("он выиграл сезон {season}", { season })
             : t("соперник выиграл сезон {season}", { season });
     } else {
-      const prev = view.starter === you ? t("начинали его вы") : t("начинал его {who}", { who: holder(view.starter) });
+      const prev = st.view.starter === st.you ? t("начинали его вы") : t("начинал его {who}", { who: holder(st.view.starter) });
       why = t("сезон {season} сыгран вничью, а {prev}", { season: r.season, prev });
     }
     return t("Сезон {season} {verb} — {why}.", { season: r.season + 1, verb, why });
   }
 
   function pressText() {
-    if (you !== null && isBot(1 - you)) {
+    if (st.you !== null && isBot(1 - st.you)) {
       return t("«Следующий сезон» может нажать любой из игроков; бот не нажимает за вас — нажмите, когда будете готовы.");
     }
     return t("«Следующий сезон» может нажать любой из игроков — кто первым нажмёт, тот и откроет сезон.");
   }
 
-  function paintPause() {
-    const r = seasonResult();
-    if (!r || view.phase !== "pause") {
-      pauseBox.hidden = true;
-      pauseBox.replaceChildren();
-      return;
-    }
-    pauseBox.hidden = false;
-    const cls = noSeat(r.winner) ? "pause-draw" : r.winner === you ? "pause-win" : you === null ? "pause-draw" : "pause-loss";
-    pauseBox.className = `pause-banner ${cls}`;
-    pauseBox.replaceChildren(
-      el("p", { class: "pause-banner__title" }, t("Сезон {season} подсчитан", { season: r.season })),
-      el("p", { class: "pause-banner__line", id: "season-line" }, seasonLine(r)),
-      el("p", { class: "pause-banner__next", id: "next-starter" }, nextStarterText(r)),
-      el("p", { class: "pause-banner__press small" }, pressText()),
-    );
-  }
+  return { cards, list, card, name, seatsInfo, opponentName, seatW, nameOf, who, other, otherGen, starts, isBot, omenOf, mine, pairText, holder, seasonVerdict, seasonLine, nextStarterText, pressText };
+}
 
+/** The page's boxes in ctx.root and ctx.side, the three fields' halves, and the player's clicks and keys. */
+function skeletonPart(ctx, st, g) {
+  const paintSelection = (...args) => g.paintSelection(...args);
+  const paintControls = (...args) => g.paintControls(...args);
   // ---- static skeleton ----------------------------------------------------------------------
   const oppStrip = el("div", { class: "player-strip player-strip-opp", id: "opp-strip" });
   const meStrip = el("div", { class: "player-strip player-strip-me", id: "me-strip" });
@@ -255,38 +239,42 @@ export function createRenderer(ctx) {
   nextBtn.addEventListener("click", () => send({ kind: "next_season" }));
   handBox.addEventListener("click", (ev) => {
     const btn = ev.target.closest("[data-card]");
-    if (!btn || btn.disabled || offline) return;
+    if (!btn || btn.disabled || st.offline) return;
     const id = btn.dataset.card;
-    selected = selected === id ? null : id;
+    st.selected = st.selected === id ? null : id;
     paintSelection();
   });
   document.addEventListener("keydown", (ev) => {
-    if (ev.key === "Escape" && selected) {
-      selected = null;
+    if (ev.key === "Escape" && st.selected) {
+      st.selected = null;
       paintSelection();
     }
   });
 
   // ---- actions ------------------------------------------------------------------------------
-  const legalPlay = (id, f) => legal.find((a) => a.kind === "play" && a.card === id && a.field === f);
-  const legalOf = (kind) => legal.find((a) => a.kind === kind);
+  const legalPlay = (id, f) => st.legal.find((a) => a.kind === "play" && a.card === id && a.field === f);
+  const legalOf = (kind) => st.legal.find((a) => a.kind === kind);
 
   function send(action) {
-    if (locked || offline) return;
     const verbatim = action.kind === "play" ? legalPlay(action.card, action.field) : legalOf(action.kind);
-    if (!verbatim) return;
-    locked = true;
-    selected = null;
+    if (!verbatim || !takeLock(st)) return;
+    st.selected = null;
     paintControls();
     paintSelection();
     ctx.act(verbatim);
   }
 
   function dropOn(f) {
-    if (!selected || !legalPlay(selected, f)) return;
-    send({ kind: "play", card: selected, field: f });
+    if (!st.selected || !legalPlay(st.selected, f)) return;
+    send({ kind: "play", card: st.selected, field: f });
   }
 
+  return { oppStrip, meStrip, pauseBox, fieldsBox, handBox, handCount, passBtn, nextBtn, hint, offlineNote, handPanel, sideInfo, sideSeasons, sideDiscards, fieldEls, legalPlay, legalOf, send, dropOn };
+}
+
+/** The fields: each unit with its badges, each half's total, the strips of both players. */
+function unitsPart(ctx, st, g) {
+  const { card, fieldEls } = g;
   // ---- painting -----------------------------------------------------------------------------
   /** Small badges for a unit's abilities and state, each with a tooltip that says what it does or did. */
   function unitBadges(c, u) {
@@ -360,7 +348,7 @@ export function createRenderer(ctx) {
       );
     }
     const c = card(u.card);
-    const house = c.house || (view && view.houses[ownerSeat]) || "";
+    const house = c.house || (st.view && st.view.houses[ownerSeat]) || "";
     const base = c.strength;
     const known = base !== null && base !== undefined;
     const delta = known ? u.strength - base : 0;
@@ -398,38 +386,38 @@ export function createRenderer(ctx) {
   }
 
   function seasonResult() {
-    if (!view || !view.results || !view.results.length) return null;
-    const r = view.results[view.results.length - 1];
-    return r.season === view.season && view.phase !== "season" ? r : null;
+    if (!st.view || !st.view.results || !st.view.results.length) return null;
+    const r = st.view.results[st.view.results.length - 1];
+    return r.season === st.view.season && st.view.phase !== "season" ? r : null;
   }
 
   function paintFields() {
-    const opp = you === null ? 1 : 1 - you;
-    const me = you === null ? 0 : you;
+    const opp = st.you === null ? 1 : 1 - st.you;
+    const me = st.you === null ? 0 : st.you;
     const scored = seasonResult();
-    view.fields.forEach((halves, f) => {
+    st.view.fields.forEach((halves, f) => {
       const F = fieldEls[f];
       const oh = halves[opp];
       const mh = halves[me];
       F.cap.textContent =
-        view.capacity === 3 ? t("3 места (Засуха)") : tn(view.capacity, "{n} место", "{n} места", "{n} мест");
+        st.view.capacity === 3 ? t("3 места (Засуха)") : tn(st.view.capacity, "{n} место", "{n} места", "{n} мест");
       F.oppUnits.replaceChildren(...oh.units.map((u) => unitEl(u, opp)));
       F.meUnits.replaceChildren(...mh.units.map((u) => unitEl(u, me)));
       const hiddenTxt = oh.hidden ? " " + tn(oh.hidden, "+ {n} скрытый", "+ {n} скрытых", "+ {n} скрытых") : "";
       F.oppTotal.replaceChildren(
-        el("span", {}, you === null ? t("Игрок {n}: ", { n: 2 }) : t("Соперник: "), el("b", { class: "total" }, String(oh.total)), hiddenTxt),
-        el("span", { class: "half__slots" }, `${oh.units.length}/${view.capacity}`),
+        el("span", {}, st.you === null ? t("Игрок {n}: ", { n: 2 }) : t("Соперник: "), el("b", { class: "total" }, String(oh.total)), hiddenTxt),
+        el("span", { class: "half__slots" }, `${oh.units.length}/${st.view.capacity}`),
       );
       F.meTotal.replaceChildren(
-        el("span", {}, you === null ? t("Игрок {n}: ", { n: 1 }) : t("Вы: "), el("b", { class: "total" }, String(mh.total))),
-        el("span", { class: "half__slots" }, `${mh.units.length}/${view.capacity}`),
+        el("span", {}, st.you === null ? t("Игрок {n}: ", { n: 1 }) : t("Вы: "), el("b", { class: "total" }, String(mh.total))),
+        el("span", { class: "half__slots" }, `${mh.units.length}/${st.view.capacity}`),
       );
       if (scored) {
         const w = scored.fields[f];
         F.won.hidden = false;
         F.won.className = `field-col__won ${w === null ? "won-none" : w === me ? "won-me" : "won-opp"}`;
         F.won.textContent =
-          w === null ? t("ничья") : you === null ? t("игрока {n}", { n: w + 1 }) : w === me ? t("ваше") : t("соперника");
+          w === null ? t("ничья") : st.you === null ? t("игрока {n}", { n: w + 1 }) : w === me ? t("ваше") : t("соперника");
       } else {
         F.won.hidden = true;
       }
@@ -441,28 +429,52 @@ export function createRenderer(ctx) {
   }
 
   function strip(box, seat, label) {
-    const house = view.houses[seat];
-    const passed = view.passed[seat] && view.phase === "season";
-    const moving = view.phase === "season" && view.turn === seat;
+    const house = st.view.houses[seat];
+    const passed = st.view.passed[seat] && st.view.phase === "season";
+    const moving = st.view.phase === "season" && st.view.turn === seat;
     const parts = [
       moving ? el("span", { class: "to-move-dot", title: t("Ходит") }) : null,
       el("span", {}, label),
       el("span", { class: `badge badge-${house}` }, HOUSE_NAMES[house] || house),
-      stars(view.wins[seat]),
+      stars(st.view.wins[seat]),
       passed
-        ? el("span", { class: "passed-tag" }, view.auto_passed[seat] ? t("пас (автоматически)") : t("пас"))
+        ? el("span", { class: "passed-tag" }, st.view.auto_passed[seat] ? t("пас (автоматически)") : t("пас"))
         : null,
-      view.phase === "season" && view.starter === seat ? el("span", { class: "passed-tag" }, t("начинает сезон")) : null,
+      st.view.phase === "season" && st.view.starter === seat ? el("span", { class: "passed-tag" }, t("начинает сезон")) : null,
     ];
     const stats = [
-      seat !== you ? el("span", {}, t("В руке: "), el("b", {}, String(view.hand_sizes[seat]))) : null,
-      el("span", {}, t("Колода: "), el("b", {}, String(view.deck_sizes[seat]))),
-      el("span", {}, t("Сброс: "), el("b", {}, String(view.discards[seat].length))),
-      el("span", {}, t("Сезонов: "), el("b", {}, String(view.wins[seat]))),
+      seat !== st.you ? el("span", {}, t("В руке: "), el("b", {}, String(st.view.hand_sizes[seat]))) : null,
+      el("span", {}, t("Колода: "), el("b", {}, String(st.view.deck_sizes[seat]))),
+      el("span", {}, t("Сброс: "), el("b", {}, String(st.view.discards[seat].length))),
+      el("span", {}, t("Сезонов: "), el("b", {}, String(st.view.wins[seat]))),
     ];
     box.replaceChildren(
       el("div", { class: "player-strip__who" }, ...parts),
       el("div", { class: "player-strip__stats" }, ...stats),
+    );
+  }
+
+  return { unitBadges, unitEl, seasonResult, paintFields, stars, strip };
+}
+
+/** The pause banner, the hand, the selected card's targets and previews, the hint and the buttons. */
+function handPart(ctx, st, g) {
+  const { card, isBot, mine, seasonLine, nextStarterText, pressText, pauseBox, handBox, handCount, passBtn, nextBtn, hint, offlineNote, handPanel, fieldEls, legalPlay, legalOf, seasonResult } = g;
+  function paintPause() {
+    const r = seasonResult();
+    if (!r || st.view.phase !== "pause") {
+      pauseBox.hidden = true;
+      pauseBox.replaceChildren();
+      return;
+    }
+    pauseBox.hidden = false;
+    const cls = noSeat(r.winner) ? "pause-draw" : r.winner === st.you ? "pause-win" : st.you === null ? "pause-draw" : "pause-loss";
+    pauseBox.className = `pause-banner ${cls}`;
+    pauseBox.replaceChildren(
+      el("p", { class: "pause-banner__title" }, t("Сезон {season} подсчитан", { season: r.season })),
+      el("p", { class: "pause-banner__line", id: "season-line" }, seasonLine(r)),
+      el("p", { class: "pause-banner__next", id: "next-starter" }, nextStarterText(r)),
+      el("p", { class: "pause-banner__press small" }, pressText()),
     );
   }
 
@@ -478,7 +490,7 @@ export function createRenderer(ctx) {
   function handCard(id, count) {
     const c = card(id);
     const abilities = (c.abilities || []).filter(Boolean);
-    const playable = legal.some((a) => a.kind === "play" && a.card === id);
+    const playable = st.legal.some((a) => a.kind === "play" && a.card === id);
     const tactic = isTactic(id);
     const chips = abilities
       .filter((a) => a !== "tactic")
@@ -496,8 +508,8 @@ export function createRenderer(ctx) {
         type: "button",
         class: `hand-card hand-card-${c.house}${tactic ? " hand-card-tactic" : ""}`,
         dataset: { card: id },
-        "aria-pressed": selected === id ? "true" : "false",
-        disabled: !playable || locked || offline,
+        "aria-pressed": st.selected === id ? "true" : "false",
+        disabled: !playable || st.locked || st.offline,
         title: playable ? full + "\n\n" + t("Выберите карту, затем поле") : full,
       },
       el("span", { class: "hand-card__name" }, c.name),
@@ -513,7 +525,7 @@ export function createRenderer(ctx) {
   }
 
   function paintHand() {
-    const hand = view.hand || [];
+    const hand = st.view.hand || [];
     const counts = new Map();
     for (const id of hand) counts.set(id, (counts.get(id) || 0) + 1);
     handCount.textContent = cardsWord(hand.length);
@@ -529,7 +541,7 @@ export function createRenderer(ctx) {
   function tacticEffect(id, f) {
     const me = mine();
     if (id === "rosa") {
-      const units = view.fields[f][me].units.filter((u) => !u.hidden);
+      const units = st.view.fields[f][me].units.filter((u) => !u.hidden);
       const sprouts = units.filter((u) => (card(u.card).abilities || []).includes("sprout")).length;
       if (!units.length) return { n: 0, text: t("Без эффекта: здесь нет ваших отрядов") };
       const parts = [];
@@ -538,7 +550,7 @@ export function createRenderer(ctx) {
       return { n: units.length, text: `Роса: ${parts.join(", ")}` };
     }
     if (id === "podzhog") {
-      const half = view.fields[f][1 - me];
+      const half = st.view.fields[f][1 - me];
       const open = half.units.filter((u) => !u.hidden && !u.face_down);
       const hidden = half.units.length - open.length;
       if (!open.length) {
@@ -560,17 +572,17 @@ export function createRenderer(ctx) {
 
   function paintSelection() {
     for (const b of handBox.querySelectorAll("[data-card]")) {
-      b.setAttribute("aria-pressed", b.dataset.card === selected ? "true" : "false");
+      b.setAttribute("aria-pressed", b.dataset.card === st.selected ? "true" : "false");
     }
-    const tactic = !!(selected && isTactic(selected));
+    const tactic = !!(st.selected && isTactic(st.selected));
     fieldEls.forEach((F, f) => {
-      const ok = !!(selected && !locked && !offline && legalPlay(selected, f));
-      const effect = ok && tactic ? tacticEffect(selected, f) : null;
+      const ok = !!(st.selected && !st.locked && !st.offline && legalPlay(st.selected, f));
+      const effect = ok && tactic ? tacticEffect(st.selected, f) : null;
       F.meHalf.classList.toggle("droppable", ok);
       F.meHalf.classList.toggle("droppable-tactic", ok && tactic);
       F.meHalf.classList.toggle("droppable-effect", !!(effect && effect.n));
       F.meHalf.classList.toggle("droppable-noeffect", !!(effect && !effect.n));
-      F.col.classList.toggle("tactic-target", !!(effect && effect.n && selected === "podzhog"));
+      F.col.classList.toggle("tactic-target", !!(effect && effect.n && st.selected === "podzhog"));
       F.meHalf.dataset.effect = effect ? (effect.n ? "yes" : "no") : "";
       F.preview.hidden = !effect;
       F.preview.textContent = effect ? effect.text : "";
@@ -594,17 +606,17 @@ export function createRenderer(ctx) {
   }
 
   function paintHint() {
-    if (!view) return;
+    if (!st.view) return;
     let text = "";
-    if (offline && view.phase !== "over") {
+    if (st.offline && st.view.phase !== "over") {
       text = t("Переподключение… Ход можно будет сделать, когда связь восстановится.");
-    } else if (view.phase === "season" && view.turn === you && legal.length) {
-      if (selected) {
-        const c = card(selected);
+    } else if (st.view.phase === "season" && st.view.turn === st.you && st.legal.length) {
+      if (st.selected) {
+        const c = card(st.selected);
         const about = abilityLines(c).join(" ");
-        if (isTactic(selected)) {
+        if (isTactic(st.selected)) {
           const useful = fieldEls.filter((_F, f) => {
-            const e = legalPlay(selected, f) && tacticEffect(selected, f);
+            const e = legalPlay(st.selected, f) && tacticEffect(st.selected, f);
             return e && e.n;
           }).length;
           const where = useful
@@ -622,72 +634,78 @@ export function createRenderer(ctx) {
       } else {
         text = t("Выберите карту в руке, затем поле — или нажмите «Пас».");
       }
-    } else if (view.phase === "pause") {
+    } else if (st.view.phase === "pause") {
       const r = seasonResult();
       const press =
-        you !== null && isBot(1 - you)
+        st.you !== null && isBot(1 - st.you)
           ? t("Нажмите «Следующий сезон», когда будете готовы.")
           : t("Нажмите «Следующий сезон» — или дождитесь, пока нажмёт соперник.");
       text = r ? `${nextStarterText(r)} ${press}` : press;
-    } else if (view.phase === "season" && view.passed[you]) {
+    } else if (st.view.phase === "season" && st.view.passed[st.you]) {
       text = t("Вы спасовали: соперник доигрывает сезон.");
-    } else if (view.phase === "season") {
+    } else if (st.view.phase === "season") {
       text = t("Ждём ход соперника…");
     }
     hint.textContent = text;
   }
 
   function paintControls() {
-    const canPass = !!legalOf("pass") && !locked && !offline;
-    const pause = view.phase === "pause";
-    passBtn.hidden = pause || view.phase === "over";
+    const canPass = !!legalOf("pass") && !st.locked && !st.offline;
+    const pause = st.view.phase === "pause";
+    passBtn.hidden = pause || st.view.phase === "over";
     passBtn.disabled = !canPass;
     nextBtn.hidden = !pause;
-    nextBtn.disabled = !legalOf("next_season") || locked || offline;
-    offlineNote.hidden = !offline || view.phase === "over";
-    handPanel.classList.toggle("is-offline", offline && view.phase !== "over");
+    nextBtn.disabled = !legalOf("next_season") || st.locked || st.offline;
+    offlineNote.hidden = !st.offline || st.view.phase === "over";
+    handPanel.classList.toggle("is-offline", st.offline && st.view.phase !== "over");
     for (const b of handBox.querySelectorAll("[data-card]")) {
-      const playable = legal.some((a) => a.kind === "play" && a.card === b.dataset.card);
-      b.disabled = !playable || locked || offline;
+      const playable = st.legal.some((a) => a.kind === "play" && a.card === b.dataset.card);
+      b.disabled = !playable || st.locked || st.offline;
     }
   }
 
+  return { paintPause, isTactic, abilityLines, handCard, paintHand, tacticEffect, paintSelection, paintHint, paintControls };
+}
+
+/** The side panels (the season, the past seasons, the discards), the info bar, and the whole board. */
+function sidePart(ctx, st, g) {
+  const { cards, name, seatsInfo, opponentName, other, otherGen, omenOf, holder, seasonLine, oppStrip, meStrip, handPanel, sideInfo, sideSeasons, sideDiscards, seasonResult, paintFields, strip, paintPause, paintHand, paintSelection, paintControls } = g;
   function paintSide() {
-    const omen = omenOf(view.omen);
-    const starter = view.starter === you ? t("вы") : other(view.starter);
+    const omen = omenOf(st.view.omen);
+    const starter = st.view.starter === st.you ? t("вы") : other(st.view.starter);
     const passTxt = (s) =>
-      view.passed[s]
-        ? view.auto_passed[s]
+      st.view.passed[s]
+        ? st.view.auto_passed[s]
           ? t("пас (автоматически)")
           : t("пас")
-        : view.phase === "season"
+        : st.view.phase === "season"
           ? t("играет")
           : "—";
     const rows = [
-      [t("Сезон"), t("{season} из 3", { season: view.season })],
+      [t("Сезон"), t("{season} из 3", { season: st.view.season })],
       [t("Начинает сезон"), starter],
-      you === null
-        ? [t("Счёт по сезонам"), t("игрок 1 {a} — {b} игрок 2", { a: view.wins[0], b: view.wins[1] })]
-        : [t("Счёт по сезонам"), t("вы {a} — {b} соперник", { a: view.wins[you], b: view.wins[1 - you] })],
-      [you === null ? t("Игрок {n}", { n: 1 }) : t("Вы"), passTxt(you ?? 0)],
-      [you === null ? t("Игрок {n}", { n: 2 }) : t("Соперник"), passTxt(you === null ? 1 : 1 - you)],
-      [t("Мест на половине"), String(view.capacity)],
+      st.you === null
+        ? [t("Счёт по сезонам"), t("игрок 1 {a} — {b} игрок 2", { a: st.view.wins[0], b: st.view.wins[1] })]
+        : [t("Счёт по сезонам"), t("вы {a} — {b} соперник", { a: st.view.wins[st.you], b: st.view.wins[1 - st.you] })],
+      [st.you === null ? t("Игрок {n}", { n: 1 }) : t("Вы"), passTxt(st.you ?? 0)],
+      [st.you === null ? t("Игрок {n}", { n: 2 }) : t("Соперник"), passTxt(st.you === null ? 1 : 1 - st.you)],
+      [t("Мест на половине"), String(st.view.capacity)],
     ];
     const scored = seasonResult();
-    if (scored && view.phase === "pause") {
+    if (scored && st.view.phase === "pause") {
       const w = scored.winner;
-      const seat = noSeat(w) ? 1 - view.starter : w;
-      rows.splice(2, 0, [t("Начнёт сезон {season}", { season: scored.season + 1 }), seat === you ? t("вы") : holder(seat)]);
+      const seat = noSeat(w) ? 1 - st.view.starter : w;
+      rows.splice(2, 0, [t("Начнёт сезон {season}", { season: scored.season + 1 }), seat === st.you ? t("вы") : holder(seat)]);
     }
     sideInfo.replaceChildren(
-      el("h2", { id: "season-title" }, t("Сезон {season}", { season: view.season })),
+      el("h2", { id: "season-title" }, t("Сезон {season}", { season: st.view.season })),
       el("p", { class: "omen", id: "omen" }, el("b", {}, t("Примета: {omen}", { omen: omen.name }))),
       el("p", { class: "omen-desc", id: "omen-desc" }, omen.text),
       el("dl", { class: "kv" }, ...rows.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])),
     );
 
-    const me = you ?? 0;
-    const results = view.results || [];
+    const me = st.you ?? 0;
+    const results = st.view.results || [];
     const table = results.length
       ? el(
           "table",
@@ -709,13 +727,13 @@ export function createRenderer(ctx) {
                 ...r.totals.map((tot, f) => {
                   const w = r.fields[f];
                   const cls = w === null ? "cell-draw" : w === me ? "cell-win" : "cell-loss";
-                  const label = w === null ? t("ничья") : w === me && you !== null ? t("ваше") : otherGen(w);
+                  const label = w === null ? t("ничья") : w === me && st.you !== null ? t("ваше") : otherGen(w);
                   return el("td", { class: cls, title: `${FIELD_NAMES[f]}: ${label}` }, `${tot[me]}:${tot[1 - me]}`);
                 }),
                 el(
                   "td",
                   { class: r.winner === null ? "cell-draw" : r.winner === me ? "cell-win" : "cell-loss" },
-                  r.winner === null ? t("ничья") : r.winner === me && you !== null ? t("вы") : other(r.winner),
+                  r.winner === null ? t("ничья") : r.winner === me && st.you !== null ? t("вы") : other(r.winner),
                 ),
               ),
             ),
@@ -730,7 +748,7 @@ export function createRenderer(ctx) {
           ? el(
               "p",
               { class: "seasons-note" },
-              you === null
+              st.you === null
                 ? t("В клетках — сила на поле: игрока 1 : игрока 2.")
                 : t("В клетках — сила на поле: ваша : соперника."),
             )
@@ -739,14 +757,14 @@ export function createRenderer(ctx) {
     );
 
     const pile = (seat) => {
-      const ids = view.discards[seat];
+      const ids = st.view.discards[seat];
       return el(
         "details",
         {},
         el(
           "summary",
           {},
-          seat === me && you !== null
+          seat === me && st.you !== null
             ? t("Ваш сброс: {cards}", { cards: cardsWord(ids.length) })
             : t("Сброс {whose}: {cards}", { whose: otherGen(seat), cards: cardsWord(ids.length) }),
         ),
@@ -758,19 +776,19 @@ export function createRenderer(ctx) {
     const handOf = (seat) =>
       el(
         "details",
-        { open: you === null },
+        { open: st.you === null },
         el(
           "summary",
           {},
-          handTitle(seat, cardsWord(view.hands[seat].length)),
+          handTitle(seat, cardsWord(st.view.hands[seat].length)),
         ),
-        el("p", { class: "discard-list" }, view.hands[seat].length ? view.hands[seat].map(name).join(", ") : t("пусто")),
+        el("p", { class: "discard-list" }, st.view.hands[seat].length ? st.view.hands[seat].map(name).join(", ") : t("пусто")),
       );
     const handTitle = (seat, cards) => {
-      if (you === null) return t("Рука {whose}: {cards}", { whose: otherGen(seat), cards });
-      return seat === you ? t("Ваша рука в конце: {cards}", { cards }) : t("Рука {whose} в конце: {cards}", { whose: otherGen(seat), cards });
+      if (st.you === null) return t("Рука {whose}: {cards}", { whose: otherGen(seat), cards });
+      return seat === st.you ? t("Ваша рука в конце: {cards}", { cards }) : t("Рука {whose} в конце: {cards}", { whose: otherGen(seat), cards });
     };
-    const shownHands = !Array.isArray(view.hands) ? [] : you === null ? [0, 1] : [me, 1 - me];
+    const shownHands = !Array.isArray(st.view.hands) ? [] : st.you === null ? [0, 1] : [me, 1 - me];
     sideDiscards.replaceChildren(
       ...[
       el("h2", { id: "discard-title" }, t("Сброс")),
@@ -783,33 +801,24 @@ export function createRenderer(ctx) {
 
   function paintInfoBar() {
     if (!ctx.infoBar) return;
-    const omen = omenOf(view.omen);
-    const me = you ?? 0;
+    const omen = omenOf(st.view.omen);
+    const me = st.you ?? 0;
     ctx.infoBar.replaceChildren(
-      el("span", { class: "chip", id: "season-chip" }, t("Сезон {season} из 3", { season: view.season })),
+      el("span", { class: "chip", id: "season-chip" }, t("Сезон {season} из 3", { season: st.view.season })),
       el("span", { class: "chip chip-omen", title: omen.text || "" }, t("Примета: {omen}", { omen: omen.name })),
       el(
         "span",
         { class: "chip", title: t("Выигранные сезоны: вы — соперник") },
-        t("Сезоны {a} : {b}", { a: view.wins[me], b: view.wins[1 - me] }),
+        t("Сезоны {a} : {b}", { a: st.view.wins[me], b: st.view.wins[1 - me] }),
       ),
     );
   }
 
-  // ---- public interface ---------------------------------------------------------------------
-  function render(msg) {
-    view = msg.view;
-    // Never dealt (a cancelled invite): no empty fields, hand or «Пас» — the page shows only the result.
-    ctx.root.hidden = !view;
-    if (ctx.side) ctx.side.hidden = !view;
-    if (!view) return;
-    you = typeof msg.seat === "number" ? msg.seat : view.you;
-    legal = Array.isArray(msg.legal) ? msg.legal : [];
-    locked = false;
-    if (selected && !legal.some((a) => a.kind === "play" && a.card === selected)) selected = null;
-    const me = you ?? 0;
-    strip(oppStrip, 1 - me, you === null ? seatName(seatsInfo[1]) : t("Соперник: {name}", { name: opponentName() }));
-    strip(meStrip, me, you === null ? seatName(seatsInfo[0]) : t("Вы: {name}", { name: ctx.username }));
+  function paintAll() {
+    if (st.selected && !st.legal.some((a) => a.kind === "play" && a.card === st.selected)) st.selected = null;
+    const me = st.you ?? 0;
+    strip(oppStrip, 1 - me, st.you === null ? seatName(seatsInfo[1]) : t("Соперник: {name}", { name: opponentName() }));
+    strip(meStrip, me, st.you === null ? seatName(seatsInfo[0]) : t("Вы: {name}", { name: ctx.username }));
     paintFields();
     paintHand();
     paintControls();
@@ -817,67 +826,38 @@ export function createRenderer(ctx) {
     paintSide();
     paintInfoBar();
     paintPause();
-    handPanel.hidden = you === null || view.phase === "over";
+    handPanel.hidden = st.you === null || st.view.phase === "over";
   }
 
-  /** The live connection went down (true) or came back (false): nothing can be sent meanwhile. */
-  function setOffline(flag) {
-    offline = !!flag;
-    if (offline) selected = null;
-    if (view) {
-      paintControls();
-      paintSelection();
-    }
-  }
+  return { paintSide, paintInfoBar, paintAll };
+}
 
-  function turn(msg) {
-    const v = msg.view;
-    if (!v) return { text: "…" };
-    if (msg.status === "finished" || msg.status === "aborted" || v.phase === "over") {
-      return { text: t("Партия окончена"), cls: "turn-over" };
-    }
-    if (offline) return { text: t("Переподключение…"), cls: "turn-offline" };
+/** The words: the turn line, the result, the first log line, the admins' action log and the last move. */
+export function wordsPart(ctx, st, g) {
+  const { name, nameOf, who, starts, pairText, fieldsBox } = g;
+  /** The turn line after the common cases (renderbase.js turnLine). */
+  function turnOwn(_msg, v) {
     if (v.phase === "pause") return { text: t("Сезон {season} подсчитан", { season: v.season }), cls: "turn-pause" };
-    if (you === null) return { text: t("Ходит {name}", { name: nameOf(v.turn) }) };
-    return v.turn === you ? { text: t("Ваш ход"), cls: "turn-mine" } : { text: t("Ход соперника"), cls: "turn-theirs" };
+    return whoseTurn(st.you, v.turn, nameOf);
   }
-
-  function unlock() {
-    locked = false;
-    if (view) {
-      paintControls();
-      paintSelection();
-    }
-  }
-
-  // The event log's words come from the server (duelclub/words/mezha.py): each event carries its `line`.
-  const describe = (ev) => ev.line || null;
-
   /** The match result from the viewer's side: {kind: "win"|"loss"|"draw", title, reason} — who won and why
    *  (D10: two_seasons, more_seasons, draw; the platform's resign). Seasons read «ваши : соперника». */
   function outcomeWords(result, wins) {
     const w = result.winner;
     const score = Array.isArray(wins) && wins.length === 2 ? pairText(wins) : "";
-    const kind = noSeat(w) || you === null ? "draw" : w === you ? "win" : "loss";
-    const title = noSeat(w)
-      ? t("Ничья")
-      : w === you
-        ? t("Победа")
-        : you === null
-          ? t("Победа: {name}", { name: nameOf(w) })
-          : t("Поражение");
-    const subject = (seat) => (seat === you ? t("Вы") : you === null ? nameOf(seat) : t("Соперник"));
+    const { kind, text: title } = resultHead(w, st.you, nameOf);
+    const subject = who;
     const tail = (text) => (score ? ` (${text})` : "");
     let reason;
     switch (result.reason) {
       case "two_seasons":
         reason =
-          (w === you ? t("{who} выиграли два сезона", { who: subject(w) }) : t("{who} выиграл два сезона", { who: subject(w) })) +
+          (w === st.you ? t("{who} выиграли два сезона", { who: subject(w) }) : t("{who} выиграл два сезона", { who: subject(w) })) +
           tail(score);
         break;
       case "more_seasons":
         reason =
-          (w === you
+          (w === st.you
             ? t("{who} выиграли больше сезонов", { who: subject(w) })
             : t("{who} выиграл больше сезонов", { who: subject(w) })) + tail(t("{score} при двух ничьих", { score }));
         break;
@@ -892,7 +872,7 @@ export function createRenderer(ctx) {
       case "resign": {
         const loser = noSeat(w) ? null : 1 - w;
         reason =
-          loser === null ? t("Сдача") : loser === you ? t("Вы сдались") : t("{who} сдался", { who: subject(loser) });
+          loser === null ? t("Сдача") : loser === st.you ? t("Вы сдались") : t("{who} сдался", { who: subject(loser) });
         break;
       }
       case "abort":
@@ -910,17 +890,17 @@ export function createRenderer(ctx) {
 
   /** For match.js's result banner: {kind, text, reason} once the match has a result, else null. */
   function outcome(msg) {
-    const v = msg.view || view;
-    const result = msg.result || (v && v.outcome);
+    const v = msg.view || st.view;
+    const result = resultOf(msg, st.view);
     if (!result) return null;
-    if (you === null && msg && typeof msg.seat === "number") you = msg.seat;
+    fillSeat(st, msg.seat);
     const o = outcomeWords(result, v && v.wins);
     return { kind: o.kind, text: o.title, reason: o.reason };
   }
 
   /** The first log line: season 1's omen and who starts it (decided by lot; no event carries it). */
   function intro(v) {
-    if (you === null && typeof v.you === "number") you = v.you;
+    fillSeat(st, v.you);
     const first = v.results && v.results.length ? v.results[0] : v.season === 1 ? v : null;
     if (!first) return { text: t("Партия началась"), cls: "log-season" };
     const omen = OMENS[first.omen] || { name: first.omen };
@@ -931,26 +911,17 @@ export function createRenderer(ctx) {
   }
 
   /** A logged action in words (the admins' action log): play {card, field}, pass, next_season, resign. */
-  function actionText(action, seat) {
-    const actor = who(seat);
-    switch (action && action.kind) {
-      case "play":
-        return `${actor}: ${name(action.card)} → ${FIELD_NAMES[action.field] || "?"}`;
-      case "pass":
-        return actor + ": " + t("пас");
-      case "next_season":
-        return actor + ": " + t("следующий сезон");
-      case "resign":
-        return actor + ": " + t("сдача");
-      default:
-        return null;
-    }
-  }
+  const ACTION_WORDS = {
+    play: (actor, action) => `${actor}: ${name(action.card)} → ${FIELD_NAMES[action.field] || "?"}`,
+    pass: (actor) => actor + ": " + t("пас"),
+    next_season: (actor) => actor + ": " + t("следующий сезон"),
+  };
+  const actionText = (action, seat) => actionLine(ACTION_WORDS, who, action, seat);
 
   /** The opponent's last action on the board (lastmove.js): the unit they put down (a face-down one too), or
    *  the field their tactic hit; `fresh` animates it once. */
   function markLast(events, fresh) {
-    const mark = (node) => node && node.classList.add("last-move", ...(fresh ? ["last-fresh"] : []));
+    const mark = (node) => markNode(node, fresh);
     for (const ev of events) {
       if (ev.kind !== "play") continue;
       if (typeof ev.placement === "number") mark(fieldsBox.querySelector(`.unit[data-placement="${ev.placement}"]`));
@@ -958,7 +929,30 @@ export function createRenderer(ctx) {
     }
   }
 
-  return { render, turn, describe, unlock, intro, actionText, outcome, setOffline, markLast };
+  return { turnOwn, outcomeWords, outcome, intro, actionText, markLast };
+}
+
+export function createRenderer(ctx) {
+  const st = createState();
+  st.selected = null; // card id chosen in hand
+  const g = {};
+  for (const part of [seasonWords, skeletonPart, unitsPart, handPart, sidePart, wordsPart]) Object.assign(g, part(ctx, st, g));
+  return makeRenderer(ctx, st, {
+    paint: g.paintAll,
+    repaint: () => {
+      g.paintControls();
+      g.paintSelection();
+    },
+    // The live connection went down: nothing can be sent meanwhile, and the selection is dropped.
+    onOffline: (off) => {
+      if (off) st.selected = null;
+    },
+    turn: g.turnOwn,
+    outcome: g.outcome,
+    intro: g.intro,
+    actionText: g.actionText,
+    markLast: g.markLast,
+  });
 }
 
 function cap1(s) {

@@ -79,6 +79,11 @@ export function seatWords(st, seats, username) {
   return { nameOf, who, whoLc, label, by };
 }
 
+/** A reader with no seat yet takes `seat` when it is one (a spectator's view or message that names its seat). */
+export function fillSeat(st, seat) {
+  if (st.you === null && typeof seat === "number") st.you = seat;
+}
+
 /** A logged action in words (the admins' action log, match.js actionText): «{who}: …» from the game's
  *  `words` table, kind → (actor, action) → text; a resignation reads «{who}: сдача» in every game; an unknown
  *  kind (or no action) is null. `who(seat)` names the actor. */

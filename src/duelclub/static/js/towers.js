@@ -6,17 +6,7 @@
 
 import { el } from "./api.js";
 import { t, tn } from "./i18n.js";
-import {
-  createState,
-  makeRenderer,
-  markNode,
-  resultHead,
-  resultOf,
-  seatWords,
-  seatsOf,
-  takeLock,
-  whoseTurn,
-} from "./renderbase.js";
+import { actionLine, createState, fillSeat, makeRenderer, markNode, resultHead, resultOf, seatWords, seatsOf, takeLock, whoseTurn } from "./renderbase.js";
 
 export const STYLESHEET = true;
 
@@ -339,7 +329,7 @@ function paintAll(g) {
 
 // ---- words -------------------------------------------------------------------------------------------
 /** The turn line after the common cases (renderbase.js turnLine). */
-function turnWords(g, v) {
+export function turnWords(g, v) {
   const you = g.st.you;
   if (you !== null && v.active === you && v.phase === "forced_discard") return { text: t("Сбросьте карту"), cls: "turn-mine" };
   const extra = v.phase === "extra" ? { text: t("Ваш ход (ещё действие)"), cls: "turn-mine" } : null;
@@ -347,10 +337,10 @@ function turnWords(g, v) {
 }
 
 /** The result banner for this reader: {kind, text, reason}; the reason is a sentence naming who did what. */
-function outcome(g, msg) {
+export function outcome(g, msg) {
   const result = resultOf(msg, g.st.view);
   if (!result) return null;
-  if (g.st.you === null && typeof msg.seat === "number") g.st.you = msg.seat;
+  fillSeat(g.st, msg.seat);
   const view = g.st.view;
   const w = result.winner;
   const head = resultHead(w, g.st.you, g.nameOf);
@@ -376,26 +366,17 @@ function outcome(g, msg) {
 }
 
 function intro(g, v) {
-  if (g.st.you === null && typeof v.you === "number") g.st.you = v.you;
+  fillSeat(g.st, v.you);
   const bf = g.fields.get(v.battlefield);
   return { text: t("Поле: {name}. {deck}.", { name: bf ? bf.name : v.battlefield, deck: DECKS[v.deck] || v.deck }), cls: "log-season" };
 }
 
-function actionText(g, action, seat) {
-  const actor = g.who(seat);
-  switch (action && action.kind) {
-    case "play":
-      return t("{who}: играет {card}", { who: actor, card: g.cname(action.card) });
-    case "discard":
-      return t("{who}: сбрасывает {card}", { who: actor, card: g.cname(action.card) });
-    case "timeout":
-      return t("{who}: время вышло", { who: actor });
-    case "resign":
-      return actor + ": " + t("сдача");
-    default:
-      return null;
-  }
-}
+/** The admins' action log in words (renderbase.js actionLine), by action kind. */
+const actionWords = (g) => ({
+  play: (actor, action) => t("{who}: играет {card}", { who: actor, card: g.cname(action.card) }),
+  discard: (actor, action) => t("{who}: сбрасывает {card}", { who: actor, card: g.cname(action.card) }),
+  timeout: (actor) => t("{who}: время вышло", { who: actor }),
+});
 
 /** The opponent's last action on the board (lastmove.js): the cards they played or discarded lit in
  *  «Последний ход соперника», and each tower and wall their cards changed marked; `fresh` animates it. */
@@ -422,13 +403,14 @@ export function createRenderer(ctx) {
   const st = createState();
   const g = skeleton(ctx, st);
   wireHand(g);
+  const words = actionWords(g);
   return makeRenderer(ctx, st, {
     paint: () => paintAll(g),
     repaint: () => paintHand(g),
     turn: (_msg, v) => turnWords(g, v),
     outcome: (msg) => outcome(g, msg),
     intro: (v) => intro(g, v),
-    actionText: (action, seat) => actionText(g, action, seat),
+    actionText: (action, seat) => actionLine(words, g.who, action, seat),
     markLast: (events, fresh) => markLast(g, events, fresh),
   });
 }
