@@ -389,7 +389,7 @@ function paintAll(g) {
 
 // ---- words ---------------------------------------------------------------------------------
 /** The turn line after the common cases (renderbase.js turnLine): draft picks and moves, by side. */
-function turnWords(msg, v) {
+export function turnWords(msg, v) {
   const seat = typeof msg.seat === "number" ? msg.seat : null;
   if (seat === null) {
     // A spectator: name the side to move (there is no «соперник» for a third party).
@@ -405,7 +405,7 @@ function turnWords(msg, v) {
 
 /** The result banner in words from the viewer's side (the engine's reasons are codes: control, …): the
  *  title names the winner, the reason is a sentence naming who did what. */
-function outcome(g, msg) {
+export function outcome(g, msg) {
   const v = msg.view || g.st.view;
   const result = resultOf(msg, g.st.view);
   if (!result) return null;
