@@ -3,8 +3,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { wordsPart as artaniaWords } from "../../src/duelclub/static/js/artania.js";
-import { seasonWords, wordsPart as mezhaWords } from "../../src/duelclub/static/js/mezha.js";
+import { wordsPart as artaniaWords } from "../../src/duelclub/static/js/artania_words.js";
+import { seasonWords, wordsPart as mezhaWords } from "../../src/duelclub/static/js/mezha_words.js";
 import { createState, seatWords, turnLine } from "../../src/duelclub/static/js/renderbase.js";
 import { outcome as towersOutcome, turnWords as towersTurn } from "../../src/duelclub/static/js/towers.js";
 import { outcome as warchestOutcome, turnWords as warchestTurn } from "../../src/duelclub/static/js/warchest.js";
