@@ -125,7 +125,8 @@ function skeletonPart(ctx, st, g) {
 /** The side panels (the season, the past seasons, the discards), the info bar, and the whole board. */
 function sidePart(ctx, st, g) {
   const { cards, name, seatsInfo, opponentName, other, otherGen, omenOf, holder, seasonLine, oppStrip, meStrip, handPanel, sideInfo, sideSeasons, sideDiscards, seasonResult, paintFields, strip, paintPause, paintHand, paintSelection, paintControls } = g;
-  function paintSide() {
+  /** «Сезон N»: the omen, who starts, the score by seasons, each player's pass, the places on a half. */
+  function paintSeason() {
     const omen = omenOf(st.view.omen);
     const starter = st.view.starter === st.you ? t("вы") : other(st.view.starter);
     const passTxt = (s) =>
@@ -158,7 +159,10 @@ function sidePart(ctx, st, g) {
       el("p", { class: "omen-desc", id: "omen-desc" }, omen.text),
       el("dl", { class: "kv" }, ...rows.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])),
     );
+  }
 
+  /** «Прошлые сезоны»: each scored season's field totals and winner, from the reader's side. */
+  function paintPastSeasons() {
     const me = st.you ?? 0;
     const results = st.view.results || [];
     const table = results.length
@@ -210,7 +214,11 @@ function sidePart(ctx, st, g) {
           : null,
       ].filter(Boolean),
     );
+  }
 
+  /** «Сброс»: both discard piles, and after the end the hands left. */
+  function paintDiscards() {
+    const me = st.you ?? 0;
     const pile = (seat) => {
       const ids = st.view.discards[seat];
       return el(
@@ -252,6 +260,12 @@ function sidePart(ctx, st, g) {
       ...shownHands.map(handOf),
       ].filter(Boolean),
     );
+  }
+
+  function paintSide() {
+    paintSeason();
+    paintPastSeasons();
+    paintDiscards();
   }
 
   function paintInfoBar() {
