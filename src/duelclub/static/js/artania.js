@@ -7,7 +7,8 @@
 
 import { el } from "./api.js";
 import { t, tn } from "./i18n.js";
-import { seatName } from "./names.js";
+import { createState, makeRenderer, seatWords, takeLock } from "./renderbase.js";
+import { DECK_NAMES, stepWord, wordsPart } from "./artania_words.js";
 
 export const STYLESHEET = true;
 
@@ -19,20 +20,13 @@ const ARCH_NAMES = {
   special: t("Особые воины"),
   equipment: t("Снаряжение"),
 };
-const DECK_NAMES = { artania: "Артания", kuyavia: "Куявия" };
-// The engine's step codes (W0…W4 windows, P1…P4 placements; rules/artania.md §A turn) in words.
-const windowWord = (n) => t("окно снаряжения {n} из 5", { n });
-const placeWord = (n) => t("выставление {n} из 4", { n });
-const STEP_WORDS = {
-  W0: windowWord(1), W1: windowWord(2), W2: windowWord(3), W3: windowWord(4),
-  W4: t("последнее окно снаряжения"),
-  P1: placeWord(1), P2: placeWord(2), P3: placeWord(3), P4: placeWord(4),
-};
-const stepWord = (code) => STEP_WORDS[code] || t("окно снаряжения");
 const AUTO_KEY = "artania.autopass";
 const swordsText = (n) => tn(n, "{n} меч", "{n} меча", "{n} мечей");
 
-export function createRenderer(ctx) {
+/** The page's parts and the player's choices: the catalog, the seat words, the boxes in ctx.root and ctx.side,
+ *  the clicks (a warrior for the next slot, an equipment card and its target, «Пас», auto-pass). */
+function setup(ctx, st, g) {
+  const paint = (...args) => g.paint(...args);
   const cards = new Map();
   for (const c of (ctx.catalog && ctx.catalog.cards) || []) cards.set(c.id, c);
   const card = (id) => cards.get(id) || { id, name: id, kind: "class", swords: 0 };
@@ -40,30 +34,21 @@ export function createRenderer(ctx) {
   const classes = (ctx.catalog && ctx.catalog.classes) || [];
   const seatsInfo = ctx.info && Array.isArray(ctx.info.seats) ? ctx.info.seats : [];
 
-  let you = null;
-  let view = null;
-  let legal = [];
-  let locked = false;
-  let offline = false;
-  let picked = []; // warriors chosen for the current placement step, in slot order
-  let tool = null; // {kind: "nektar"|"idol"|"chasy"} while an equipment card waits for its target
-  let shownResults = 0; // results already animated
-  let autoTimer = null;
-  let autoPass = localStorage.getItem(`${AUTO_KEY}.${ctx.username}`) === "1";
+  st.picked = []; // warriors chosen for the current placement step, in slot order
+  st.tool = null; // {kind: "nektar"|"idol"|"chasy"} while an equipment card waits for its target
+  st.shownResults = 0; // results already animated
+  st.autoTimer = null;
+  st.autoPass = localStorage.getItem(`${AUTO_KEY}.${ctx.username}`) === "1";
 
-  const me = () => you ?? 0;
-  // A spectator (or an admin) reads the players' names; a player reads «вы» and «соперник».
-  const nameOf = (seat) => (seatsInfo[seat] ? seatName(seatsInfo[seat]) : t("Игрок {n}", { n: seat + 1 }));
-  const who = (seat) => (seat === you ? t("Вы") : you === null ? nameOf(seat) : t("Соперник"));
-  // lower-case «вы / соперник» (or the name) inside a sentence
-  const whoLc = (seat) => (seat === you ? t("вы") : you === null ? nameOf(seat) : t("соперник"));
-  const whoGen = (seat) => (seat === you ? t("ваш") : you === null ? t("игрока {name}", { name: nameOf(seat) }) : t("соперника"));
-  const label = (seat) =>
-    you === null
-      ? nameOf(seat)
-      : seat === you
-        ? t("Вы: {name}", { name: ctx.username })
-        : t("Соперник: {name}", { name: seatName(seatsInfo[seat]) });
+  const me = () => st.you ?? 0;
+  // A spectator (or an admin) reads the players' names; a player reads «вы» and «соперник» (renderbase.js).
+  const seatW = seatWords(st, seatsInfo, ctx.username);
+  const nameOf = seatW.nameOf;
+  const who = seatW.who;
+  const whoLc = seatW.whoLc;
+  const label = seatW.label;
+  const by = seatW.by;
+  const whoGen = (seat) => (seat === st.you ? t("ваш") : st.you === null ? t("игрока {name}", { name: nameOf(seat) }) : t("соперника"));
 
   // ---- skeleton -----------------------------------------------------------------------------
   const oppStrip = el("div", { class: "art-strip", id: "art-opp" });
@@ -73,7 +58,7 @@ export function createRenderer(ctx) {
   const stepBox = el("div", { class: "art-step", id: "art-step", role: "status", "aria-live": "polite" });
   const passBtn = el("button", { type: "button", class: "btn btn-primary", id: "art-pass", onclick: () => sendKind("pass") }, t("Пас"));
   const autoBox = el("input", { type: "checkbox", id: "art-autopass", onchange: onAutoChange });
-  autoBox.checked = autoPass;
+  autoBox.checked = st.autoPass;
   const autoLabel = el("label", { class: "art-auto", for: "art-autopass" }, autoBox, t(" пасовать автоматически, когда нечего сыграть"));
   const cancelBtn = el("button", { type: "button", class: "btn btn-secondary btn-small", id: "art-cancel", onclick: resetChoice }, t("Отменить выбор"));
   const controls = el("div", { class: "art-controls" }, stepBox, passBtn, cancelBtn, autoLabel);
@@ -96,67 +81,65 @@ export function createRenderer(ctx) {
 
   // ---- actions ------------------------------------------------------------------------------
   const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-  const placing = () => view && view.phase === "place" && view.placing && view.placing.seat === you;
-  const windowMine = () => view && view.phase === "window" && view.window && view.window.actor === you;
-  const places = () => legal.filter((a) => a.kind === "place");
+  const placing = () => st.view && st.view.phase === "place" && st.view.placing && st.view.placing.seat === st.you;
+  const windowMine = () => st.view && st.view.phase === "window" && st.view.window && st.view.window.actor === st.you;
+  const places = () => st.legal.filter((a) => a.kind === "place");
   const need = () => (places()[0] ? places()[0].cards.length : 0);
 
   function send(action) {
-    if (locked || offline) return;
-    const verbatim = legal.find((a) => same(a, action));
-    if (!verbatim) return;
-    locked = true;
-    clearTimeout(autoTimer);
-    picked = [];
-    tool = null;
+    const verbatim = st.legal.find((a) => same(a, action));
+    if (!verbatim || !takeLock(st)) return;
+    clearTimeout(st.autoTimer);
+    st.picked = [];
+    st.tool = null;
     paint();
     ctx.act(verbatim);
   }
   function sendKind(kind) {
-    send(legal.find((a) => a.kind === kind));
+    send(st.legal.find((a) => a.kind === kind));
   }
   function resetChoice() {
-    picked = [];
-    tool = null;
+    st.picked = [];
+    st.tool = null;
     paint();
   }
   function onAutoChange() {
-    autoPass = autoBox.checked;
-    localStorage.setItem(`${AUTO_KEY}.${ctx.username}`, autoPass ? "1" : "0");
+    st.autoPass = autoBox.checked;
+    localStorage.setItem(`${AUTO_KEY}.${ctx.username}`, st.autoPass ? "1" : "0");
     maybeAutoPass();
   }
   /** Client-side auto-pass: only when the player chose it and «Пас» is the one legal action. */
   function maybeAutoPass() {
-    clearTimeout(autoTimer);
-    if (!autoPass || !windowMine() || locked || offline) return;
-    if (legal.length === 1 && legal[0].kind === "pass") autoTimer = setTimeout(() => sendKind("pass"), 350);
+    clearTimeout(st.autoTimer);
+    if (!st.autoPass || !windowMine() || st.locked || st.offline) return;
+    if (st.legal.length === 1 && st.legal[0].kind === "pass") st.autoTimer = setTimeout(() => sendKind("pass"), 350);
   }
 
   /** The slot (1-based) the next picked warrior goes to in the current step. */
-  const nextSlot = () => (view && view.placing ? view.placing.slots[picked.length] : null);
+  const nextSlot = () => (st.view && st.view.placing ? st.view.placing.slots[st.picked.length] : null);
 
   function pickWarrior(id) {
-    if (!placing() || locked) return;
-    if (picked.includes(id)) return;
+    if (!placing() || st.locked) return;
+    if (st.picked.includes(id)) return;
     const n = need();
-    const next = [...picked, id];
+    const next = [...st.picked, id];
     if (!places().some((a) => a.cards.slice(0, next.length).every((c, i) => c === next[i]))) return;
-    picked = next;
-    if (picked.length === n) send({ kind: "place", cards: picked });
+    st.picked = next;
+    if (st.picked.length === n) send({ kind: "place", cards: st.picked });
     else paint();
   }
 
   function clickHand(id) {
-    if (locked || offline) return;
-    if (tool && tool.kind === "chasy") {
+    if (st.locked || st.offline) return;
+    if (st.tool && st.tool.kind === "chasy") {
       send({ kind: "chasy", discard: id });
       return;
     }
     const c = card(id);
     if (c.kind === "equipment") {
       if (!windowMine()) return;
-      if (id === "chasy" && legal.some((a) => a.kind === "chasy")) tool = { kind: "chasy" };
-      else if (legal.some((a) => a.kind === id)) tool = { kind: id };
+      if (id === "chasy" && st.legal.some((a) => a.kind === "chasy")) st.tool = { kind: "chasy" };
+      else if (st.legal.some((a) => a.kind === id)) st.tool = { kind: id };
       paint();
       return;
     }
@@ -167,47 +150,52 @@ export function createRenderer(ctx) {
   }
 
   function clickSlot(seat, slot) {
-    if (locked || offline) return;
-    if (tool && tool.kind === "nektar") send({ kind: "nektar", seat, slot });
-    else if (tool && tool.kind === "idol" && seat !== you) send({ kind: "idol", slot });
+    if (st.locked || st.offline) return;
+    if (st.tool && st.tool.kind === "nektar") send({ kind: "nektar", seat, slot });
+    else if (st.tool && st.tool.kind === "idol" && seat !== st.you) send({ kind: "idol", slot });
   }
 
   function dropOnSlot(ev, seat, slot) {
     ev.preventDefault();
     const id = ev.dataTransfer.getData("text/plain");
     if (!id) return;
-    if (placing() && seat === you && slot === nextSlot()) pickWarrior(id);
+    if (placing() && seat === st.you && slot === nextSlot()) pickWarrior(id);
   }
+  return { cards, card, name, classes, seatsInfo, me, seatW, nameOf, who, whoLc, label, by, whoGen, oppStrip, fieldBox, totalsBox, meStrip, stepBox, passBtn, autoBox, autoLabel, cancelBtn, controls, handBox, handPanel, reveal, sideDiscards, help, same, placing, windowMine, places, need, send, sendKind, resetChoice, onAutoChange, maybeAutoPass, nextSlot, pickWarrior, clickHand, clickSlot, dropOnSlot };
+}
 
+/** The board: both strips, the three slot pairs with their swords, bonuses and Нектар, and the hand. */
+function boardPart(ctx, st, g) {
+  const { card, name, me, whoLc, label, whoGen, fieldBox, totalsBox, handBox, placing, windowMine, nextSlot, pickWarrior, clickHand, clickSlot, dropOnSlot } = g;
   // ---- painting -----------------------------------------------------------------------------
   function tokensOf(seat) {
-    const n = view.tokens[seat];
+    const n = st.view.tokens[seat];
     const dots = [];
     for (let i = 0; i < 5; i += 1) dots.push(el("span", { class: i < n ? "art-token art-token-on" : "art-token", "aria-hidden": "true" }));
     return el("span", { class: "art-tokens", title: t("Кругляши: {n} из 5", { n }), "aria-label": t("кругляши: {n} из 5", { n }) }, ...dots, ` ${n}`);
   }
 
   function strip(box, seat) {
-    const role = view.first === seat ? t("первый игрок") : t("второй игрок");
-    const known = view.known[seat] || [];
+    const role = st.view.first === seat ? t("первый игрок") : t("второй игрок");
+    const known = st.view.known[seat] || [];
     box.replaceChildren(
       ...[
       el("strong", {}, label(seat)),
-      el("span", { class: "chip" }, DECK_NAMES[view.sides[seat]] || view.sides[seat]),
+      el("span", { class: "chip" }, DECK_NAMES[st.view.sides[seat]] || st.view.sides[seat]),
       el("span", { class: "chip" }, role),
       tokensOf(seat),
-      el("span", { class: "small", dataset: { handSize: String(view.hand_sizes[seat]) } }, t("рука: {n}", { n: view.hand_sizes[seat] })),
-      el("span", { class: "small" }, t("колода: {n}", { n: view.deck_sizes[seat] })),
-      known.length && seat !== you ? el("span", { class: "small" }, t("известно в руке: {cards}", { cards: known.map(name).join(", ") })) : null,
+      el("span", { class: "small", dataset: { handSize: String(st.view.hand_sizes[seat]) } }, t("рука: {n}", { n: st.view.hand_sizes[seat] })),
+      el("span", { class: "small" }, t("колода: {n}", { n: st.view.deck_sizes[seat] })),
+      known.length && seat !== st.you ? el("span", { class: "small" }, t("известно в руке: {cards}", { cards: known.map(name).join(", ") })) : null,
       ].filter(Boolean),
     );
   }
 
   function slotCell(seat, x) {
-    const mine = seat === you;
+    const mine = seat === st.you;
     const target = placing() && mine && x.state === "pending" && x.slot === nextSlot();
-    const nekTarget = tool && tool.kind === "nektar" && legal.some((a) => a.kind === "nektar" && a.seat === seat && a.slot === x.slot);
-    const idolTarget = tool && tool.kind === "idol" && seat !== you && legal.some((a) => a.kind === "idol" && a.slot === x.slot);
+    const nekTarget = st.tool && st.tool.kind === "nektar" && st.legal.some((a) => a.kind === "nektar" && a.seat === seat && a.slot === x.slot);
+    const idolTarget = st.tool && st.tool.kind === "idol" && seat !== st.you && st.legal.some((a) => a.kind === "idol" && a.slot === x.slot);
     const cls = ["art-slot", `art-slot-${x.state}`];
     if (target) cls.push("art-slot-target");
     if (nekTarget || idolTarget) cls.push("art-slot-aim");
@@ -220,8 +208,8 @@ export function createRenderer(ctx) {
       attrs.ondragover = (ev) => ev.preventDefault();
       attrs.ondrop = (ev) => dropOnSlot(ev, seat, x.slot);
       attrs.onclick = () => {
-        const first = legal.find((a) => a.kind === "place" && a.cards.slice(0, picked.length).every((c, i) => c === picked[i]));
-        if (first) pickWarrior(first.cards[picked.length]);
+        const first = st.legal.find((a) => a.kind === "place" && a.cards.slice(0, st.picked.length).every((c, i) => c === st.picked[i]));
+        if (first) pickWarrior(first.cards[st.picked.length]);
       };
       attrs.title = t("Сюда — перетащите воина или щёлкните воина в руке");
     }
@@ -247,8 +235,8 @@ export function createRenderer(ctx) {
         ),
       ];
     } else {
-      const words = { pending: picked.length && target ? "" : "—", empty: t("пусто"), removed: t("убран Идолом") };
-      const pick = target && picked.length ? null : words[x.state];
+      const words = { pending: st.picked.length && target ? "" : "—", empty: t("пусто"), removed: t("убран Идолом") };
+      const pick = target && st.picked.length ? null : words[x.state];
       body = [el("span", { class: "small" }, pick || "")];
     }
     return el("div", attrs, ...body);
@@ -257,10 +245,10 @@ export function createRenderer(ctx) {
   /** The field to draw: the live one, or once the match is decided by a scored turn, that last turn's
    *  slots as they were scored (the clean-up emptied the live field; the result must keep the deciding turn). */
   function shownField() {
-    const results = view.results || [];
+    const results = st.view.results || [];
     const last = results[results.length - 1];
-    const scored = view.phase === "over" && last && view.outcome && view.outcome.reason !== "resign";
-    return scored ? { field: last.slots, totals: last.totals, turn: last.turn } : { field: view.field, totals: view.totals, turn: null };
+    const scored = st.view.phase === "over" && last && st.view.outcome && st.view.outcome.reason !== "resign";
+    return scored ? { field: last.slots, totals: last.totals, turn: last.turn } : { field: st.view.field, totals: st.view.totals, turn: null };
   }
 
   function paintField() {
@@ -269,7 +257,7 @@ export function createRenderer(ctx) {
     const cols = [0, 1, 2].map((k) => {
       const opp = shown.field[1 - me()][k];
       const mine = shown.field[me()][k];
-      const pre = picked.length && placing() ? pickedFor(k + 1) : null;
+      const pre = st.picked.length && placing() ? pickedFor(k + 1) : null;
       const mineCell = pre ? slotCell(me(), { ...mine, state: "picked" }) : slotCell(me(), mine);
       if (pre) mineCell.replaceChildren(el("span", { class: "art-card-name" }, name(pre)), el("span", { class: "small" }, t("выбран")));
       return el("div", { class: "art-pair", dataset: { pair: String(k + 1) } }, el("span", { class: "art-pair-no" }, `${k + 1}`), slotCell(1 - me(), opp), mineCell);
@@ -280,24 +268,24 @@ export function createRenderer(ctx) {
       shown.turn !== null ? t("Решающий ход {turn}: мечи — {x} {a}, {y} {b}", sums) : t("Мечи: {x} {a} — {y} {b}", sums);
   }
   const pickedFor = (slot) => {
-    const i = view.placing.slots.indexOf(slot);
-    return i >= 0 && i < picked.length ? picked[i] : null;
+    const i = st.view.placing.slots.indexOf(slot);
+    return i >= 0 && i < st.picked.length ? st.picked[i] : null;
   };
 
   function handCard(id) {
     const c = card(id);
     const usable =
-      (placing() && c.kind !== "equipment" && !picked.includes(id)) ||
-      (windowMine() && c.kind === "equipment" && legal.some((a) => a.kind === id)) ||
-      (tool && tool.kind === "chasy" && id !== "chasy");
+      (placing() && c.kind !== "equipment" && !st.picked.includes(id)) ||
+      (windowMine() && c.kind === "equipment" && st.legal.some((a) => a.kind === id)) ||
+      (st.tool && st.tool.kind === "chasy" && id !== "chasy");
     const cls = ["art-card", `art-arch-${c.archetype || c.kind}`];
-    if (picked.includes(id)) cls.push("art-card-picked");
-    if (tool && tool.kind === id) cls.push("art-card-picked");
+    if (st.picked.includes(id)) cls.push("art-card-picked");
+    if (st.tool && st.tool.kind === id) cls.push("art-card-picked");
     const attrs = {
       type: "button",
       class: cls.join(" "),
       dataset: { card: id },
-      disabled: !usable || locked || offline,
+      disabled: !usable || st.locked || st.offline,
       onclick: () => clickHand(id),
       title: c.text || t("{card}: {swords}", { card: c.name, swords: swordsText(c.swords) }),
     };
@@ -309,7 +297,7 @@ export function createRenderer(ctx) {
   }
 
   function paintHand() {
-    const hand = view.hand || [];
+    const hand = st.view.hand || [];
     const groups = ["A", "B", "C", "special", "equipment"].map((g) => {
       const ids = hand.filter((id) => (card(id).archetype || card(id).kind) === g);
       if (!ids.length) return null;
@@ -318,65 +306,70 @@ export function createRenderer(ctx) {
     handBox.replaceChildren(...groups.filter(Boolean));
     if (!hand.length) handBox.replaceChildren(el("p", { class: "small" }, t("Рука пуста")));
   }
+  return { tokensOf, strip, slotCell, shownField, paintField, pickedFor, handCard, paintHand };
+}
 
+/** The step line and its buttons, the discards, the info bar and the last turn's reveal. */
+function panelPart(ctx, st, g) {
+  const { name, me, who, whoLc, oppStrip, meStrip, stepBox, passBtn, autoLabel, cancelBtn, reveal, sideDiscards, windowMine, need, nextSlot, strip, paintField, paintHand } = g;
   function paintControls() {
-    const v = view;
+    const v = st.view;
     let text = "";
     if (v.phase === "over") text = t("Партия окончена");
     else if (v.phase === "window") {
       const w = v.window;
-      const actor = w.actor === you ? t("ваше действие") : t("действует {who}", { who: whoLc(w.actor) });
+      const actor = w.actor === st.you ? t("ваше действие") : t("действует {who}", { who: whoLc(w.actor) });
       text = t("Ход {turn}, {step}: {actor}. Пасов подряд: {n} из 2.", { turn: v.turn, step: stepWord(w.name), actor, n: w.passes });
-      if (tool && tool.kind === "nektar") text = t("Нектар могущества: выберите воина класса на поле (любой стороны).");
-      if (tool && tool.kind === "idol") text = t("Идол гнева: выберите воина соперника.");
-      if (tool && tool.kind === "chasy") text = t("Часы Базилевса: выберите карту, которую сбросить вместе с ними.");
+      if (st.tool && st.tool.kind === "nektar") text = t("Нектар могущества: выберите воина класса на поле (любой стороны).");
+      if (st.tool && st.tool.kind === "idol") text = t("Идол гнева: выберите воина соперника.");
+      if (st.tool && st.tool.kind === "chasy") text = t("Часы Базилевса: выберите карту, которую сбросить вместе с ними.");
     } else {
       const p = v.placing;
       const slots = p.slots.join(t(" и "));
       const step = { turn: v.turn, step: stepWord(v.step), slots };
       text =
-        p.seat === you
+        p.seat === st.you
           ? need() === 2
             ? t("Ход {turn}, {step}: положите воина в слот {slot} (два воина: слоты {slots}).", { ...step, slot: nextSlot() ?? slots })
             : t("Ход {turn}, {step}: положите воина в слот {slot} (один воин).", { ...step, slot: nextSlot() ?? slots })
           : t("Ход {turn}, {step}: выставляет {who} (слот {slots}).", { ...step, who: whoLc(p.seat) });
     }
     stepBox.textContent = text;
-    passBtn.hidden = v.phase !== "window" || you === null;
-    passBtn.disabled = !windowMine() || locked || offline || !legal.some((a) => a.kind === "pass");
-    cancelBtn.hidden = !(picked.length || tool);
-    autoLabel.hidden = you === null;
+    passBtn.hidden = v.phase !== "window" || st.you === null;
+    passBtn.disabled = !windowMine() || st.locked || st.offline || !st.legal.some((a) => a.kind === "pass");
+    cancelBtn.hidden = !(st.picked.length || st.tool);
+    autoLabel.hidden = st.you === null;
   }
 
   function paintSide() {
     const pile = (seat) =>
-      el("div", {}, el("h3", {}, t("Сброс: {who}", { who: whoLc(seat) })), el("p", { class: "small" }, (view.discards[seat] || []).map(name).join(", ") || t("пусто")));
+      el("div", {}, el("h3", {}, t("Сброс: {who}", { who: whoLc(seat) })), el("p", { class: "small" }, (st.view.discards[seat] || []).map(name).join(", ") || t("пусто")));
     sideDiscards.replaceChildren(el("h2", {}, t("Сброс")), pile(me()), pile(1 - me()));
   }
 
   function paintInfoBar() {
     if (!ctx.infoBar) return;
     ctx.infoBar.replaceChildren(
-      el("span", { class: "chip", id: "art-turn-chip" }, t("Ход {n}", { n: view.turn })),
-      el("span", { class: "chip", title: t("Кругляши: вы — соперник") }, t("Кругляши {a} : {b}", { a: view.tokens[me()], b: view.tokens[1 - me()] })),
-      el("span", { class: "chip" }, t("В запасе: {n}", { n: view.pool })),
+      el("span", { class: "chip", id: "art-turn-chip" }, t("Ход {n}", { n: st.view.turn })),
+      el("span", { class: "chip", title: t("Кругляши: вы — соперник") }, t("Кругляши {a} : {b}", { a: st.view.tokens[me()], b: st.view.tokens[1 - me()] })),
+      el("span", { class: "chip" }, t("В запасе: {n}", { n: st.view.pool })),
     );
   }
 
   /** The last scored turn, with its tie-break reveals animated round by round (once per new result). */
   function paintReveal() {
-    const results = view.results || [];
+    const results = st.view.results || [];
     if (!results.length) {
       reveal.hidden = true;
       return;
     }
     const r = results[results.length - 1];
-    const fresh = results.length > shownResults;
-    shownResults = results.length;
+    const fresh = results.length > st.shownResults;
+    st.shownResults = results.length;
     const winner =
       r.winner === null
         ? t("никто не взял кругляш")
-        : r.winner === you
+        : r.winner === st.you
           ? t("кругляш берёте вы")
           : t("кругляш берёт {who}", { who: whoLc(r.winner) });
     const emptyDeck = t("колода пуста");
@@ -407,7 +400,7 @@ export function createRenderer(ctx) {
   }
 
   function paint() {
-    if (!view) return;
+    if (!st.view) return;
     strip(oppStrip, 1 - me());
     strip(meStrip, me());
     paintField();
@@ -416,133 +409,27 @@ export function createRenderer(ctx) {
     paintSide();
     paintInfoBar();
   }
+  return { paintControls, paintSide, paintInfoBar, paintReveal, paint };
+}
 
-  // ---- public interface ---------------------------------------------------------------------
-  function render(msg) {
-    view = msg.view;
-    ctx.root.hidden = !view;
-    if (ctx.side) ctx.side.hidden = !view;
-    if (!view) return;
-    you = typeof msg.seat === "number" ? msg.seat : view.you;
-    legal = Array.isArray(msg.legal) ? msg.legal : [];
-    locked = false;
-    if (!placing()) picked = [];
-    if (tool && !legal.some((a) => a.kind === tool.kind)) tool = null;
-    handPanel.hidden = you === null || view.phase === "over";
-    paint();
-    paintReveal();
-    maybeAutoPass();
-  }
-
-  function setOffline(flag) {
-    offline = !!flag;
-    if (view) paint();
-  }
-
-  function unlock() {
-    locked = false;
-    if (view) paint();
-  }
-
-  function turn(msg) {
-    const v = msg.view;
-    if (!v) return { text: "…" };
-    if (msg.status === "finished" || msg.status === "aborted" || v.phase === "over") return { text: t("Партия окончена"), cls: "turn-over" };
-    if (offline) return { text: t("Переподключение…"), cls: "turn-offline" };
-    const actor = v.to_move[0];
-    if (you === null) return { text: t("Действует {name}", { name: nameOf(actor) }) };
-    return actor === you ? { text: t("Ваш ход"), cls: "turn-mine" } : { text: t("Ход соперника"), cls: "turn-theirs" };
-  }
-
-  /** The log line the server worded for this reader (duelclub/words/artania.py), or null. */
-  const describe = (ev) => ev.line || null;
-
-  /** The result for this reader: {kind, title, reason}; the reason is a sentence naming who did what. */
-  function outcomeWords(result) {
-    const w = result.winner;
-    const none = w === null || w === undefined;
-    const title = none ? t("Ничья") : you === null ? t("Победа: {name}", { name: nameOf(w) }) : w === you ? t("Победа") : t("Поражение");
-    const kind = none || you === null ? "draw" : w === you ? "win" : "loss";
-    const tokens = (view && view.tokens) || result.tokens || [0, 0];
-    const score = { a: tokens[me()], b: tokens[1 - me()] };
-    // Three translated phrasings of one reason: the reader's own seat, the opponent, a named player.
-    const by = (seat, mine, theirs, named) =>
-      seat === you ? mine : you === null ? named.replace("{name}", nameOf(seat)) : theirs;
-    let reason = "";
-    if (result.reason === "five_tokens" && !none) {
-      reason = by(w, t("Вы первыми собрали пять кругляшей"), t("Соперник первым собрал пять кругляшей"), t("{name} первым собрал пять кругляшей"));
-    } else if (result.reason === "deck_exhausted") {
-      reason = none
-        ? t("Колода закончилась, кругляшей поровну ({a} : {b})", score)
-        : by(w, t("Колода закончилась, у вас больше кругляшей ({a} : {b})", score),
-          t("Колода закончилась, у соперника больше кругляшей ({a} : {b})", score),
-          t("Колода закончилась, больше кругляшей у игрока {name} ({a} : {b})", score));
-    } else if (result.reason === "resign" && !none) {
-      reason = by(1 - w, t("Вы сдались"), t("Соперник сдался"), t("{name} сдался"));
-    } else if (result.reason === "aborted" || result.reason === "abort") {
-      reason = t("Партию остановил администратор");
-    } else if (result.reason === "tournament_cancelled") {
-      reason = t("Турнир отменён");
-    }
-    return { kind, title, reason };
-  }
-
-  function outcome(msg) {
-    const v = msg.view || view;
-    const result = msg.result || (v && v.outcome);
-    if (!result) return null;
-    if (you === null && typeof msg.seat === "number") you = msg.seat;
-    const o = outcomeWords(result);
-    return { kind: o.kind, text: o.title, reason: o.reason };
-  }
-
-  function intro(v) {
-    if (you === null && typeof v.you === "number") you = v.you;
-    const first = v.results && v.results.length ? v.results[0].first : v.turn === 1 ? v.first : null;
-    const deck = typeof v.you === "number" ? " " + t("Ваша колода: {deck}.", { deck: DECK_NAMES[v.sides[v.you]] }) : "";
-    if (first === null) return { text: t("Партия началась.") + deck, cls: "log-season" };
-    const starter =
-      first === you
-        ? t("первыми действуете вы")
-        : you === null
-          ? t("первым действует {name}", { name: nameOf(first) })
-          : t("первым действует соперник");
-    return { text: t("Ход 1: по жребию {starter}.", { starter }) + deck, cls: "log-season" };
-  }
-
-  function actionText(action, seat) {
-    const actor = who(seat);
-    switch (action && action.kind) {
-      case "place":
-        return `${actor}: ${action.cards.map(name).join(", ")}`;
-      case "pass":
-        return t("{who}: пас", { who: actor });
-      case "nektar":
-        return t("{who}: Нектар → {whose} слот {n}", { who: actor, whose: whoGen(action.seat), n: action.slot });
-      case "idol":
-        return t("{who}: Идол гнева → слот {n}", { who: actor, n: action.slot });
-      case "chasy":
-        return t("{who}: Часы Базилевса, сброс {card}", { who: actor, card: name(action.discard) });
-      case "resign":
-        return actor + ": " + t("сдача");
-      default:
-        return null;
-    }
-  }
-
-  /** The opponent's last action on the board (lastmove.js): the slots they filled, the warrior their Нектар
-   *  or Идол touched; `fresh` animates it once. */
-  function markLast(events, fresh) {
-    for (const ev of events) {
-      const spots = [];
-      if (ev.kind === "place") for (const c of ev.cards || []) spots.push([ev.seat, c.slot]);
-      if (ev.kind === "nektar" || ev.kind === "idol") spots.push([ev.target_seat, ev.slot]);
-      for (const [s, slot] of spots) {
-        const cell = fieldBox.querySelector(`.art-slot[data-seat="${s}"][data-slot="${slot}"]`);
-        if (cell) cell.classList.add("last-move", ...(fresh ? ["last-fresh"] : []));
-      }
-    }
-  }
-
-  return { render, turn, describe, unlock, intro, actionText, outcome, setOffline, markLast };
+export function createRenderer(ctx) {
+  const st = createState();
+  const g = {};
+  for (const part of [setup, boardPart, panelPart, wordsPart]) Object.assign(g, part(ctx, st, g));
+  return makeRenderer(ctx, st, {
+    paint: () => {
+      if (!g.placing()) st.picked = [];
+      if (st.tool && !st.legal.some((a) => a.kind === st.tool.kind)) st.tool = null;
+      g.handPanel.hidden = st.you === null || st.view.phase === "over";
+      g.paint();
+      g.paintReveal();
+      g.maybeAutoPass();
+    },
+    repaint: g.paint,
+    turn: g.turnOwn,
+    outcome: g.outcome,
+    intro: g.intro,
+    actionText: g.actionText,
+    markLast: g.markLast,
+  });
 }

@@ -5,6 +5,8 @@
 // (the admins' action log), outcome(msg) → {kind, text, reason} (the result banner) and setOffline(bool).
 // describe is called as Array.map's callback (event, index, batch) so it may look at its neighbours.
 // With seat null and a full view it renders everything (the admins' replay).
+// Every game builds its renderer on renderbase.js (the lock, the turn line's common cases, the result's head, the
+// seat words): docs/renderers.md.
 
 import { el, get, toast } from "./api.js";
 import { loadGame } from "./games.js";

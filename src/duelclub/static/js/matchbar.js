@@ -6,6 +6,18 @@ import { t, tn } from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 
+/** Whole seconds left until `deadline` (ms) at `now` (ms), rounded up, never below 0. */
+export function secondsLeft(deadline, now) {
+  return Math.ceil(Math.max(0, deadline - now) / 1000);
+}
+
+/** The move clock's reading of `s` seconds: «0:09», «4:05», from an hour «2 ч 5 мин». */
+export function clockText(s) {
+  if (s >= 3600) return t("{h} ч {m} мин", { h: Math.floor(s / 3600), m: Math.floor((s % 3600) / 60) });
+  if (s >= 60) return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  return `0:${String(s).padStart(2, "0")}`;
+}
+
 export class MatchBar {
   constructor(matchId) {
     this.matchId = matchId;
@@ -51,10 +63,9 @@ export class MatchBar {
       this._paintClaim();
       return;
     }
-    const left = Math.max(0, this.clock.deadline - Date.now());
-    const s = Math.ceil(left / 1000);
+    const s = secondsLeft(this.clock.deadline, Date.now());
     const mine = this.seat !== null && this.toMove.includes(this.seat);
-    const text = s >= 3600 ? t("{h} ч {m} мин", { h: Math.floor(s / 3600), m: Math.floor((s % 3600) / 60) }) : s >= 60 ? `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}` : `0:${String(s).padStart(2, "0")}`;
+    const text = clockText(s);
     box.hidden = false;
     // t() outside the template literal: Babel does not extract calls inside `${…}`.
     box.textContent = (mine ? t("Ваше время") : t("Время хода")) + ": " + text;

@@ -3,184 +3,16 @@
 // src/duelclub/games/mezha/events.py; each event's log line comes worded from src/duelclub/words/mezha.py.
 
 import { el } from "./api.js";
-import { t, tn } from "./i18n.js";
-import { HOUSE_NAMES, seatName } from "./names.js";
+import { t } from "./i18n.js";
+import { seatName } from "./names.js";
+import { createState, makeRenderer, noSeat, takeLock } from "./renderbase.js";
+import { handPart, unitsPart } from "./mezha_board.js";
+import { FIELD_NAMES, OMENS, SECRET_OMEN_NAMES, cardsWord, seasonWords, wordsPart } from "./mezha_words.js";
 
-const FIELD_NAMES = [t("Луг"), t("Брод"), t("Холм")];
-
-// Omen and card names are proper names, the same in every language (as the seed gives them); texts are translated.
-const OMENS = {
-  thaw: {
-    name: "Оттепель",
-    text: t("Первый ваш отряд на каждом поле получает +2."),
-    // A spectator (seat null) reads it without «ваш».
-    neutral: t("Первый отряд каждого игрока на каждом поле получает +2."),
-  },
-  drought: { name: "Засуха", text: t("На половине поля помещаются три отряда, а не четыре.") },
-  fair: { name: "Ярмарка", text: t("Кто спасует первым, берёт карту из колоды.") },
-  storm: { name: "Гроза", text: t("Перед подсчётом молния бьёт в самую сильную карту каждого поля: −3.") },
-};
-
-// The omens as the admins' replay names them (secrets(): translated, unlike the board's proper names above).
-const SECRET_OMEN_NAMES = { thaw: t("Оттепель"), drought: t("Засуха"), fair: t("Ярмарка"), storm: t("Гроза") };
-
-const ABILITY_NAMES = {
-  cache: t("тайник"),
-  roots: t("корни"),
-  sprout: t("росток"),
-  loner: t("одиночка"),
-  rally: t("клич"),
-  shot: t("выстрел"),
-  shield: t("щит"),
-  messenger: t("гонец"),
-  tactic: t("приём"),
-};
-
-function abilityText(card, ability) {
-  switch (ability) {
-    case "cache":
-      return t("ложится рубашкой вверх; соперник не видит карту, выстрелы и поджог её не задевают");
-    case "roots":
-      return t("остаётся на поле ещё на один сезон");
-    case "sprout":
-      return t("+1, когда на это поле выходит другой ваш отряд");
-    case "loner":
-      return t("+3, если на этом поле нет других ваших отрядов");
-    case "rally":
-      return t("+1 остальным вашим отрядам на этом поле");
-    case "shot":
-      return t("{n} урона самому сильному открытому отряду соперника на этом поле", { n: card.shot || 2 });
-    case "shield":
-      return t("первый урон по карте пропадает");
-    case "messenger":
-      return t("возьмите карту из колоды");
-    case "tactic":
-      return card.id === "rosa"
-        ? t("+1 каждому вашему отряду на выбранном поле, росткам +2")
-        : t("2 урона каждому открытому отряду соперника на выбранном поле");
-    default:
-      return "";
-  }
-}
-
-const cardsWord = (n) => tn(n, "{n} карта", "{n} карты", "{n} карт");
-
-export function createRenderer(ctx) {
-  const cards = new Map();
-  const list = ctx.catalog && Array.isArray(ctx.catalog.cards) ? ctx.catalog.cards : [];
-  for (const c of list) cards.set(c.id, c);
-  const card = (id) => cards.get(id) || { id, name: id, strength: null, abilities: [], house: "" };
-  const name = (id) => card(id).name;
-
-  let you = null;
-  let view = null;
-  let legal = [];
-  let selected = null; // card id chosen in hand
-  let locked = false; // an action is on its way
-  let offline = false; // the live connection is down: nothing can be sent (match.js says so)
-
-  const seatsInfo = ctx.info && Array.isArray(ctx.info.seats) ? ctx.info.seats : [];
-  const opponentName = () => (you === null ? t("Игрок {n}", { n: 2 }) : seatName(seatsInfo[1 - you]));
-  // A spectator (or an admin) reads the players' names where a player reads «вы» and «соперник».
-  const nameOf = (seat) => (seatsInfo[seat] ? seatName(seatsInfo[seat]) : t("Игрок {n}", { n: seat + 1 }));
-  const who = (seat) => (seat === you ? t("Вы") : you === null ? nameOf(seat) : t("Соперник"));
-  // A spectator (you === null, e.g. the admins' replay) reads «игрок N» where a player reads «соперник».
-  const other = (seat) => (you === null ? t("игрок {n}", { n: seat + 1 }) : t("соперник"));
-  const otherGen = (seat) => (you === null ? t("игрока {n}", { n: seat + 1 }) : t("соперника"));
-  const starts = (seat) =>
-    seat === you ? t("начинаете вы") : you === null ? t("начинает игрок {n}", { n: seat + 1 }) : t("начинает соперник");
-  const isBot = (seat) => {
-    const s = seatsInfo[seat];
-    return !!(s && typeof s === "object" && s.bot);
-  };
-
-  /** {name, text} of an omen, its description from the viewer's side (neutral for a spectator). */
-  const omenOf = (id) => {
-    const o = OMENS[id] || { name: id, text: "" };
-    return { name: o.name, text: you === null && o.neutral ? o.neutral : o.text };
-  };
-
-  // ---- seasons in words, always from the viewer's side ----------------------------------------
-  // Numbers read «ваша : соперника» (as the «Прошлые сезоны» table); a spectator reads «игрок 1 : игрок 2».
-  const mine = () => (you === null ? 0 : you);
-  const pairText = (arr) => `${arr[mine()]}:${arr[1 - mine()]}`;
-  const holder = (seat) => (seat === you ? t("вы") : you === null ? t("игрок {n}", { n: seat + 1 }) : t("соперник"));
-  const noSeat = (w) => w === null || w === undefined;
-
-  function seasonVerdict(w) {
-    if (noSeat(w)) return t("ничья");
-    if (w === you) return t("ваша победа");
-    return you === null ? t("победа игрока {n}", { n: w + 1 }) : t("победа соперника");
-  }
-
-  /** «Сезон 1 — победа соперника: поля 1:1 (Луг — соперник, Брод — никому, Холм — вы), решила общая сила 14:15».
-   *  `r`: a season result or a season_scored event ({season, fields, strength, winner}). */
-  function seasonLine(r) {
-    const me = mine();
-    const fields = Array.isArray(r.fields) ? r.fields : [];
-    const count = (seat) => fields.filter((w) => w === seat).length;
-    const nobody = t("никому");
-    const per = fields.map((w, f) => `${FIELD_NAMES[f]} — ${noSeat(w) ? nobody : holder(w)}`).join(", ");
-    let text = t("Сезон {season} — {verdict}: поля {score} ({per})", {
-      season: r.season,
-      verdict: seasonVerdict(r.winner),
-      score: `${count(me)}:${count(1 - me)}`,
-      per,
-    });
-    if (count(0) === count(1) && Array.isArray(r.strength)) {
-      text += noSeat(r.winner)
-        ? t(", общая сила тоже поровну — {score}", { score: pairText(r.strength) })
-        : t(", решила общая сила {score}", { score: pairText(r.strength) });
-    }
-    return text;
-  }
-
-  /** In the pause: who starts the next season (§Between seasons) and why. */
-  function nextStarterText(r) {
-    const w = r.winner;
-    const seat = noSeat(w) ? 1 - view.starter : w;
-    const verb = seat === you ? t("начнёте вы") : you === null ? t("начнёт игрок {n}", { n: seat + 1 }) : t("начнёт соперник");
-    let why;
-    if (!noSeat(w)) {
-      const season = r.season;
-      why =
-        seat === you
-          ? t("вы выиграли сезон {season}", { season })
-          : you === null
-            ? t("он выиграл сезон {season}", { season })
-            : t("соперник выиграл сезон {season}", { season });
-    } else {
-      const prev = view.starter === you ? t("начинали его вы") : t("начинал его {who}", { who: holder(view.starter) });
-      why = t("сезон {season} сыгран вничью, а {prev}", { season: r.season, prev });
-    }
-    return t("Сезон {season} {verb} — {why}.", { season: r.season + 1, verb, why });
-  }
-
-  function pressText() {
-    if (you !== null && isBot(1 - you)) {
-      return t("«Следующий сезон» может нажать любой из игроков; бот не нажимает за вас — нажмите, когда будете готовы.");
-    }
-    return t("«Следующий сезон» может нажать любой из игроков — кто первым нажмёт, тот и откроет сезон.");
-  }
-
-  function paintPause() {
-    const r = seasonResult();
-    if (!r || view.phase !== "pause") {
-      pauseBox.hidden = true;
-      pauseBox.replaceChildren();
-      return;
-    }
-    pauseBox.hidden = false;
-    const cls = noSeat(r.winner) ? "pause-draw" : r.winner === you ? "pause-win" : you === null ? "pause-draw" : "pause-loss";
-    pauseBox.className = `pause-banner ${cls}`;
-    pauseBox.replaceChildren(
-      el("p", { class: "pause-banner__title" }, t("Сезон {season} подсчитан", { season: r.season })),
-      el("p", { class: "pause-banner__line", id: "season-line" }, seasonLine(r)),
-      el("p", { class: "pause-banner__next", id: "next-starter" }, nextStarterText(r)),
-      el("p", { class: "pause-banner__press small" }, pressText()),
-    );
-  }
-
+/** The page's boxes in ctx.root and ctx.side, the three fields' halves, and the player's clicks and keys. */
+function skeletonPart(ctx, st, g) {
+  const paintSelection = (...args) => g.paintSelection(...args);
+  const paintControls = (...args) => g.paintControls(...args);
   // ---- static skeleton ----------------------------------------------------------------------
   const oppStrip = el("div", { class: "player-strip player-strip-opp", id: "opp-strip" });
   const meStrip = el("div", { class: "player-strip player-strip-me", id: "me-strip" });
@@ -257,439 +89,82 @@ export function createRenderer(ctx) {
   nextBtn.addEventListener("click", () => send({ kind: "next_season" }));
   handBox.addEventListener("click", (ev) => {
     const btn = ev.target.closest("[data-card]");
-    if (!btn || btn.disabled || offline) return;
+    if (!btn || btn.disabled || st.offline) return;
     const id = btn.dataset.card;
-    selected = selected === id ? null : id;
+    st.selected = st.selected === id ? null : id;
     paintSelection();
   });
   document.addEventListener("keydown", (ev) => {
-    if (ev.key === "Escape" && selected) {
-      selected = null;
+    if (ev.key === "Escape" && st.selected) {
+      st.selected = null;
       paintSelection();
     }
   });
 
   // ---- actions ------------------------------------------------------------------------------
-  const legalPlay = (id, f) => legal.find((a) => a.kind === "play" && a.card === id && a.field === f);
-  const legalOf = (kind) => legal.find((a) => a.kind === kind);
+  const legalPlay = (id, f) => st.legal.find((a) => a.kind === "play" && a.card === id && a.field === f);
+  const legalOf = (kind) => st.legal.find((a) => a.kind === kind);
 
   function send(action) {
-    if (locked || offline) return;
     const verbatim = action.kind === "play" ? legalPlay(action.card, action.field) : legalOf(action.kind);
-    if (!verbatim) return;
-    locked = true;
-    selected = null;
+    if (!verbatim || !takeLock(st)) return;
+    st.selected = null;
     paintControls();
     paintSelection();
     ctx.act(verbatim);
   }
 
   function dropOn(f) {
-    if (!selected || !legalPlay(selected, f)) return;
-    send({ kind: "play", card: selected, field: f });
+    if (!st.selected || !legalPlay(st.selected, f)) return;
+    send({ kind: "play", card: st.selected, field: f });
   }
 
-  // ---- painting -----------------------------------------------------------------------------
-  /** Small badges for a unit's abilities and state, each with a tooltip that says what it does or did. */
-  function unitBadges(c, u) {
-    const out = [];
-    const badge = (text, title, extra = "") => out.push(el("span", { class: `unit__tag${extra}`, title }, text));
-    for (const a of c.abilities || []) {
-      switch (a) {
-        case "cache":
-          if (u.face_down) {
-            badge(
-              t("тайник: рубашкой вверх"),
-              t("Тайник: лежит рубашкой вверх — соперник не видит карту и силу; выстрелы и поджог её не задевают. Откроется при подсчёте."),
-              " unit__tag-fd",
-            );
-          } else {
-            badge(t("тайник"), t("Тайник: карта открыта при подсчёте сезона."));
-          }
-          break;
-        case "roots":
-          if (u.carried) {
-            badge(
-              t("корни: с прошлого сезона"),
-              t("Корни: отряд остался с прошлого сезона с прежней силой; в конце этого сезона уйдёт в сброс."),
-              " unit__tag-roots",
-            );
-          } else {
-            badge(t("корни"), t("Корни: останется на поле и в следующем сезоне (один раз)."), " unit__tag-roots");
-          }
-          break;
-        case "sprout":
-          badge(t("росток"), t("Росток: +1 каждый раз, когда на это поле выходит другой отряд владельца; от Росы +2."));
-          break;
-        case "loner":
-          badge(t("одиночка"), t("Одиночка: +3, если при выходе рядом не было своих отрядов (уже учтено в силе)."));
-          break;
-        case "rally":
-          badge(t("клич"), t("Клич: при выходе дал +1 остальным своим отрядам на этом поле (один раз)."));
-          break;
-        case "shot":
-          badge(
-            t("выстрел {n}", { n: c.shot || 2 }),
-            t("Выстрел: при выходе нанёс {n} урона самому сильному открытому отряду соперника на этом поле.", { n: c.shot || 2 }),
-          );
-          break;
-        case "shield":
-          if (u.shield === "spent") badge(t("щит потрачен"), t("Щит уже поглотил урон; следующий урон пройдёт."), " shield-off");
-          else badge(t("щит готов"), t("Щит: первый урон по этому отряду пропадёт целиком."), " shield-on");
-          break;
-        case "messenger":
-          badge(t("гонец"), t("Гонец: при выходе владелец взял карту из колоды."));
-          break;
-        default:
-          break;
-      }
-    }
-    return out;
-  }
+  return { oppStrip, meStrip, pauseBox, fieldsBox, handBox, handCount, passBtn, nextBtn, hint, offlineNote, handPanel, sideInfo, sideSeasons, sideDiscards, fieldEls, legalPlay, legalOf, send, dropOn };
+}
 
-  function unitEl(u, ownerSeat) {
-    if (u.hidden) {
-      return el(
-        "div",
-        {
-          class: "unit unit-hidden",
-          title: t("Скрытая карта соперника (тайник): карта и сила откроются при подсчёте"),
-          dataset: { placement: u.placement },
-        },
-        el("span", { class: "unit__no" }, `#${u.placement}`),
-        el("span", { class: "unit__name" }, t("скрыт")),
-        el("span", { class: "unit__str unit__str-hidden", title: t("Сила скрыта") }, "?"),
-      );
-    }
-    const c = card(u.card);
-    const house = c.house || (view && view.houses[ownerSeat]) || "";
-    const base = c.strength;
-    const known = base !== null && base !== undefined;
-    const delta = known ? u.strength - base : 0;
-    const cls = delta > 0 ? " unit__str-up" : delta < 0 ? " unit__str-down" : "";
-    const calc = delta ? `${base}${delta > 0 ? "+" : "−"}${Math.abs(delta)}` : "";
-    const why = delta > 0 ? t("усиления") : t("урон");
-    const sign = `${delta > 0 ? "+" : "−"}`;
-    const strengthLine = !known
-      ? t("{card}: сила {n}", { card: c.name, n: u.strength })
-      : delta
-        ? t("{card}: сила {n} = печатная {base} {sign} {delta} ({why})", { card: c.name, n: u.strength, base, sign, delta: Math.abs(delta), why })
-        : t("{card}: сила {n} (печатная)", { card: c.name, n: u.strength });
-    const title = [
-      strengthLine,
-      ...(c.abilities || []).filter((a) => a !== "tactic").map((a) => `${cap1(ABILITY_NAMES[a] || a)}: ${abilityText(c, a)}`),
-    ].join("\n");
-    const badges = unitBadges(c, u);
-    return el(
-      "div",
-      {
-        class: `unit unit-${house}${u.face_down ? " unit-facedown" : ""}${u.carried ? " unit-carried" : ""}`,
-        dataset: { placement: u.placement, unit: u.card, strength: u.strength, base: known ? base : "" },
-        title,
-      },
-      el("span", { class: "unit__no" }, `#${u.placement}`),
-      el("span", { class: "unit__name" }, c.name),
-      el(
-        "span",
-        { class: "unit__strbox" },
-        el("span", { class: `unit__str${cls}` }, String(u.strength)),
-        calc ? el("span", { class: "unit__calc", title: t("печатная сила {base}, {why} {delta}", { base, why, delta: `${sign}${Math.abs(delta)}` }) }, `(${calc})`) : null,
-      ),
-      badges.length ? el("span", { class: "unit__tags" }, ...badges) : null,
-    );
-  }
-
-  function seasonResult() {
-    if (!view || !view.results || !view.results.length) return null;
-    const r = view.results[view.results.length - 1];
-    return r.season === view.season && view.phase !== "season" ? r : null;
-  }
-
-  function paintFields() {
-    const opp = you === null ? 1 : 1 - you;
-    const me = you === null ? 0 : you;
-    const scored = seasonResult();
-    view.fields.forEach((halves, f) => {
-      const F = fieldEls[f];
-      const oh = halves[opp];
-      const mh = halves[me];
-      F.cap.textContent =
-        view.capacity === 3 ? t("3 места (Засуха)") : tn(view.capacity, "{n} место", "{n} места", "{n} мест");
-      F.oppUnits.replaceChildren(...oh.units.map((u) => unitEl(u, opp)));
-      F.meUnits.replaceChildren(...mh.units.map((u) => unitEl(u, me)));
-      const hiddenTxt = oh.hidden ? " " + tn(oh.hidden, "+ {n} скрытый", "+ {n} скрытых", "+ {n} скрытых") : "";
-      F.oppTotal.replaceChildren(
-        el("span", {}, you === null ? t("Игрок {n}: ", { n: 2 }) : t("Соперник: "), el("b", { class: "total" }, String(oh.total)), hiddenTxt),
-        el("span", { class: "half__slots" }, `${oh.units.length}/${view.capacity}`),
-      );
-      F.meTotal.replaceChildren(
-        el("span", {}, you === null ? t("Игрок {n}: ", { n: 1 }) : t("Вы: "), el("b", { class: "total" }, String(mh.total))),
-        el("span", { class: "half__slots" }, `${mh.units.length}/${view.capacity}`),
-      );
-      if (scored) {
-        const w = scored.fields[f];
-        F.won.hidden = false;
-        F.won.className = `field-col__won ${w === null ? "won-none" : w === me ? "won-me" : "won-opp"}`;
-        F.won.textContent =
-          w === null ? t("ничья") : you === null ? t("игрока {n}", { n: w + 1 }) : w === me ? t("ваше") : t("соперника");
-      } else {
-        F.won.hidden = true;
-      }
-    });
-  }
-
-  function stars(n) {
-    return el("span", { class: "stars", title: t("Выиграно сезонов: {n}", { n }) }, n ? "★".repeat(n) : "☆");
-  }
-
-  function strip(box, seat, label) {
-    const house = view.houses[seat];
-    const passed = view.passed[seat] && view.phase === "season";
-    const moving = view.phase === "season" && view.turn === seat;
-    const parts = [
-      moving ? el("span", { class: "to-move-dot", title: t("Ходит") }) : null,
-      el("span", {}, label),
-      el("span", { class: `badge badge-${house}` }, HOUSE_NAMES[house] || house),
-      stars(view.wins[seat]),
-      passed
-        ? el("span", { class: "passed-tag" }, view.auto_passed[seat] ? t("пас (автоматически)") : t("пас"))
-        : null,
-      view.phase === "season" && view.starter === seat ? el("span", { class: "passed-tag" }, t("начинает сезон")) : null,
-    ];
-    const stats = [
-      seat !== you ? el("span", {}, t("В руке: "), el("b", {}, String(view.hand_sizes[seat]))) : null,
-      el("span", {}, t("Колода: "), el("b", {}, String(view.deck_sizes[seat]))),
-      el("span", {}, t("Сброс: "), el("b", {}, String(view.discards[seat].length))),
-      el("span", {}, t("Сезонов: "), el("b", {}, String(view.wins[seat]))),
-    ];
-    box.replaceChildren(
-      el("div", { class: "player-strip__who" }, ...parts),
-      el("div", { class: "player-strip__stats" }, ...stats),
-    );
-  }
-
-  const isTactic = (id) => {
-    const c = card(id);
-    return c.strength === null || c.strength === undefined;
-  };
-
-  /** A card's abilities in full, one line each: «Тайник: ложится рубашкой вверх…». */
-  const abilityLines = (c) =>
-    (c.abilities || []).filter(Boolean).map((a) => `${cap1(ABILITY_NAMES[a] || a)}: ${abilityText(c, a)}`);
-
-  function handCard(id, count) {
-    const c = card(id);
-    const abilities = (c.abilities || []).filter(Boolean);
-    const playable = legal.some((a) => a.kind === "play" && a.card === id);
-    const tactic = isTactic(id);
-    const chips = abilities
-      .filter((a) => a !== "tactic")
-      .map((a) => el("span", { class: "hand-card__chip" }, a === "shot" ? t("выстрел {n}", { n: c.shot || 2 }) : ABILITY_NAMES[a] || a));
-    const desc = abilities.length
-      ? abilities.map((a) =>
-          el("span", { class: "hand-card__abil" }, el("b", {}, `${cap1(ABILITY_NAMES[a] || a)}:`), ` ${abilityText(c, a)}`),
-        )
-      : [el("span", { class: "hand-card__abil muted" }, t("Без свойств"))];
-    const head = tactic ? t("{card} — приём", { card: c.name }) : t("{card} — сила {n}", { card: c.name, n: c.strength });
-    const full = [head, ...abilityLines(c)].join("\n");
-    return el(
-      "button",
-      {
-        type: "button",
-        class: `hand-card hand-card-${c.house}${tactic ? " hand-card-tactic" : ""}`,
-        dataset: { card: id },
-        "aria-pressed": selected === id ? "true" : "false",
-        disabled: !playable || locked || offline,
-        title: playable ? full + "\n\n" + t("Выберите карту, затем поле") : full,
-      },
-      el("span", { class: "hand-card__name" }, c.name),
-      el(
-        "span",
-        { class: "hand-card__meta" },
-        el("span", { class: "hand-card__str", title: tactic ? t("Приём") : t("Сила") }, tactic ? t("приём") : String(c.strength)),
-        ...chips,
-      ),
-      ...desc,
-      count > 1 ? el("span", { class: "hand-card__count" }, `×${count}`) : null,
-    );
-  }
-
-  function paintHand() {
-    const hand = view.hand || [];
-    const counts = new Map();
-    for (const id of hand) counts.set(id, (counts.get(id) || 0) + 1);
-    handCount.textContent = cardsWord(hand.length);
-    if (!hand.length) {
-      handBox.replaceChildren(el("p", { class: "empty" }, t("Рука пуста.")));
-      return;
-    }
-    handBox.replaceChildren(...[...counts].map(([id, n]) => handCard(id, n)));
-  }
-
-  /** What tactic `id` would do on field `f` now: {n: units affected, text}. Роса: own units (росток +2);
-   *  Поджог: the opponent's face-up units (shields absorb; face-down ones are out of reach). */
-  function tacticEffect(id, f) {
-    const me = mine();
-    if (id === "rosa") {
-      const units = view.fields[f][me].units.filter((u) => !u.hidden);
-      const sprouts = units.filter((u) => (card(u.card).abilities || []).includes("sprout")).length;
-      if (!units.length) return { n: 0, text: t("Без эффекта: здесь нет ваших отрядов") };
-      const parts = [];
-      if (units.length - sprouts) parts.push(`+1 ×${units.length - sprouts}`);
-      if (sprouts) parts.push(t("+2 ×{n} (росток)", { n: sprouts }));
-      return { n: units.length, text: `Роса: ${parts.join(", ")}` };
-    }
-    if (id === "podzhog") {
-      const half = view.fields[f][1 - me];
-      const open = half.units.filter((u) => !u.hidden && !u.face_down);
-      const hidden = half.units.length - open.length;
-      if (!open.length) {
-        return {
-          n: 0,
-          text: hidden ? t("Без эффекта: скрытые карты поджог не задевает") : t("Без эффекта: здесь нет отрядов соперника"),
-        };
-      }
-      const shields = open.filter((u) => u.shield === "ready").length;
-      const burns = open.filter((u) => u.shield !== "ready" && u.strength <= 2).length;
-      let text = `Поджог: −2 ×${open.length}`;
-      if (shields) text += t(", щит поглотит ×{n}", { n: shields });
-      if (burns) text += t(", сгорит ×{n}", { n: burns });
-      if (hidden) text += t("; скрытые не заденет");
-      return { n: open.length, text };
-    }
-    return null;
-  }
-
-  function paintSelection() {
-    for (const b of handBox.querySelectorAll("[data-card]")) {
-      b.setAttribute("aria-pressed", b.dataset.card === selected ? "true" : "false");
-    }
-    const tactic = !!(selected && isTactic(selected));
-    fieldEls.forEach((F, f) => {
-      const ok = !!(selected && !locked && !offline && legalPlay(selected, f));
-      const effect = ok && tactic ? tacticEffect(selected, f) : null;
-      F.meHalf.classList.toggle("droppable", ok);
-      F.meHalf.classList.toggle("droppable-tactic", ok && tactic);
-      F.meHalf.classList.toggle("droppable-effect", !!(effect && effect.n));
-      F.meHalf.classList.toggle("droppable-noeffect", !!(effect && !effect.n));
-      F.col.classList.toggle("tactic-target", !!(effect && effect.n && selected === "podzhog"));
-      F.meHalf.dataset.effect = effect ? (effect.n ? "yes" : "no") : "";
-      F.preview.hidden = !effect;
-      F.preview.textContent = effect ? effect.text : "";
-      F.preview.className = `half__preview${effect && !effect.n ? " half__preview-none" : ""}`;
-      if (ok) {
-        F.meHalf.setAttribute("role", "button");
-        F.meHalf.setAttribute("tabindex", "0");
-        F.meHalf.setAttribute("aria-disabled", "false");
-        F.meHalf.setAttribute(
-          "aria-label",
-          `${t("Ваша половина: {field}", { field: FIELD_NAMES[f] })}${effect ? ` — ${effect.text}` : ""}`,
-        );
-      } else {
-        F.meHalf.removeAttribute("role");
-        F.meHalf.removeAttribute("tabindex");
-        F.meHalf.removeAttribute("aria-disabled");
-        F.meHalf.setAttribute("aria-label", t("Ваша половина: {field}", { field: FIELD_NAMES[f] }));
-      }
-    });
-    paintHint();
-  }
-
-  function paintHint() {
-    if (!view) return;
-    let text = "";
-    if (offline && view.phase !== "over") {
-      text = t("Переподключение… Ход можно будет сделать, когда связь восстановится.");
-    } else if (view.phase === "season" && view.turn === you && legal.length) {
-      if (selected) {
-        const c = card(selected);
-        const about = abilityLines(c).join(" ");
-        if (isTactic(selected)) {
-          const useful = fieldEls.filter((_F, f) => {
-            const e = legalPlay(selected, f) && tacticEffect(selected, f);
-            return e && e.n;
-          }).length;
-          const where = useful
-            ? t("поля, где он подействует, выделены")
-            : t("сейчас он ни на одном поле ничего не сделает (сыграть всё равно можно)");
-          text = t("{card}: {effect}. Выберите поле — {where}. Esc — отмена.", {
-            card: c.name,
-            effect: abilityText(c, "tactic"),
-            where,
-          });
-        } else {
-          const what = `${c.name} (${c.strength})${about ? ` — ${about}` : ""}`;
-          text = t("{card}. Выберите подсвеченное поле на своей половине. Esc — отмена.", { card: what });
-        }
-      } else {
-        text = t("Выберите карту в руке, затем поле — или нажмите «Пас».");
-      }
-    } else if (view.phase === "pause") {
-      const r = seasonResult();
-      const press =
-        you !== null && isBot(1 - you)
-          ? t("Нажмите «Следующий сезон», когда будете готовы.")
-          : t("Нажмите «Следующий сезон» — или дождитесь, пока нажмёт соперник.");
-      text = r ? `${nextStarterText(r)} ${press}` : press;
-    } else if (view.phase === "season" && view.passed[you]) {
-      text = t("Вы спасовали: соперник доигрывает сезон.");
-    } else if (view.phase === "season") {
-      text = t("Ждём ход соперника…");
-    }
-    hint.textContent = text;
-  }
-
-  function paintControls() {
-    const canPass = !!legalOf("pass") && !locked && !offline;
-    const pause = view.phase === "pause";
-    passBtn.hidden = pause || view.phase === "over";
-    passBtn.disabled = !canPass;
-    nextBtn.hidden = !pause;
-    nextBtn.disabled = !legalOf("next_season") || locked || offline;
-    offlineNote.hidden = !offline || view.phase === "over";
-    handPanel.classList.toggle("is-offline", offline && view.phase !== "over");
-    for (const b of handBox.querySelectorAll("[data-card]")) {
-      const playable = legal.some((a) => a.kind === "play" && a.card === b.dataset.card);
-      b.disabled = !playable || locked || offline;
-    }
-  }
-
-  function paintSide() {
-    const omen = omenOf(view.omen);
-    const starter = view.starter === you ? t("вы") : other(view.starter);
+/** The side panels (the season, the past seasons, the discards), the info bar, and the whole board. */
+function sidePart(ctx, st, g) {
+  const { cards, name, seatsInfo, opponentName, other, otherGen, omenOf, holder, seasonLine, oppStrip, meStrip, handPanel, sideInfo, sideSeasons, sideDiscards, seasonResult, paintFields, strip, paintPause, paintHand, paintSelection, paintControls } = g;
+  /** «Сезон N»: the omen, who starts, the score by seasons, each player's pass, the places on a half. */
+  function paintSeason() {
+    const omen = omenOf(st.view.omen);
+    const starter = st.view.starter === st.you ? t("вы") : other(st.view.starter);
     const passTxt = (s) =>
-      view.passed[s]
-        ? view.auto_passed[s]
+      st.view.passed[s]
+        ? st.view.auto_passed[s]
           ? t("пас (автоматически)")
           : t("пас")
-        : view.phase === "season"
+        : st.view.phase === "season"
           ? t("играет")
           : "—";
     const rows = [
-      [t("Сезон"), t("{season} из 3", { season: view.season })],
+      [t("Сезон"), t("{season} из 3", { season: st.view.season })],
       [t("Начинает сезон"), starter],
-      you === null
-        ? [t("Счёт по сезонам"), t("игрок 1 {a} — {b} игрок 2", { a: view.wins[0], b: view.wins[1] })]
-        : [t("Счёт по сезонам"), t("вы {a} — {b} соперник", { a: view.wins[you], b: view.wins[1 - you] })],
-      [you === null ? t("Игрок {n}", { n: 1 }) : t("Вы"), passTxt(you ?? 0)],
-      [you === null ? t("Игрок {n}", { n: 2 }) : t("Соперник"), passTxt(you === null ? 1 : 1 - you)],
-      [t("Мест на половине"), String(view.capacity)],
+      st.you === null
+        ? [t("Счёт по сезонам"), t("игрок 1 {a} — {b} игрок 2", { a: st.view.wins[0], b: st.view.wins[1] })]
+        : [t("Счёт по сезонам"), t("вы {a} — {b} соперник", { a: st.view.wins[st.you], b: st.view.wins[1 - st.you] })],
+      [st.you === null ? t("Игрок {n}", { n: 1 }) : t("Вы"), passTxt(st.you ?? 0)],
+      [st.you === null ? t("Игрок {n}", { n: 2 }) : t("Соперник"), passTxt(st.you === null ? 1 : 1 - st.you)],
+      [t("Мест на половине"), String(st.view.capacity)],
     ];
     const scored = seasonResult();
-    if (scored && view.phase === "pause") {
+    if (scored && st.view.phase === "pause") {
       const w = scored.winner;
-      const seat = noSeat(w) ? 1 - view.starter : w;
-      rows.splice(2, 0, [t("Начнёт сезон {season}", { season: scored.season + 1 }), seat === you ? t("вы") : holder(seat)]);
+      const seat = noSeat(w) ? 1 - st.view.starter : w;
+      rows.splice(2, 0, [t("Начнёт сезон {season}", { season: scored.season + 1 }), seat === st.you ? t("вы") : holder(seat)]);
     }
     sideInfo.replaceChildren(
-      el("h2", { id: "season-title" }, t("Сезон {season}", { season: view.season })),
+      el("h2", { id: "season-title" }, t("Сезон {season}", { season: st.view.season })),
       el("p", { class: "omen", id: "omen" }, el("b", {}, t("Примета: {omen}", { omen: omen.name }))),
       el("p", { class: "omen-desc", id: "omen-desc" }, omen.text),
       el("dl", { class: "kv" }, ...rows.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])),
     );
+  }
 
-    const me = you ?? 0;
-    const results = view.results || [];
+  /** «Прошлые сезоны»: each scored season's field totals and winner, from the reader's side. */
+  function paintPastSeasons() {
+    const me = st.you ?? 0;
+    const results = st.view.results || [];
     const table = results.length
       ? el(
           "table",
@@ -711,13 +186,13 @@ export function createRenderer(ctx) {
                 ...r.totals.map((tot, f) => {
                   const w = r.fields[f];
                   const cls = w === null ? "cell-draw" : w === me ? "cell-win" : "cell-loss";
-                  const label = w === null ? t("ничья") : w === me && you !== null ? t("ваше") : otherGen(w);
+                  const label = w === null ? t("ничья") : w === me && st.you !== null ? t("ваше") : otherGen(w);
                   return el("td", { class: cls, title: `${FIELD_NAMES[f]}: ${label}` }, `${tot[me]}:${tot[1 - me]}`);
                 }),
                 el(
                   "td",
                   { class: r.winner === null ? "cell-draw" : r.winner === me ? "cell-win" : "cell-loss" },
-                  r.winner === null ? t("ничья") : r.winner === me && you !== null ? t("вы") : other(r.winner),
+                  r.winner === null ? t("ничья") : r.winner === me && st.you !== null ? t("вы") : other(r.winner),
                 ),
               ),
             ),
@@ -732,23 +207,27 @@ export function createRenderer(ctx) {
           ? el(
               "p",
               { class: "seasons-note" },
-              you === null
+              st.you === null
                 ? t("В клетках — сила на поле: игрока 1 : игрока 2.")
                 : t("В клетках — сила на поле: ваша : соперника."),
             )
           : null,
       ].filter(Boolean),
     );
+  }
 
+  /** «Сброс»: both discard piles, and after the end the hands left. */
+  function paintDiscards() {
+    const me = st.you ?? 0;
     const pile = (seat) => {
-      const ids = view.discards[seat];
+      const ids = st.view.discards[seat];
       return el(
         "details",
         {},
         el(
           "summary",
           {},
-          seat === me && you !== null
+          seat === me && st.you !== null
             ? t("Ваш сброс: {cards}", { cards: cardsWord(ids.length) })
             : t("Сброс {whose}: {cards}", { whose: otherGen(seat), cards: cardsWord(ids.length) }),
         ),
@@ -760,19 +239,19 @@ export function createRenderer(ctx) {
     const handOf = (seat) =>
       el(
         "details",
-        { open: you === null },
+        { open: st.you === null },
         el(
           "summary",
           {},
-          handTitle(seat, cardsWord(view.hands[seat].length)),
+          handTitle(seat, cardsWord(st.view.hands[seat].length)),
         ),
-        el("p", { class: "discard-list" }, view.hands[seat].length ? view.hands[seat].map(name).join(", ") : t("пусто")),
+        el("p", { class: "discard-list" }, st.view.hands[seat].length ? st.view.hands[seat].map(name).join(", ") : t("пусто")),
       );
     const handTitle = (seat, cards) => {
-      if (you === null) return t("Рука {whose}: {cards}", { whose: otherGen(seat), cards });
-      return seat === you ? t("Ваша рука в конце: {cards}", { cards }) : t("Рука {whose} в конце: {cards}", { whose: otherGen(seat), cards });
+      if (st.you === null) return t("Рука {whose}: {cards}", { whose: otherGen(seat), cards });
+      return seat === st.you ? t("Ваша рука в конце: {cards}", { cards }) : t("Рука {whose} в конце: {cards}", { whose: otherGen(seat), cards });
     };
-    const shownHands = !Array.isArray(view.hands) ? [] : you === null ? [0, 1] : [me, 1 - me];
+    const shownHands = !Array.isArray(st.view.hands) ? [] : st.you === null ? [0, 1] : [me, 1 - me];
     sideDiscards.replaceChildren(
       ...[
       el("h2", { id: "discard-title" }, t("Сброс")),
@@ -783,35 +262,32 @@ export function createRenderer(ctx) {
     );
   }
 
+  function paintSide() {
+    paintSeason();
+    paintPastSeasons();
+    paintDiscards();
+  }
+
   function paintInfoBar() {
     if (!ctx.infoBar) return;
-    const omen = omenOf(view.omen);
-    const me = you ?? 0;
+    const omen = omenOf(st.view.omen);
+    const me = st.you ?? 0;
     ctx.infoBar.replaceChildren(
-      el("span", { class: "chip", id: "season-chip" }, t("Сезон {season} из 3", { season: view.season })),
+      el("span", { class: "chip", id: "season-chip" }, t("Сезон {season} из 3", { season: st.view.season })),
       el("span", { class: "chip chip-omen", title: omen.text || "" }, t("Примета: {omen}", { omen: omen.name })),
       el(
         "span",
         { class: "chip", title: t("Выигранные сезоны: вы — соперник") },
-        t("Сезоны {a} : {b}", { a: view.wins[me], b: view.wins[1 - me] }),
+        t("Сезоны {a} : {b}", { a: st.view.wins[me], b: st.view.wins[1 - me] }),
       ),
     );
   }
 
-  // ---- public interface ---------------------------------------------------------------------
-  function render(msg) {
-    view = msg.view;
-    // Never dealt (a cancelled invite): no empty fields, hand or «Пас» — the page shows only the result.
-    ctx.root.hidden = !view;
-    if (ctx.side) ctx.side.hidden = !view;
-    if (!view) return;
-    you = typeof msg.seat === "number" ? msg.seat : view.you;
-    legal = Array.isArray(msg.legal) ? msg.legal : [];
-    locked = false;
-    if (selected && !legal.some((a) => a.kind === "play" && a.card === selected)) selected = null;
-    const me = you ?? 0;
-    strip(oppStrip, 1 - me, you === null ? seatName(seatsInfo[1]) : t("Соперник: {name}", { name: opponentName() }));
-    strip(meStrip, me, you === null ? seatName(seatsInfo[0]) : t("Вы: {name}", { name: ctx.username }));
+  function paintAll() {
+    if (st.selected && !st.legal.some((a) => a.kind === "play" && a.card === st.selected)) st.selected = null;
+    const me = st.you ?? 0;
+    strip(oppStrip, 1 - me, st.you === null ? seatName(seatsInfo[1]) : t("Соперник: {name}", { name: opponentName() }));
+    strip(meStrip, me, st.you === null ? seatName(seatsInfo[0]) : t("Вы: {name}", { name: ctx.username }));
     paintFields();
     paintHand();
     paintControls();
@@ -819,164 +295,46 @@ export function createRenderer(ctx) {
     paintSide();
     paintInfoBar();
     paintPause();
-    handPanel.hidden = you === null || view.phase === "over";
+    handPanel.hidden = st.you === null || st.view.phase === "over";
   }
 
-  /** The live connection went down (true) or came back (false): nothing can be sent meanwhile. */
-  function setOffline(flag) {
-    offline = !!flag;
-    if (offline) selected = null;
-    if (view) {
-      paintControls();
-      paintSelection();
-    }
-  }
-
-  function turn(msg) {
-    const v = msg.view;
-    if (!v) return { text: "…" };
-    if (msg.status === "finished" || msg.status === "aborted" || v.phase === "over") {
-      return { text: t("Партия окончена"), cls: "turn-over" };
-    }
-    if (offline) return { text: t("Переподключение…"), cls: "turn-offline" };
-    if (v.phase === "pause") return { text: t("Сезон {season} подсчитан", { season: v.season }), cls: "turn-pause" };
-    if (you === null) return { text: t("Ходит {name}", { name: nameOf(v.turn) }) };
-    return v.turn === you ? { text: t("Ваш ход"), cls: "turn-mine" } : { text: t("Ход соперника"), cls: "turn-theirs" };
-  }
-
-  function unlock() {
-    locked = false;
-    if (view) {
-      paintControls();
-      paintSelection();
-    }
-  }
-
-  // The event log's words come from the server (duelclub/words/mezha.py): each event carries its `line`.
-  const describe = (ev) => ev.line || null;
-
-  /** The match result from the viewer's side: {kind: "win"|"loss"|"draw", title, reason} — who won and why
-   *  (D10: two_seasons, more_seasons, draw; the platform's resign). Seasons read «ваши : соперника». */
-  function outcomeWords(result, wins) {
-    const w = result.winner;
-    const score = Array.isArray(wins) && wins.length === 2 ? pairText(wins) : "";
-    const kind = noSeat(w) || you === null ? "draw" : w === you ? "win" : "loss";
-    const title = noSeat(w)
-      ? t("Ничья")
-      : w === you
-        ? t("Победа")
-        : you === null
-          ? t("Победа: {name}", { name: nameOf(w) })
-          : t("Поражение");
-    const subject = (seat) => (seat === you ? t("Вы") : you === null ? nameOf(seat) : t("Соперник"));
-    const tail = (text) => (score ? ` (${text})` : "");
-    let reason;
-    switch (result.reason) {
-      case "two_seasons":
-        reason =
-          (w === you ? t("{who} выиграли два сезона", { who: subject(w) }) : t("{who} выиграл два сезона", { who: subject(w) })) +
-          tail(score);
-        break;
-      case "more_seasons":
-        reason =
-          (w === you
-            ? t("{who} выиграли больше сезонов", { who: subject(w) })
-            : t("{who} выиграл больше сезонов", { who: subject(w) })) + tail(t("{score} при двух ничьих", { score }));
-        break;
-      case "draw": {
-        const why =
-          score && wins[0] === 0
-            ? t("{score}: все три сезона — ничьи", { score })
-            : t("{score}, третий сезон — ничья", { score });
-        reason = t("Поровну выигранных сезонов") + tail(why);
-        break;
-      }
-      case "resign": {
-        const loser = noSeat(w) ? null : 1 - w;
-        reason =
-          loser === null ? t("Сдача") : loser === you ? t("Вы сдались") : t("{who} сдался", { who: subject(loser) });
-        break;
-      }
-      case "abort":
-      case "aborted":
-        reason = t("Партию остановил администратор");
-        break;
-      case "tournament_cancelled":
-        reason = t("Турнир отменён");
-        break;
-      default:
-        reason = result.reason ? String(result.reason) : "";
-    }
-    return { kind, title, reason };
-  }
-
-  /** For match.js's result banner: {kind, text, reason} once the match has a result, else null. */
-  function outcome(msg) {
-    const v = msg.view || view;
-    const result = msg.result || (v && v.outcome);
-    if (!result) return null;
-    if (you === null && msg && typeof msg.seat === "number") you = msg.seat;
-    const o = outcomeWords(result, v && v.wins);
-    return { kind: o.kind, text: o.title, reason: o.reason };
-  }
-
-  /** The first log line: season 1's omen and who starts it (decided by lot; no event carries it). */
-  function intro(v) {
-    if (you === null && typeof v.you === "number") you = v.you;
-    const first = v.results && v.results.length ? v.results[0] : v.season === 1 ? v : null;
-    if (!first) return { text: t("Партия началась"), cls: "log-season" };
-    const omen = OMENS[first.omen] || { name: first.omen };
-    return {
-      text: t("Сезон 1. Примета: {omen}. По жребию {starts}", { omen: omen.name, starts: starts(first.starter) }),
-      cls: "log-season",
-    };
-  }
-
-  /** A logged action in words (the admins' action log): play {card, field}, pass, next_season, resign. */
-  function actionText(action, seat) {
-    const actor = who(seat);
-    switch (action && action.kind) {
-      case "play":
-        return `${actor}: ${name(action.card)} → ${FIELD_NAMES[action.field] || "?"}`;
-      case "pass":
-        return actor + ": " + t("пас");
-      case "next_season":
-        return actor + ": " + t("следующий сезон");
-      case "resign":
-        return actor + ": " + t("сдача");
-      default:
-        return null;
-    }
-  }
-
-  /** The opponent's last action on the board (lastmove.js): the unit they put down (a face-down one too), or
-   *  the field their tactic hit; `fresh` animates it once. */
-  function markLast(events, fresh) {
-    const mark = (node) => node && node.classList.add("last-move", ...(fresh ? ["last-fresh"] : []));
-    for (const ev of events) {
-      if (ev.kind !== "play") continue;
-      if (typeof ev.placement === "number") mark(fieldsBox.querySelector(`.unit[data-placement="${ev.placement}"]`));
-      else if (typeof ev.field === "number") mark(fieldsBox.querySelectorAll(".field-col")[ev.field]);
-    }
-  }
-
-  /** What only the full view shows (the admins' replay, admin_match.js): both decks top to bottom and the
-   *  omens, this season's marked, as {title, rows: [label, content][]}; null for a view without the decks. */
-  function secrets(v) {
-    if (!v || !Array.isArray(v.decks)) return null;
-    const omens = (v.omens || []).map((o, i) =>
-      el("li", { class: i === v.season - 1 ? "omen-now" : "" }, (i < 3 ? t("сезон {n}: ", { n: i + 1 }) : t("не выпадет: ")) + (SECRET_OMEN_NAMES[o] || o)),
-    );
-    const rows = [
-      ...[0, 1].map((s) => [`Колода игрока ${s + 1} (сверху вниз)`, v.decks[s].length ? v.decks[s].map(name).join(", ") : t("пусто")]),
-      [t("Приметы"), el("ol", { class: "omens-list" }, ...omens)],
-    ];
-    return { title: t("Колоды и приметы"), rows };
-  }
-
-  return { render, turn, describe, unlock, intro, actionText, outcome, setOffline, markLast, secrets };
+  return { paintSide, paintInfoBar, paintAll };
 }
 
-function cap1(s) {
-  return s ? s[0].toUpperCase() + s.slice(1) : s;
+/** What only the full view shows (the admins' replay, admin_match.js): both decks top to bottom and the
+ *  omens, this season's marked, as {title, rows: [label, content][]}; null for a view without the decks. */
+function secretsOf(v, name) {
+  if (!v || !Array.isArray(v.decks)) return null;
+  const omens = (v.omens || []).map((o, i) =>
+    el("li", { class: i === v.season - 1 ? "omen-now" : "" }, (i < 3 ? t("сезон {n}: ", { n: i + 1 }) : t("не выпадет: ")) + (SECRET_OMEN_NAMES[o] || o)),
+  );
+  const rows = [
+    ...[0, 1].map((s) => [`Колода игрока ${s + 1} (сверху вниз)`, v.decks[s].length ? v.decks[s].map(name).join(", ") : t("пусто")]),
+    [t("Приметы"), el("ol", { class: "omens-list" }, ...omens)],
+  ];
+  return { title: t("Колоды и приметы"), rows };
+}
+
+export function createRenderer(ctx) {
+  const st = createState();
+  st.selected = null; // card id chosen in hand
+  const g = {};
+  for (const part of [seasonWords, skeletonPart, unitsPart, handPart, sidePart, wordsPart]) Object.assign(g, part(ctx, st, g));
+  return makeRenderer(ctx, st, {
+    paint: g.paintAll,
+    repaint: () => {
+      g.paintControls();
+      g.paintSelection();
+    },
+    // The live connection went down: nothing can be sent meanwhile, and the selection is dropped.
+    onOffline: (off) => {
+      if (off) st.selected = null;
+    },
+    turn: g.turnOwn,
+    outcome: g.outcome,
+    intro: g.intro,
+    actionText: g.actionText,
+    markLast: g.markLast,
+    secrets: (v) => secretsOf(v, g.name),
+  });
 }

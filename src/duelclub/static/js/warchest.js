@@ -4,15 +4,14 @@
 // the SVG hex board, the hand, bag, discards, supply, decrees and seals.
 
 import { el } from "./api.js";
+import { boardZoom } from "./boardzoom.js";
 import { t } from "./i18n.js";
 import { seatName } from "./names.js";
-import { boardZoom } from "./boardzoom.js";
+import { createState, makeRenderer, noSeat, resultOf, takeLock } from "./renderbase.js";
+import { SIDE_RU, markLast, paintBoard } from "./warchest_board.js";
 
 export const STYLESHEET = true;
 
-// Side, unit, coin and decree names are proper names (as the rules give them), the same in every language;
-// the log lines come from the server already worded for this reader (duelclub/words/warchest.py).
-const SIDE_RU = { wolf: "Волк", raven: "Ворон" };
 const KIND_RU = {
   pick: t("Выбрать"), deploy: t("Выставить"), bolster: t("Усилить"), move: t("Переместить"),
   control: t("Взять под контроль"), attack: t("Атаковать"), tactic: t("Тактика"), cure: t("Лечение"),
@@ -31,21 +30,10 @@ const PENDING_RU = {
 };
 const HEX_FIELDS = ["unit", "ally", "to", "target"];
 const FIELD_RU = { unit: t("свой отряд"), ally: t("союзника"), to: t("поле"), target: t("цель") };
-const SIZE = 34;
-// Short names that fit a unit coin on the board (the full name and the card text are in the coin's <title>).
-const ABBR = {
-  archer: "Лучник", berserker: "Берсерк", cavalry: "Кавал.", crossbowman: "Арбал.", ensign: "Знам.",
-  footman: "Пехот.", knight: "Рыцарь", lancer: "Улан", light_cavalry: "Л. кав.", marshal: "Маршал",
-  mercenary: "Наёмн.", pikeman: "Пикин.", royal_guard: "Гвард.", scout: "Развед.", swordsman: "Мечник",
-  warrior_priest: "Жрец", bannerman: "Штанд.", bishop: "Епископ", earl: "Граф", herald: "Герольд",
-  infiltrator: "Лазут.", skirmisher: "Застр.", assassin: "Убийца", saboteur: "Дивер.",
-};
-const COIN_TEXT = SIZE; // the widest a name may be drawn on a coin (its diameter is 1.1 × SIZE)
-
-export function createRenderer(ctx) {
+/** The catalog's lookups: hexes, locations, hex labels, units and decrees, and the names a coin goes by. */
+function catalogOf(ctx) {
   const cat = ctx.catalog || {};
   const hexes = cat.hexes || [];
-  const locations = new Set(cat.locations || []);
   // Hex labels as the log names them (words.py): row letter А…Ж from the top, number in the row from the left.
   const labels = cat.hex_labels || hexes.map((_, h) => String(h));
   const units = new Map((cat.units || []).map((u) => [u.id, u]));
@@ -54,16 +42,17 @@ export function createRenderer(ctx) {
   const coinName = (c) =>
     c === "royal" ? "Королевская" : c === "decoy:infiltrator" ? "Обманка Лазутчика"
       : c === "decoy:skirmisher" ? "Обманка Застрельщика" : uname(c);
+  const cardTip = (type) => {
+    const u = units.get(type);
+    if (!u) return type;
+    return `${u.ru} (×${u.coins})` + (u.tactic ? "\n" + t("Тактика: {text}", { text: u.tactic }) : "") +
+      (u.property ? "\n" + t("Свойство: {text}", { text: u.property }) : "");
+  };
+  return { hexes, locations: new Set(cat.locations || []), labels, units, decrees, uname, coinName, cardTip };
+}
 
-  let view = null;
-  let legal = [];
-  let you = null;
-  let coin = undefined; // chosen coin (null: a decision without a coin)
-  let kind = null;
-  let chosen = {}; // field -> value fixed so far
-  let locked = false;
-  let offline = false;
-
+/** The board's boxes in ctx.root: the sides, the draft, the controls, the zoom bar, the hex board, the legend. */
+function skeleton(ctx) {
   const top = el("div", { class: "wc-top" });
   const boardBox = el("div", { class: "wc-board", id: "wc-board" });
   const zoom = boardZoom(boardBox, "wc-zoom");
@@ -82,29 +71,33 @@ export function createRenderer(ctx) {
         .map(([cls, text]) => el("li", {}, el("span", { class: `wc-lg ${cls}`, "aria-hidden": "true" }), text))),
     el("a", { href: "/games/warchest/rules#glossary", "data-rules": "glossary" }, t("Подробнее в правилах")));
   ctx.root.replaceChildren(top, draftBox, controls, zoom.bar, boardBox, legend);
+  return { top, boardBox, zoom, controls, draftBox, legend };
+}
 
-  const cardTip = (type) => {
-    const u = units.get(type);
-    if (!u) return type;
-    return `${u.ru} (×${u.coins})` + (u.tactic ? "\n" + t("Тактика: {text}", { text: u.tactic }) : "") +
-      (u.property ? "\n" + t("Свойство: {text}", { text: u.property }) : "");
-  };
+function unitCard(g, type, extra = {}) {
+  const u = g.units.get(type) || { ru: type, tactic: "", property: "", coins: "?" };
+  return el("div", { class: "wc-card", title: g.cardTip(type), tabindex: "0", ...extra },
+    el("strong", {}, `${u.ru} ×${u.coins}`),
+    u.tactic ? el("p", {}, el("b", {}, t("Тактика: ")), u.tactic) : null,
+    u.property ? el("p", {}, el("b", {}, t("Свойство: ")), u.property) : null);
+}
 
-  function unitCard(type, extra = {}) {
-    const u = units.get(type) || { ru: type, tactic: "", property: "", coins: "?" };
-    return el("div", { class: "wc-card", title: cardTip(type), tabindex: "0", ...extra },
-      el("strong", {}, `${u.ru} ×${u.coins}`),
-      u.tactic ? el("p", {}, el("b", {}, t("Тактика: ")), u.tactic) : null,
-      u.property ? el("p", {}, el("b", {}, t("Свойство: ")), u.property) : null);
-  }
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The choice of an action, step by step from `legal`: a coin, then an action, then its hex(es) and values;
+ *  the draft's picks; the controls that offer each step. */
+function choicePart(g) {
+  const st = g.st;
+  let coin = undefined; // chosen coin (null: a decision without a coin)
+  let kind = null;
+  let chosen = {}; // field -> value fixed so far
 
   function send(action) {
-    if (locked) return;
-    locked = true;
+    if (!takeLock(st, true)) return; // as before: live.js tries HTTP while the socket is down
     const body = {};
     for (const [k, v] of Object.entries(action)) if (v !== null && v !== undefined) body[k] = v;
     reset();
-    ctx.act(body);
+    g.ctx.act(body);
   }
 
   function reset() {
@@ -113,9 +106,8 @@ export function createRenderer(ctx) {
     chosen = {};
   }
 
-  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
   const candidates = () =>
-    legal.filter((a) => (coin === undefined || (a.coin ?? null) === coin) && (!kind || a.kind === kind) &&
+    st.legal.filter((a) => (coin === undefined || (a.coin ?? null) === coin) && (!kind || a.kind === kind) &&
       Object.entries(chosen).every(([f, v]) => (a[f] ?? null) === v));
 
   /** The next parameter still open among the candidates: [field, values] or null when one action is left. */
@@ -134,149 +126,40 @@ export function createRenderer(ctx) {
       send(cands[0]);
       return;
     }
-    paintAll();
+    g.paintAll();
   }
 
-  // ---- board -------------------------------------------------------------------------------
-  function center(h) {
-    const [q, r] = hexes[h];
-    return [SIZE * Math.sqrt(3) * (q + r / 2), SIZE * 1.5 * r];
-  }
-
-  function hexPoints(cx, cy) {
-    const pts = [];
-    for (let i = 0; i < 6; i++) {
-      const a = (Math.PI / 180) * (60 * i - 30);
-      pts.push(`${(cx + SIZE * Math.cos(a)).toFixed(1)},${(cy + SIZE * Math.sin(a)).toFixed(1)}`);
-    }
-    return pts.join(" ");
-  }
-
-  function svgEl(tag, attrs, ...kids) {
-    const n = document.createElementNS("http://www.w3.org/2000/svg", tag);
-    for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, v);
-    for (const k of kids) if (k) n.append(k);
-    return n;
-  }
-
-  function paintBoard() {
+  /** The board's highlights: `hot`, the hexes to click for the open field `nf`; `maybe`, every hex the chosen
+   *  coin could act on before its action is chosen. */
+  function hexChoice() {
     const cands = kind ? candidates() : [];
     const nf = kind ? nextField(cands) : null;
     const hot = new Set(nf && HEX_FIELDS.includes(nf[0]) ? nf[1].filter((v) => v !== null) : []);
     // A coin chosen, its action not yet: light every hex it could act on (softer than a hex to click).
     const maybe = new Set(coin !== undefined && !kind
       ? candidates().flatMap((a) => HEX_FIELDS.map((f) => a[f]).filter((v) => typeof v === "number")) : []);
-    const unitAt = new Map((view.units || []).map((u) => [u.hex, u]));
-    const w = SIZE * Math.sqrt(3) * 7 + 10;
-    const svg = svgEl("svg", { viewBox: `${-w / 2} ${-SIZE * 5.6} ${w} ${SIZE * 11.2}`, class: "wc-svg",
-      role: "img", "aria-label": t("Поле") });
-    hexes.forEach((_, h) => {
-      const [cx, cy] = center(h);
-      const ctrl = view.control[String(h)];
-      const cls = ["wc-hex"];
-      if (locations.has(h)) cls.push("wc-loc");
-      if (hot.has(h)) cls.push("wc-hot");
-      else if (maybe.has(h)) cls.push("wc-maybe");
-      const g = svgEl("g", { class: cls.join(" "), "data-hex": String(h) });
-      g.append(svgEl("polygon", { points: hexPoints(cx, cy) }));
-      if (locations.has(h)) {
-        g.append(svgEl("circle", { cx, cy, r: SIZE * 0.72, class: `wc-ring ${ctrl ? "wc-ctrl-" + ctrl : ""}` }));
-      }
-      g.append(svgText(cx, cy + SIZE * 0.86, labels[h], "wc-hex-label"));
-      const u = unitAt.get(h);
-      if (u) {
-        const title = svgEl("title", {});
-        title.textContent = `${SIDE_RU[u.side]}: ${cardTip(u.type)}\n` + t("Монет в стопке: {n}", { n: u.height }) +
-          (u.poison.length ? "\n" + t("Отравлен") : "");
-        g.append(title,
-          svgEl("circle", { cx, cy, r: SIZE * 0.55, class: `wc-coin wc-coin-${u.side}` }),
-          coinLabel(cx, cy - 2, u.type),
-          svgText(cx, cy + 12, `×${u.height}`, "wc-unit-count"));
-        if (u.poison.length) g.append(svgEl("circle", { cx: cx + SIZE * 0.45, cy: cy - SIZE * 0.45, r: 6, class: "wc-poison" }));
-      }
-      if (hot.has(h)) g.addEventListener("click", () => { chosen[nf[0]] = h; advance(); });
-      svg.append(g);
-    });
-    boardBox.replaceChildren(svg);
-    zoom.apply();
-    fitCoinLabels(svg);
+    return { nf, hot, maybe, pick: (h) => { chosen[nf[0]] = h; advance(); } };
   }
 
-  /** The unit's short name on its coin (fitCoinLabels squeezes it if the font draws it wider than the coin). */
-  function coinLabel(x, y, type) {
-    return svgText(x, y, ABBR[type] || uname(type), "wc-unit-name");
-  }
-
-  function fitCoinLabels(svg) {
-    for (const label of svg.querySelectorAll(".wc-unit-name")) {
-      if (label.getComputedTextLength() > COIN_TEXT) {
-        label.setAttribute("textLength", String(COIN_TEXT));
-        label.setAttribute("lengthAdjust", "spacingAndGlyphs");
-      }
-    }
-  }
-
-  function svgText(x, y, s, cls) {
-    const node = svgEl("text", { x, y, class: cls, "text-anchor": "middle" });
-    node.textContent = s;
-    return node;
-  }
-
-  // ---- side panels ---------------------------------------------------------------------------
-  function zone(obj) {
-    const parts = Object.entries(obj || {}).map(([c, n]) => `${coinName(c)}${n > 1 ? " ×" + n : ""}`);
-    return parts.length ? parts.join(", ") : "—";
-  }
-
-  function sidePanel(s, mine) {
-    const label = SIDE_RU[s.side] + (mine ? t(" (вы)") : "") + (view.initiative === s.side ? t(" · инициатива") : "");
-    const hand = mine && s.hand ? s.hand.map(coinName).join(", ") || "—" : s.hand_count;
-    const seals = s.poison_seals_free.map(uname).join(", ") || "—";
-    return el("section", { class: `wc-side wc-side-${s.side}` },
-      el("h3", {}, label),
-      el("p", {}, t("Отряды: {list}", { list: s.types.map(uname).join(", ") || "—" })),
-      el("p", {}, t("Рука: {hand} · Мешок: {bag} · Маркеры на поле: {n}/6", { hand, bag: s.bag_count, n: s.markers_on_board })),
-      el("p", {}, t("Сброс (открыто): {up} · рубашкой вниз: {n}", { up: zone(s.discard_up), n: s.discard_down_count })),
-      el("p", {}, t("Запас: {supply} · Из игры: {out}", { supply: zone(s.supply), out: zone(s.eliminated) })),
-      view.expansions.nobility ? el("p", {}, t("Печати указов: {n}", { n: s.seals_left })) : null,
-      view.expansions.nightfall ? el("p", {}, t("Обманки: {decoys} · Свободные печати яда: {seals}", { decoys: zone(s.decoys), seals })) : null);
-  }
-
-  function paintTop() {
-    const me = you === null ? null : view.sides.findIndex((s) => s.seat === you);
-    const order = me === null || me < 0 ? [0, 1] : [1 - me, me];
-    const dec = view.decrees.length
-      ? el("div", { class: "wc-decrees" }, el("h3", {}, t("Указы")),
-        ...view.decrees.map((d) => el("p", { title: (decrees.get(d.id) || {}).text || "" },
-          `«${(decrees.get(d.id) || { ru: d.id }).ru}» — ${(decrees.get(d.id) || {}).text || ""}` +
-          (d.seals.length ? t(" · печати: {sides}", { sides: d.seals.map((x) => SIDE_RU[x]).join(", ") }) : ""))))
-      : null;
-    // replaceChildren would print a missing part as the text «null» (the base game has no decrees).
-    top.replaceChildren(...[
-      el("p", { class: "wc-round" }, view.phase === "draft" ? t("Драфт отрядов") : t("Раунд {n}", { n: view.round })),
-      ...order.map((i) => sidePanel(view.sides[i], i === me)), dec].filter(Boolean));
-  }
-
-  // ---- draft ---------------------------------------------------------------------------------
   function paintDraft() {
+    const { view, legal } = st;
     if (view.phase !== "draft") {
-      draftBox.hidden = true;
+      g.draftBox.hidden = true;
       return;
     }
-    draftBox.hidden = false;
+    g.draftBox.hidden = false;
     const picks = new Set(legal.filter((a) => a.kind === "pick").map((a) => a.type));
     const order = view.draft.order.map((s) => SIDE_RU[s]).join(" → ");
-    draftBox.replaceChildren(
+    g.draftBox.replaceChildren(
       el("h2", {}, t("Драфт: выберите отряд")),
       el("p", {}, t("Очередь выбора: {order}", { order: order || "—" })),
       el("div", { class: "wc-pool" }, ...view.draft.pool.map((type) => {
-        const card = unitCard(type, { "data-type": type, class: `wc-card${picks.has(type) ? " wc-hot" : ""}` });
+        const card = unitCard(g, type, { "data-type": type, class: `wc-card${picks.has(type) ? " wc-hot" : ""}` });
         if (picks.has(type)) card.addEventListener("click", () => send({ kind: "pick", type }));
         return card;
       })));
   }
 
-  // ---- controls ------------------------------------------------------------------------------
   function button(text, onClick, extra = {}) {
     const b = el("button", { type: "button", class: "btn btn-small", ...extra }, text);
     b.addEventListener("click", onClick);
@@ -284,8 +167,8 @@ export function createRenderer(ctx) {
   }
 
   function valueText(f, v) {
-    if (f === "type") return uname(v);
-    if (f === "decree") return (decrees.get(v) || { ru: v }).ru;
+    if (f === "type") return g.uname(v);
+    if (f === "decree") return (g.decrees.get(v) || { ru: v }).ru;
     if (f === "maneuver") return KIND_RU[v] || v;
     return String(v);
   }
@@ -293,31 +176,52 @@ export function createRenderer(ctx) {
   /** A coin of the hand drawn as a coin: the side's metal, the unit's initial, its name under it. */
   function coinButton(c) {
     const side = mySide() || "wolf";
-    const face = c === null ? "…" : c === "royal" ? "♛" : String(c).startsWith("decoy:") ? "?" : (uname(c) || "?").slice(0, 1);
+    const face = c === null ? "…" : c === "royal" ? "♛" : String(c).startsWith("decoy:") ? "?" : (g.uname(c) || "?").slice(0, 1);
     const b = el("button", {
       type: "button", class: `wc-coin-btn wc-coin-btn-${side}${c === "royal" ? " wc-coin-btn-royal" : ""}`,
-      "data-coin": c, title: c && c !== "royal" && !String(c).startsWith("decoy:") ? cardTip(c) : coinName(c),
+      "data-coin": c, title: c && c !== "royal" && !String(c).startsWith("decoy:") ? g.cardTip(c) : g.coinName(c),
     }, el("span", { class: "wc-coin-btn__face", "aria-hidden": "true" }, face),
-    el("span", { class: "wc-coin-btn__name" }, c === null ? t("Без монеты") : coinName(c)));
-    b.addEventListener("click", () => { coin = c; paintAll(); });
+    el("span", { class: "wc-coin-btn__name" }, c === null ? t("Без монеты") : g.coinName(c)));
+    b.addEventListener("click", () => { coin = c; g.paintAll(); });
     return b;
   }
 
   function mySide() {
-    const s = view && you !== null ? view.sides.find((x) => x.seat === you) : null;
+    const s = st.view && st.you !== null ? st.view.sides.find((x) => x.seat === st.you) : null;
     return s ? s.side : null;
   }
 
+  /** The controls once a coin is chosen: its actions, then the open field's values or the hint to pick a hex. */
+  function actionControls(kids) {
+    const kinds = [...new Set(st.legal.filter((a) => (a.coin ?? null) === coin).map((a) => a.kind))];
+    if (!kind && kinds.length === 1 && kinds[0] === "decline") kind = null;
+    if (coin !== null) kids.push(el("p", {}, t("Монета: {coin}", { coin: g.coinName(coin) })));
+    if (!kind) {
+      kids.push(el("div", { class: "wc-kinds" }, ...kinds.map((k) =>
+        button(KIND_RU[k] || k, () => { kind = k; advance(); }, { "data-kind": k }))));
+      return;
+    }
+    const nf = nextField(candidates());
+    kids.push(el("p", {}, KIND_RU[kind] || kind));
+    if (nf && !HEX_FIELDS.includes(nf[0])) {
+      kids.push(el("div", { class: "wc-kinds" }, ...nf[1].map((v) =>
+        button(valueText(nf[0], v), () => { chosen[nf[0]] = v; advance(); }, { "data-value": String(v) }))));
+    } else if (nf) {
+      kids.push(el("p", { class: "wc-hint" }, t("Выберите на поле: {what} (подсвечено)", { what: FIELD_RU[nf[0]] })));
+    }
+  }
+
   function paintControls() {
+    const { view, you, legal, locked } = st;
     const kids = [];
     const pd = view.pending;
     if (pd) {
       const mine = pd.seat === you;
       kids.push(el("p", { class: "wc-pending" }, (PENDING_RU[pd.kind] || pd.kind) + (mine ? "" : t(" — ждём соперника")) +
-        (pd.coin ? `: ${coinName(pd.coin)}` : "")));
+        (pd.coin ? `: ${g.coinName(pd.coin)}` : "")));
     }
     if (you === null || view.phase !== "play" || !legal.length || locked) {
-      controls.replaceChildren(...kids);
+      g.controls.replaceChildren(...kids);
       return;
     }
     const coins = [...new Set(legal.map((a) => a.coin ?? null))];
@@ -326,152 +230,154 @@ export function createRenderer(ctx) {
       kids.push(el("p", {}, t("Выберите монету:")),
         el("div", { class: "wc-hand" }, ...coins.map((c) => coinButton(c))));
     } else {
-      const kinds = [...new Set(legal.filter((a) => (a.coin ?? null) === coin).map((a) => a.kind))];
-      if (!kind && kinds.length === 1 && kinds[0] === "decline") kind = null;
-      if (coin !== null) kids.push(el("p", {}, t("Монета: {coin}", { coin: coinName(coin) })));
-      if (!kind) {
-        kids.push(el("div", { class: "wc-kinds" }, ...kinds.map((k) =>
-          button(KIND_RU[k] || k, () => { kind = k; advance(); }, { "data-kind": k }))));
-      } else {
-        const cands = candidates();
-        const nf = nextField(cands);
-        kids.push(el("p", {}, KIND_RU[kind] || kind));
-        if (nf && !HEX_FIELDS.includes(nf[0])) {
-          kids.push(el("div", { class: "wc-kinds" }, ...nf[1].map((v) =>
-            button(valueText(nf[0], v), () => { chosen[nf[0]] = v; advance(); }, { "data-value": String(v) }))));
-        } else if (nf) {
-          kids.push(el("p", { class: "wc-hint" }, t("Выберите на поле: {what} (подсвечено)", { what: FIELD_RU[nf[0]] })));
-        }
-      }
-      if (coins.length > 1 || kind) kids.push(button(t("Назад"), () => { reset(); paintAll(); }, { class: "btn btn-small btn-secondary" }));
+      actionControls(kids);
+      if (coins.length > 1 || kind) kids.push(button(t("Назад"), () => { reset(); g.paintAll(); }, { class: "btn btn-small btn-secondary" }));
     }
-    controls.replaceChildren(...kids);
+    g.controls.replaceChildren(...kids);
   }
 
-  function paintAll() {
-    paintTop();
-    paintDraft();
-    boardBox.hidden = view.phase === "draft";
-    zoom.bar.hidden = boardBox.hidden;
-    legend.hidden = boardBox.hidden;
-    if (!boardBox.hidden) paintBoard();
-    paintControls();
-  }
+  return { reset, hexChoice, paintDraft, paintControls };
+}
 
+// ---- side panels ---------------------------------------------------------------------------
+function zone(g, obj) {
+  const parts = Object.entries(obj || {}).map(([c, n]) => `${g.coinName(c)}${n > 1 ? " ×" + n : ""}`);
+  return parts.length ? parts.join(", ") : "—";
+}
+
+function sidePanel(g, s, mine) {
+  const view = g.st.view;
+  const label = SIDE_RU[s.side] + (mine ? t(" (вы)") : "") + (view.initiative === s.side ? t(" · инициатива") : "");
+  const hand = mine && s.hand ? s.hand.map(g.coinName).join(", ") || "—" : s.hand_count;
+  const seals = s.poison_seals_free.map(g.uname).join(", ") || "—";
+  return el("section", { class: `wc-side wc-side-${s.side}` },
+    el("h3", {}, label),
+    el("p", {}, t("Отряды: {list}", { list: s.types.map(g.uname).join(", ") || "—" })),
+    el("p", {}, t("Рука: {hand} · Мешок: {bag} · Маркеры на поле: {n}/6", { hand, bag: s.bag_count, n: s.markers_on_board })),
+    el("p", {}, t("Сброс (открыто): {up} · рубашкой вниз: {n}", { up: zone(g, s.discard_up), n: s.discard_down_count })),
+    el("p", {}, t("Запас: {supply} · Из игры: {out}", { supply: zone(g, s.supply), out: zone(g, s.eliminated) })),
+    view.expansions.nobility ? el("p", {}, t("Печати указов: {n}", { n: s.seals_left })) : null,
+    view.expansions.nightfall ? el("p", {}, t("Обманки: {decoys} · Свободные печати яда: {seals}", { decoys: zone(g, s.decoys), seals })) : null);
+}
+
+function paintTop(g) {
+  const { view, you } = g.st;
+  const decrees = g.decrees;
+  const me = you === null ? null : view.sides.findIndex((s) => s.seat === you);
+  const order = me === null || me < 0 ? [0, 1] : [1 - me, me];
+  const dec = view.decrees.length
+    ? el("div", { class: "wc-decrees" }, el("h3", {}, t("Указы")),
+      ...view.decrees.map((d) => el("p", { title: (decrees.get(d.id) || {}).text || "" },
+        `«${(decrees.get(d.id) || { ru: d.id }).ru}» — ${(decrees.get(d.id) || {}).text || ""}` +
+        (d.seals.length ? t(" · печати: {sides}", { sides: d.seals.map((x) => SIDE_RU[x]).join(", ") }) : ""))))
+    : null;
+  // replaceChildren would print a missing part as the text «null» (the base game has no decrees).
+  g.top.replaceChildren(...[
+    el("p", { class: "wc-round" }, view.phase === "draft" ? t("Драфт отрядов") : t("Раунд {n}", { n: view.round })),
+    ...order.map((i) => sidePanel(g, view.sides[i], i === me)), dec].filter(Boolean));
+}
+
+function paintAll(g) {
+  const view = g.st.view;
+  paintTop(g);
+  g.paintDraft();
+  g.boardBox.hidden = view.phase === "draft";
+  g.zoom.bar.hidden = g.boardBox.hidden;
+  g.legend.hidden = g.boardBox.hidden;
+  if (!g.boardBox.hidden) paintBoard(g);
+  g.paintControls();
+}
+
+// ---- words ---------------------------------------------------------------------------------
+/** The turn line after the common cases (renderbase.js turnLine): draft picks and moves, by side. */
+export function turnWords(msg, v) {
+  const seat = typeof msg.seat === "number" ? msg.seat : null;
+  if (seat === null) {
+    // A spectator: name the side to move (there is no «соперник» for a third party).
+    const side = v.to_move_seat === v.wolf_seat ? "Волк" : "Ворон";
+    return { text: v.phase === "draft" ? t("Драфт: выбирает {side}", { side }) : t("Ходит {side}", { side }) };
+  }
+  const mine = v.to_move_seat === seat;
+  if (v.phase === "draft") {
+    return mine ? { text: t("Драфт: ваш выбор"), cls: "turn-mine" } : { text: t("Драфт: выбирает соперник"), cls: "turn-theirs" };
+  }
+  return mine ? { text: t("Ваш ход"), cls: "turn-mine" } : { text: t("Ход соперника"), cls: "turn-theirs" };
+}
+
+/** The result banner in words from the viewer's side (the engine's reasons are codes: control, …): the
+ *  title names the winner, the reason is a sentence naming who did what. */
+export function outcome(g, msg) {
+  const v = msg.view || g.st.view;
+  const result = resultOf(msg, g.st.view);
+  if (!result) return null;
+  const seat = typeof msg.seat === "number" ? msg.seat : null;
+  const w = result.winner;
+  const none = noSeat(w);
+  const seats = (g.ctx.info && g.ctx.info.seats) || [];
+  const sideOf = (s) => (v && s === v.wolf_seat ? "Волк" : "Ворон");
+  // A spectator reads «Ворон (alice)»: the side and the member's name.
+  const named = (s) => (seats[s] ? `${sideOf(s)} (${seatName(seats[s])})` : sideOf(s));
+  const kind = none || seat === null ? "draw" : w === seat ? "win" : "loss";
+  const text = none ? t("Ничья") : seat === null ? t("Победа: {who}", { who: named(w) }) : w === seat ? t("Победа") : t("Поражение");
+  const by = (s, mine, theirs, other) => (s === seat ? mine : seat === null ? other.replace("{who}", named(s)) : theirs);
+  let reason = "";
+  if (result.reason === "control" && !none) {
+    reason = by(w, t("Вы первыми выставили все свои маркеры контроля"), t("Соперник первым выставил все свои маркеры контроля"),
+      t("{who} первым выставил все свои маркеры контроля"));
+  } else if (result.reason === "round_limit") {
+    reason = t("Сыграно 100 раундов без победителя");
+  } else if (result.reason === "resign" && !none) {
+    reason = by(1 - w, t("Вы сдались"), t("Соперник сдался"), t("{who} сдался"));
+  } else if (result.reason === "timeout" && !none) {
+    reason = by(1 - w, t("Ваше время на ход вышло"), t("Время соперника на ход вышло"), t("Время на ход вышло: {who}"));
+  }
+  return { kind, text, reason };
+}
+
+function actionText(g, action) {
+  const parts = [KIND_RU[action.kind] || action.kind];
+  if (action.coin) parts.push(g.coinName(action.coin));
+  if (action.type) parts.push(g.uname(action.type));
+  if (action.decree) parts.push((g.decrees.get(action.decree) || { ru: action.decree }).ru);
+  for (const f of HEX_FIELDS) if (action[f] !== undefined && action[f] !== null && g.hexes[action[f]]) {
+    parts.push(`${FIELD_RU[f]} ${g.labels[action[f]]}`);
+  }
+  return parts.join(" · ");
+}
+
+export function createRenderer(ctx) {
+  const st = createState();
+  const g = { ctx, st, ...catalogOf(ctx), ...skeleton(ctx) };
+  g.paintAll = () => paintAll(g);
+  Object.assign(g, choicePart(g));
   let lastKey = "";
 
   function render(msg) {
     const key = JSON.stringify([msg.seq, msg.seat, msg.status, msg.view, msg.legal]);
-    if (key === lastKey && !locked) return; // the same state again: keep the player's selection
+    if (key === lastKey && !st.locked) return; // the same state again: keep the player's selection
     lastKey = key;
-    view = msg.view;
-    ctx.root.hidden = !view;
-    if (!view) return;
-    you = typeof msg.seat === "number" ? msg.seat : view.your_seat;
+    st.view = msg.view;
+    ctx.root.hidden = !st.view;
+    if (!st.view) return;
+    st.you = typeof msg.seat === "number" ? msg.seat : st.view.your_seat;
     const next = Array.isArray(msg.legal) ? msg.legal : [];
-    if (!same(next, legal)) reset();
-    legal = next;
-    locked = false;
-    paintAll();
+    if (!same(next, st.legal)) g.reset();
+    st.legal = next;
+    st.locked = false;
+    paintAll(g);
   }
 
-  function unlock() {
-    locked = false;
-    lastKey = "";
-    reset();
-    if (view) paintAll();
-  }
-
-  function turn(msg) {
-    const v = msg.view;
-    if (!v) return { text: "…" };
-    if (msg.status === "finished" || msg.status === "aborted" || v.phase === "over") {
-      return { text: t("Партия окончена"), cls: "turn-over" };
-    }
-    if (offline) return { text: t("Переподключение…"), cls: "turn-offline" };
-    const seat = typeof msg.seat === "number" ? msg.seat : null;
-    if (seat === null) {
-      // A spectator: name the side to move (there is no «соперник» for a third party).
-      const side = v.to_move_seat === v.wolf_seat ? "Волк" : "Ворон";
-      return { text: v.phase === "draft" ? t("Драфт: выбирает {side}", { side }) : t("Ходит {side}", { side }) };
-    }
-    const mine = v.to_move_seat === seat;
-    if (v.phase === "draft") {
-      return mine ? { text: t("Драфт: ваш выбор"), cls: "turn-mine" } : { text: t("Драфт: выбирает соперник"), cls: "turn-theirs" };
-    }
-    return mine ? { text: t("Ваш ход"), cls: "turn-mine" } : { text: t("Ход соперника"), cls: "turn-theirs" };
-  }
-
-  function setOffline(value) {
-    offline = Boolean(value);
-  }
-
-  /** The result banner in words from the viewer's side (the engine's reasons are codes: control, …): the
-   *  title names the winner, the reason is a sentence naming who did what. */
-  function outcome(msg) {
-    const v = msg.view || view;
-    const result = msg.result || (v && v.outcome);
-    if (!result) return null;
-    const seat = typeof msg.seat === "number" ? msg.seat : null;
-    const w = result.winner;
-    const none = w === null || w === undefined;
-    const seats = (ctx.info && ctx.info.seats) || [];
-    const sideOf = (s) => (v && s === v.wolf_seat ? "Волк" : "Ворон");
-    // A spectator reads «Ворон (alice)»: the side and the member's name.
-    const named = (s) => (seats[s] ? `${sideOf(s)} (${seatName(seats[s])})` : sideOf(s));
-    const kind = none || seat === null ? "draw" : w === seat ? "win" : "loss";
-    const text = none ? t("Ничья") : seat === null ? t("Победа: {who}", { who: named(w) }) : w === seat ? t("Победа") : t("Поражение");
-    const by = (s, mine, theirs, other) => (s === seat ? mine : seat === null ? other.replace("{who}", named(s)) : theirs);
-    let reason = "";
-    if (result.reason === "control" && !none) {
-      reason = by(w, t("Вы первыми выставили все свои маркеры контроля"), t("Соперник первым выставил все свои маркеры контроля"),
-        t("{who} первым выставил все свои маркеры контроля"));
-    } else if (result.reason === "round_limit") {
-      reason = t("Сыграно 100 раундов без победителя");
-    } else if (result.reason === "resign" && !none) {
-      reason = by(1 - w, t("Вы сдались"), t("Соперник сдался"), t("{who} сдался"));
-    } else if (result.reason === "timeout" && !none) {
-      reason = by(1 - w, t("Ваше время на ход вышло"), t("Время соперника на ход вышло"), t("Время на ход вышло: {who}"));
-    }
-    return { kind, text, reason };
-  }
-
-  /** The log line the server worded for this reader («Волк (вы): …», duelclub/words/warchest.py), or null. */
-  const describe = (ev) => ev.line || null;
-
-  function actionText(action) {
-    const parts = [KIND_RU[action.kind] || action.kind];
-    if (action.coin) parts.push(coinName(action.coin));
-    if (action.type) parts.push(uname(action.type));
-    if (action.decree) parts.push((decrees.get(action.decree) || { ru: action.decree }).ru);
-    for (const f of HEX_FIELDS) if (action[f] !== undefined && action[f] !== null && hexes[action[f]]) {
-      parts.push(`${FIELD_RU[f]} ${labels[action[f]]}`);
-    }
-    return parts.join(" · ");
-  }
-
-  /** The opponent's last action on the board (lastmove.js): every hex it touched outlined, a moved unit's
-   *  path drawn from where it stood to where it went; `fresh` animates it once. */
-  function markLast(events, fresh) {
-    const svg = boardBox.querySelector("svg");
-    if (!svg || boardBox.hidden) return;
-    svg.querySelectorAll(".wc-last-path").forEach((n) => n.remove());
-    svg.querySelectorAll(".wc-last").forEach((n) => n.classList.remove("wc-last", "wc-last-fresh"));
-    const hexesHit = new Set();
-    for (const ev of events) {
-      for (const f of ["unit", "to", "target", "hex"]) if (typeof ev[f] === "number" && hexes[ev[f]]) hexesHit.add(ev[f]);
-      if (ev.kind === "move" && typeof ev.unit === "number" && typeof ev.to === "number") {
-        const [x1, y1] = center(ev.unit);
-        const [x2, y2] = center(ev.to);
-        svg.append(svgEl("line", { x1, y1, x2, y2, class: `wc-last-path${fresh ? " wc-last-fresh" : ""}` }));
-      }
-    }
-    for (const h of hexesHit) {
-      const g = svg.querySelector(`g[data-hex="${h}"]`);
-      if (g) g.classList.add("wc-last", ...(fresh ? ["wc-last-fresh"] : []));
-    }
-    boardBox.dataset.last = [...hexesHit].join(",");
-  }
-
-  return { render, turn, describe, unlock, actionText, outcome, setOffline, markLast };
+  return makeRenderer(ctx, st, {
+    render,
+    repaint: g.paintAll,
+    repaintOffline: false,
+    onUnlock: () => {
+      lastKey = "";
+      g.reset();
+    },
+    turn: turnWords,
+    outcome: (msg) => outcome(g, msg),
+    actionText: (action) => actionText(g, action),
+    markLast: (events, fresh) => markLast(g, events, fresh),
+  });
 }
