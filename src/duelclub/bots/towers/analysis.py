@@ -1,5 +1,6 @@
 """Дві вежі's post-game analysis budget (``bots/analysis.py``, issue 17 §4): its playouts run to the end of
-the match. Not a bot level's code: the ladder's fingerprints (benchmarks/bot_ladder.py) leave this file out."""
+the match. Not a bot level's code: the ladder's fingerprints (benchmarks/bot_ladder.py) leave this file
+out."""
 
 from __future__ import annotations
 
