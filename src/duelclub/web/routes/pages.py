@@ -26,6 +26,7 @@ from duelclub.i18n import gettext as _
 from duelclub.play.clock import MOVE_SECONDS_PRESETS
 from duelclub.resources import TEMPLATES_DIR
 from duelclub.store import account_tokens
+from duelclub.store import blocks as blocks_repo
 from duelclub.store import matches as matches_repo
 from duelclub.store import users as users_repo
 from duelclub.store.models import utcnow
@@ -171,14 +172,15 @@ def register_page(request: Request, user: OptionalUser, next: str | None = None)
 @page("/account")
 def account_page(request: Request, user: OptionalUser) -> Response:
     """The member's account: their name, «Почта» (their own address, confirmed and pending), «Сменить
-    пароль» and «Выйти на всех устройствах»."""
+    пароль», the members they blocked (each with «Разблокировать») and «Выйти на всех устройствах»."""
     if user is None:
         return _to_login(request)
     with get_database(request).read_session() as s:
         account = users_repo.get_user(s, user.id)
         email = account.email if account is not None else None
         pending = account_tokens.pending_email(s, user.id, utcnow())
-    return _render(request, "account.html", user, email=email, email_pending=pending)
+        blocked = blocks_repo.blocked_by(s, user.id)
+    return _render(request, "account.html", user, email=email, email_pending=pending, blocked=blocked)
 
 
 @page("/invite/{token}")
