@@ -54,7 +54,7 @@ export class MatchBar {
     const left = Math.max(0, this.clock.deadline - Date.now());
     const s = Math.ceil(left / 1000);
     const mine = this.seat !== null && this.toMove.includes(this.seat);
-    const text = s >= 3600 ? t("{h} ч {m} мин", { h: Math.floor(s / 3600), m: Math.floor((s % 3600) / 60) }) : s >= 60 ? `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}` : `0:${String(s).padStart(2, "0")}`;
+    const text = s >= 86400 ? t("{d} д {h} ч", { d: Math.floor(s / 86400), h: Math.floor((s % 86400) / 3600) }) : s >= 3600 ? t("{h} ч {m} мин", { h: Math.floor(s / 3600), m: Math.floor((s % 3600) / 60) }) : s >= 60 ? `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}` : `0:${String(s).padStart(2, "0")}`;
     box.hidden = false;
     // t() outside the template literal: Babel does not extract calls inside `${…}`.
     box.textContent = (mine ? t("Ваше время") : t("Время хода")) + ": " + text;
