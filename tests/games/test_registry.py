@@ -15,7 +15,7 @@ def test_games_come_in_lobby_order_with_matching_slugs() -> None:
     assert list(games) == list(lobby_order()) == ["mezha", "towers", "warchest", "artania"]
     for slug, game in games.items():
         assert game.slug == slug and all_words()[slug].title
-        assert game.clock_mode in ("none", "optional", "required")
+        assert game.clock_mode in ("none", "optional", "required", "correspondence")
     with pytest.raises(KeyError):
         get_game("chess")
 
@@ -54,4 +54,4 @@ def test_mezha_options_in_words_from_each_side() -> None:
     assert words.options_text(opts, 0) == "Ваш дом: Дом Горна"
     assert words.options_text(opts, 1) == "Ваш дом: Дом Ольхи"
     assert words.options_text(opts, None) == "Дом Горна у игрока 1"
-    assert game.clock_mode == "none"  # rules/mezha.md D19
+    assert game.clock_mode == "correspondence"  # rules/mezha.md D19 unlimited by default; issue 28 §4

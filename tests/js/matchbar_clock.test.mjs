@@ -21,3 +21,8 @@ test("under a minute reads 0:SS, under an hour M:SS, from an hour hours and minu
   assert.equal(clockText(3600), "1 ч 0 мин");
   assert.equal(clockText(86_399), "23 ч 59 мин");
 });
+
+test("a correspondence clock reads days and hours from a day on", () => {
+  assert.equal(clockText(86_400), "1 д 0 ч");
+  assert.equal(clockText(7 * 86_400 - 1), "6 д 23 ч");
+});

@@ -121,6 +121,26 @@ async def test_an_expired_clock_plays_the_timeout_as_a_logged_clock_action(
     assert worker.metrics.registry.get_sample_value("duelclub_clock_timeouts_total", {"game": game}) == 1.0
 
 
+async def test_a_mezha_correspondence_clock_of_7_days_passes_for_the_late_player(
+    db: Database, worker: MatchService, clock: FakeClock
+) -> None:
+    a, b = _users(db, "alice", "bob")
+    week = 7 * 86_400
+    created = await lobby.create_match(worker, a, game="mezha", vs="invite", options={}, move_seconds=week)
+    assert created.invite_token is not None
+    mid, _ = await lobby.accept_invite(worker, created.invite_token, b, "c0ffee")
+    assert _row(db, mid).deadline_at == clock() + timedelta(seconds=week)
+    opened = await _open(worker, mid, [a, b])
+    sweeper = worker.clock_sweeper()
+    clock.advance(week - 1)
+    assert await sweeper.sweep() == 0
+    clock.advance(1)
+    assert await sweeper.sweep() == 1
+    entry = _log(db, mid)[-1]
+    assert (entry.seq, entry.source) == (opened + 1, "clock")
+    assert entry.action["kind"] in ("pass", "next_season")  # rules.timeout_action
+
+
 async def test_a_clock_running_out_before_the_first_players_first_action_aborts_the_match(
     db: Database, worker: MatchService, clock: FakeClock
 ) -> None:
@@ -277,11 +297,32 @@ def test_clock_settings_follow_the_games_clock_mode(duel: Any) -> None:
     assert clock_setting(Required(), vs_bot=True, move_seconds=15) is None  # type: ignore[arg-type]
     assert clock_setting(duel, vs_bot=False, move_seconds=None) is None
     assert clock_setting(duel, vs_bot=False, move_seconds=86400) == 86400
-    for bad in (9, 86401):
+    assert clock_setting(duel, vs_bot=False, move_seconds=604_800) == 604_800  # issue 28 §4: up to 7 days
+    for bad in (9, 604_801):
         with pytest.raises(PlayError) as err:
             clock_setting(duel, vs_bot=False, move_seconds=bad)
         assert err.value.code == "bad_clock"
-    with pytest.raises(PlayError) as err:
-        clock_setting(MEZHA, vs_bot=False, move_seconds=60)
-    assert err.value.code == "bad_clock"
+    # Межа: unlimited by default (rules/mezha.md D19); a correspondence clock of 1 to 7 days on request
     assert clock_setting(MEZHA, vs_bot=False, move_seconds=None) is None
+    assert clock_setting(MEZHA, vs_bot=False, move_seconds=86_400) == 86_400
+    assert clock_setting(MEZHA, vs_bot=False, move_seconds=604_800) == 604_800
+    assert clock_setting(MEZHA, vs_bot=True, move_seconds=86_400) is None
+    for bad in (60, 86_399, 604_801):
+        with pytest.raises(PlayError) as err:
+            clock_setting(MEZHA, vs_bot=False, move_seconds=bad)
+        assert err.value.code == "bad_clock"
+
+
+def test_every_game_offers_correspondence_clocks_of_1_to_7_days() -> None:
+    from duelclub.games.registry import all_games
+    from duelclub.web.routes.pages import clock_choices
+
+    days = ["86400", "172800", "259200", "432000", "604800"]
+    for game in all_games().values():
+        values = [c["value"] for c in clock_choices(game.clock_mode)]
+        assert values[-len(days) :] == days, game.slug
+        default = [c["value"] for c in clock_choices(game.clock_mode) if c["default"]]
+        assert default == (["60"] if game.clock_mode == "required" else [""]), game.slug
+    mezha = clock_choices(all_games()["mezha"].clock_mode)
+    assert [c["value"] for c in mezha] == ["", *days]  # no blitz clock in Межа, no clock by default
+    assert [c["label"] for c in mezha] == ["Без часов", "24 ч", "2 дня", "3 дня", "5 дней", "7 дней"]

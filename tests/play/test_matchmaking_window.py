@@ -12,7 +12,7 @@ from fake_clock import FakeClock
 from support import new_users
 
 from duelclub.play import matchmaking
-from duelclub.play.matchmaking import Matchmaker, Seeker, rated_pairs, window
+from duelclub.play.matchmaking import Matchmaker, Seeker, casual_pairs, rated_pairs, window
 from duelclub.play.service import MatchService
 from duelclub.store import lobby as qrepo
 from duelclub.store.db import Database
@@ -28,6 +28,18 @@ def _seeker(user_id: int, rating: float, win: int) -> Seeker:
     t = datetime(2026, 1, 1, tzinfo=UTC)
     entry = qrepo.QueueRecord(user_id, "duel", {}, None, "duel|rated", "", t, t, None, True)
     return Seeker(entry, rating, win)
+
+
+def test_a_pair_kept_apart_by_a_block_is_skipped_for_the_next_oldest() -> None:
+    old, blocked, other = _seeker(1, 1500, 200), _seeker(2, 1500, 200), _seeker(3, 1550, 200)
+    apart = {frozenset((1, 2))}
+    assert [(a.entry.user_id, b.entry.user_id) for a, b in rated_pairs([old, blocked, other], apart)] == [
+        (1, 3)
+    ]
+    assert rated_pairs([old, blocked], apart) == []
+    entries = [s.entry for s in (old, blocked, other)]
+    assert [(a.user_id, b.user_id) for a, b in casual_pairs(entries, apart)] == [(1, 3)]
+    assert [(a.user_id, b.user_id) for a, b in casual_pairs(entries)] == [(1, 2)]
 
 
 def test_both_seekers_windows_must_hold_the_other() -> None:

@@ -87,6 +87,11 @@ async def test_challenge_clock_is_checked_against_the_game(alice: AsyncClient) -
     assert (r.status_code, r.json()["code"]) == (422, "bad_clock")
     r = await alice.post("/api/challenges", json={"game": "duel", "move_seconds": 5})
     assert (r.status_code, r.json()["code"]) == (422, "bad_clock")
+    # issue 28 §4: correspondence clocks up to 7 days in every game, Межа included (from 1 day)
+    r = await alice.post("/api/challenges", json={"game": "mezha", "options": {}, "move_seconds": 604_800})
+    assert r.status_code == 201 and (await alice.get("/api/challenges")).json()[0]["move_seconds"] == 604_800
+    r = await alice.post("/api/challenges", json={"game": "towers", "move_seconds": 604_801})
+    assert (r.status_code, r.json()["code"]) == (422, "bad_clock")
     r = await alice.post("/api/challenges", json={"game": "nope"})
     assert (r.status_code, r.json()["code"]) == (422, "unknown_game")
 

@@ -67,7 +67,7 @@ it was in play: aborted, no result). ``duelclub.words`` words each of them."""
 RESIGN_REASON: PlatformReason = "resign"
 
 
-ClockMode = Literal["none", "optional", "required"]
+ClockMode = Literal["none", "optional", "required", "correspondence"]
 """See :attr:`Game.clock_mode`."""
 
 
@@ -122,7 +122,8 @@ class Game(ABC, Generic[StateT, ActionT, OptionsT]):
     class; tests/test_words_contract.py checks each game lists some and its words cover every one."""
     clock_mode: ClassVar[ClockMode] = "none"
     """Per-move clock between members: ``none`` (never), ``optional`` (the opener may set seconds per move),
-    ``required`` (every match between members has one). Matches against a bot never run a clock."""
+    ``required`` (every match between members has one), ``correspondence`` (none unless the opener sets a
+    correspondence clock of 1 to 7 days per move). Matches against a bot never run a clock."""
     rated: ClassVar[bool] = True
     """Whether matches between members may be rated (Glicko-2, issue 14); against a bot never."""
     lobby_order: ClassVar[int] = 100

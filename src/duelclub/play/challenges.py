@@ -17,6 +17,7 @@ from duelclub.play.live import JSON
 from duelclub.play.port import LobbyPort
 from duelclub.play.schemas import Challenge, CreatedMatch, MatchSummary, RatingBrief
 from duelclub.play.threads import in_thread
+from duelclub.store import blocks as blocks_repo
 from duelclub.store import matches as repo
 from duelclub.store import users
 from duelclub.store.matches import MatchRecord
@@ -47,11 +48,16 @@ async def publish(
 
 
 async def open_table(service: LobbyPort, viewer: int | None, game: str | None = None) -> list[Challenge]:
-    """The open challenges, oldest first (``GET /api/challenges``); ``mine`` marks the viewer's own."""
+    """The open challenges, oldest first (``GET /api/challenges``); ``mine`` marks the viewer's own. The
+    challenges of members the viewer is kept apart from by a block (either way, play/blocks.py) are left
+    out: neither could take the other's."""
 
     def read() -> list[Challenge]:
         with service.session() as s:
             records = repo.open_challenges(s, game)
+            if viewer is not None and records:
+                apart = blocks_repo.kept_apart(s, viewer)
+                records = [r for r in records if r.seat_users[0] not in apart]
             names = users.usernames(s, {r.seat_users[0] for r in records if r.seat_users[0] is not None})
             ratings = rating_views.current(
                 s,
@@ -96,7 +102,8 @@ async def accept(service: LobbyPort, match_id: str, user_id: int, client_seed: s
     """Take seat 1 of the challenge and start the match for both (``POST /api/challenges/{id}/accept``).
 
     Raises PlayError ``challenge_not_found`` (404), ``own_challenge``, ``challenge_taken``,
-    ``challenge_closed`` (409), ``bad_client_seed`` (422)."""
+    ``challenge_closed`` (409), ``bad_client_seed`` (422), ``you_blocked`` (409) / ``blocked_by_member``
+    (403) when the caller and the author are kept apart by a block (play/blocks.py)."""
     seed_b = lobby.seed_or_refuse(client_seed)
 
     def find(s: Any) -> MatchRecord:

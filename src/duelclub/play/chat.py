@@ -6,6 +6,10 @@ gallery); once it has ended, both channels are open to everybody. A message is 1
 the ends trimmed), at most :data:`RATE_COUNT` per member in :data:`RATE_WINDOW` seconds; a member an admin
 muted cannot write until the mute ends. Matches with a bot have no chat.
 
+Blocks (issue 28 §5, play/blocks.py): a member kept apart by a block from a player seated in the match (they
+blocked the player, or the player blocked them) cannot write to its chat, on either channel; and the history
+a member reads leaves out the messages of members they blocked (those written before the block).
+
 The rate is counted by the ``limits`` library (a moving window) in the storage the app gives, the one its
 login and registration limits use (web/ratelimit.py): Redis when ``REDIS_URL`` is set, so that every worker
 shares the count (issue 31 §3: per-worker counts let 10 messages through two workers in 0.1 s), else this
@@ -29,10 +33,12 @@ from limits.strategies import MovingWindowRateLimiter
 
 from duelclub.bus import match_channel
 from duelclub.bus.messages import ChatHidden, ChatPosted
+from duelclub.play import blocks
 from duelclub.play.errors import PlayError
 from duelclub.play.live import LiveMatch
 from duelclub.play.port import LobbyPort
 from duelclub.play.threads import in_thread
+from duelclub.store import blocks as blocks_repo
 from duelclub.store import chat as repo
 from duelclub.store.matches import ENDED
 
@@ -95,7 +101,14 @@ class Chat:
             return []
         channels = readable(live, user_id)
         rows = await in_thread(self._read, match_id, channels, False)
+        if user_id is not None and rows:
+            shut = await in_thread(self._blocked_by, user_id)
+            rows = [m for m in rows if m.user_id not in shut]
         return [message_json(m) for m in rows]
+
+    def _blocked_by(self, user_id: int) -> set[int]:
+        with self.service.session() as s:
+            return {r.user_id for r in blocks_repo.blocked_by(s, user_id)}
 
     async def admin_log(self, match_id: str) -> list[dict[str, Any]]:
         """Every message of the match, hidden ones included and marked (the admins' match log)."""
@@ -110,7 +123,9 @@ class Chat:
     async def post(self, match_id: str, user_id: int, text: str) -> dict[str, Any]:
         """Write ``text`` to the match's chat as ``user_id``: the players' channel for a seated member, the
         spectators' otherwise. Raises PlayError ``no_chat`` (409, a bot match or an undealt one),
-        ``bad_message`` (422, empty or over 200 characters), ``chat_rate_limited`` (429), ``muted`` (403)."""
+        ``bad_message`` (422, empty or over 200 characters), ``chat_rate_limited`` (429), ``muted`` (403),
+        ``you_blocked`` (409) / ``blocked_by_member`` (403: the author and a seated player are kept apart
+        by a block, play/blocks.py)."""
         text = " ".join(text.split()) if text else ""
         if not text or len(text) > MAX_LENGTH:
             raise PlayError(422, "bad_message", f"a message has 1–{MAX_LENGTH} characters")
@@ -120,7 +135,8 @@ class Chat:
         await in_thread(self._count_message, user_id)
         channel = PLAYERS if live.seat_of(user_id) is not None else SPECTATORS
         now = self.service.now()
-        message = await in_thread(self._store, match_id, user_id, channel, text, now)
+        seated = [u for u in live.record.seat_users if u is not None]
+        message = await blocks.worded(lambda: self._store(match_id, user_id, channel, text, now, seated))
         data = message_json(message)
         await self.service.publish(match_channel(match_id), ChatPosted(type="chat", message=data))
         return data
@@ -136,12 +152,14 @@ class Chat:
             raise PlayError(429, "chat_rate_limited", "too many messages; wait a few seconds")
 
     def _store(
-        self, match_id: str, user_id: int, channel: str, text: str, now: datetime
+        self, match_id: str, user_id: int, channel: str, text: str, now: datetime, seated: list[int]
     ) -> repo.MessageRecord:
         with self.service.session() as s:
             until = repo.muted_until(s, user_id, now)
             if until is not None:
                 raise PlayError(403, "muted", f"an admin muted you until {until.isoformat()}")
+            for player in seated:
+                blocks.refuse_if_apart(s, user_id, player, "chat")
             return repo.add_message(s, match_id, user_id, channel, text, now)
 
     async def report(self, message_id: int, reporter_id: int) -> bool:

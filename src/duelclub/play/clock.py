@@ -11,9 +11,12 @@ source ``clock`` (``MatchService.run_clock``, handed to the sweeper as a callabl
 :class:`ClockSweeper` polls for overdue matches — also those whose deadline passed while no worker ran — and
 is safe with several workers: the seq key lets exactly one of them store the timeout.
 
-Which matches have a clock (``Game.clock_mode``, :func:`clock_setting`): ``none`` never (Межа, rules/mezha.md
-D19); ``optional`` when the opener sets ``T``; ``required`` always between members (Дві вежі §9, D39; absent
-``T`` means :data:`DEFAULT_MOVE_SECONDS`); a match against a bot never.
+Which matches have a clock (``Game.clock_mode``, :func:`clock_setting`): ``none`` never; ``correspondence``
+only when the opener sets a correspondence clock, ``T`` of 1 to 7 days (Межа: rules/mezha.md D19 keeps turn
+time unlimited by default, issue 28 §4 offers the correspondence clock); ``optional`` when the opener sets
+``T``; ``required`` always between members (Дві вежі §9, D39; absent ``T`` means
+:data:`DEFAULT_MOVE_SECONDS`); a match against a bot never. ``T`` is 10 s to 7 days (604,800 s) in every game
+with a clock (issue 28 §4: correspondence play).
 """
 
 from __future__ import annotations
@@ -36,8 +39,11 @@ if TYPE_CHECKING:
     from duelclub.play.live import AnyGame
 
 log = logging.getLogger(__name__)
-MIN_MOVE_SECONDS, MAX_MOVE_SECONDS = 10, 86_400
-MOVE_SECONDS_PRESETS = (15, 30, 60, 120, 300, 86_400)
+DAY = 86_400
+MIN_MOVE_SECONDS, MAX_MOVE_SECONDS = 10, 7 * DAY
+CORRESPONDENCE_PRESETS = (DAY, 2 * DAY, 3 * DAY, 5 * DAY, 7 * DAY)
+"""The correspondence clocks the lobby offers (1 to 7 days per move; issue 28 §4)."""
+MOVE_SECONDS_PRESETS = (15, 30, 60, 120, 300, *CORRESPONDENCE_PRESETS)
 DEFAULT_MOVE_SECONDS = 60
 """``T`` for a ``required`` clock when the opener did not choose one."""
 
@@ -45,7 +51,8 @@ DEFAULT_MOVE_SECONDS = 60
 def clock_setting(game: AnyGame, *, vs_bot: bool, move_seconds: int | None) -> int | None:
     """The ``move_seconds`` a new match gets: None (no clock) or ``T`` seconds per move.
 
-    Raises PlayError 422 ``bad_clock`` for a clock on a game without one, or ``T`` outside 10..86400."""
+    Raises PlayError 422 ``bad_clock`` for a clock on a game without one, ``T`` outside 10..604800 (7 days),
+    or, in a ``correspondence`` game, outside 86400..604800 (1 to 7 days)."""
     if vs_bot:
         return None
     if game.clock_mode == "none":
@@ -54,6 +61,12 @@ def clock_setting(game: AnyGame, *, vs_bot: bool, move_seconds: int | None) -> i
         return None
     if move_seconds is None:
         return DEFAULT_MOVE_SECONDS if game.clock_mode == "required" else None
+    if game.clock_mode == "correspondence" and not DAY <= move_seconds <= MAX_MOVE_SECONDS:
+        raise PlayError(
+            422,
+            "bad_clock",
+            f"{game.slug} has only correspondence clocks: {DAY}..{MAX_MOVE_SECONDS} s per move",
+        )
     if not MIN_MOVE_SECONDS <= move_seconds <= MAX_MOVE_SECONDS:
         raise PlayError(
             422,

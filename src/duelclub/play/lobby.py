@@ -25,7 +25,7 @@ from duelclub.bus import match_channel
 from duelclub.bus.messages import RematchOffered
 from duelclub.games.contract import IllegalAction
 from duelclub.games.fairness import commitment, is_valid_client_seed, new_server_seed
-from duelclub.play import notify, rating_views, views
+from duelclub.play import blocks, notify, rating_views, views
 from duelclub.play.clock import clock_setting, next_deadline
 from duelclub.play.errors import PlayError
 from duelclub.play.live import JSON, AnyGame, LiveMatch, build
@@ -170,7 +170,8 @@ async def accept_invite(
 
     Accepting again an invite one already holds returns the same answer. Raises PlayError
     ``invite_not_found`` (404), ``own_invite`` (409), ``invite_taken`` (409), ``invite_closed`` (409:
-    cancelled by its opener or aborted), ``bad_client_seed`` (422).
+    cancelled by its opener or aborted), ``bad_client_seed`` (422), ``you_blocked`` (409: the caller blocked
+    the opener) and ``blocked_by_member`` (403: the opener blocked the caller; play/blocks.py).
     """
     seed_b = seed_or_refuse(client_seed)
 
@@ -202,7 +203,8 @@ async def take_seat1(
     """Seat ``user_id`` at seat 1 of the open match ``find(session)`` returns and start it, with its first
     move deadline; tells the opener (``user:{id}``) and, for a challenge, the lobby. Holding the seat
     already answers the same. Raises PlayError ``own`` (409), ``<kind>_closed`` (409, cancelled or
-    aborted), ``<kind>_taken`` (409)."""
+    aborted), ``<kind>_taken`` (409), ``you_blocked`` (409) / ``blocked_by_member`` (403) when the two are
+    kept apart by a block (play/blocks.py)."""
 
     def claim() -> tuple[MatchRecord, bool]:
         with service.session() as s:
@@ -213,6 +215,7 @@ async def take_seat1(
                 return record, False
             if record.status in ENDED:
                 raise PlayError(409, f"{kind}_closed", f"this {kind} was cancelled")
+            blocks.refuse_if_apart(s, user_id, record.seat_users[0], "play")
             now = service.now()
             if record.status == OPEN and repo.start_invited(
                 s, record.id, user_id, seed_b, now, next_deadline(record, now)
@@ -225,7 +228,7 @@ async def take_seat1(
                 return again, False
             raise PlayError(409, f"{kind}_taken", f"someone has already accepted this {kind}")
 
-    record, started = await in_thread(claim)
+    record, started = await blocks.worded(claim)
     if started:
         live = await service.fresh(record.id)
         await service.changed(live)

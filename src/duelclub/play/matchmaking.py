@@ -2,7 +2,8 @@
 
 The queue is the ``queue_entries`` table (store/lobby.py), so every worker shares it. A member has at most
 one entry. Two entries are compatible when their ``pool`` is equal: the same game, the same (parsed) options,
-the same move clock and both rated or both casual. :class:`Matchmaker` pairs the two oldest entries of each
+the same move clock and both rated or both casual — and two members kept apart by a block (issue 28 §5,
+play/blocks.py) are never paired. :class:`Matchmaker` pairs the two oldest entries of each
 casual pool; in a rated pool it pairs the oldest entry with the oldest other one whose rating is within both
 seekers' windows (:func:`window`: ±200, widening by 100 every 10 s of waiting; issue 14 §3) — at once when a
 member joins, and every ``interval`` seconds (a join racing with another worker's join is paired by the next
@@ -34,6 +35,7 @@ from duelclub.play.live import JSON
 from duelclub.play.port import LobbyPort
 from duelclub.play.schemas import QueueStatus
 from duelclub.play.threads import in_thread
+from duelclub.store import blocks as blocks_repo
 from duelclub.store import lobby as qrepo
 from duelclub.store import matches as repo
 from duelclub.store import ratings as rating_repo
@@ -67,15 +69,39 @@ class Seeker:
     window: int
 
 
-def rated_pairs(seekers: list[Seeker]) -> list[tuple[Seeker, Seeker]]:
+Apart = set[frozenset[int]]
+"""Pairs of member ids kept apart by a block (either way; store/blocks.py ``pairs_among``)."""
+
+
+def rated_pairs(seekers: list[Seeker], apart: Apart | None = None) -> list[tuple[Seeker, Seeker]]:
     """Pairs of one rated pool, oldest first: each unpaired seeker, oldest first, with the oldest other one
-    whose rating difference is within both windows (each accepts the other)."""
+    whose rating difference is within both windows (each accepts the other) and who is not kept apart from
+    them by a block (``apart``, issue 28 §5)."""
     free = list(seekers)
     pairs: list[tuple[Seeker, Seeker]] = []
     while free:
         a = free.pop(0)
         for b in free:
+            if apart and frozenset((a.entry.user_id, b.entry.user_id)) in apart:
+                continue
             if abs(a.rating - b.rating) <= min(a.window, b.window):
+                free.remove(b)
+                pairs.append((a, b))
+                break
+    return pairs
+
+
+def casual_pairs(
+    entries: list[QueueRecord], apart: Apart | None = None
+) -> list[tuple[QueueRecord, QueueRecord]]:
+    """Pairs of one casual pool, oldest first: each unpaired entry with the oldest other one not kept apart
+    from it by a block (``apart``); without blocks, the oldest two, the next two, and so on."""
+    free = list(entries)
+    pairs: list[tuple[QueueRecord, QueueRecord]] = []
+    while free:
+        a = free.pop(0)
+        for b in free:
+            if not apart or frozenset((a.user_id, b.user_id)) not in apart:
                 free.remove(b)
                 pairs.append((a, b))
                 break
@@ -201,13 +227,13 @@ class Matchmaker:
         """One pass: pair every pool's waiting entries (casual: the oldest two; rated: within their rating
         windows, :func:`rated_pairs`); the ids of the matches started."""
         service = self._service
-        entries, ratings = await anyio.to_thread.run_sync(self._waiting)
+        entries, ratings, apart = await anyio.to_thread.run_sync(self._waiting)
         pools: dict[str, list[QueueRecord]] = {}
         for e in entries:
             pools.setdefault(e.pool, []).append(e)
         started: list[str] = []
         for group in pools.values():
-            for a, b in self._pairs(group, ratings):
+            for a, b in self._pairs(group, ratings, apart):
                 try:
                     match_id = await in_thread(self._start, a, b)
                 except Exception:
@@ -222,25 +248,27 @@ class Matchmaker:
         return started
 
     def _pairs(
-        self, group: list[QueueRecord], ratings: dict[tuple[int, str], float]
+        self, group: list[QueueRecord], ratings: dict[tuple[int, str], float], apart: Apart
     ) -> list[tuple[QueueRecord, QueueRecord]]:
         if not group[0].rated:
-            return [(group[i], group[i + 1]) for i in range(0, len(group) - 1, 2)]
+            return casual_pairs(group, apart)
         now, start = self._service.now(), self._service.rating_rules.start.rating
         seekers = [
             Seeker(e, ratings.get((e.user_id, e.game), start), window((now - e.created_at).total_seconds()))
             for e in group
         ]
-        return [(a.entry, b.entry) for a, b in rated_pairs(seekers)]
+        return [(a.entry, b.entry) for a, b in rated_pairs(seekers, apart)]
 
-    def _waiting(self) -> tuple[list[QueueRecord], dict[tuple[int, str], float]]:
-        """The waiting entries, oldest first, and the stored ratings of the rated seekers."""
+    def _waiting(self) -> tuple[list[QueueRecord], dict[tuple[int, str], float], Apart]:
+        """The waiting entries, oldest first, the stored ratings of the rated seekers, and the pairs of
+        waiting members kept apart by a block (read only when two or more wait)."""
         now = self._service.now()
         with self._service.session() as s:
             qrepo.drop_stale(s, now - timedelta(seconds=STALE_SECONDS))
             entries = qrepo.waiting(s, now - timedelta(seconds=STALE_SECONDS))
             stored = rating_repo.ratings_of(s, {(e.user_id, e.game) for e in entries if e.rated})
-        return entries, {pair: r.rating.rating for pair, r in stored.items() if r.matches > 0}
+            apart = blocks_repo.pairs_among(s, {e.user_id for e in entries}) if len(entries) > 1 else set()
+        return entries, {pair: r.rating.rating for pair, r in stored.items() if r.matches > 0}, apart
 
     def _start(self, a: QueueRecord, b: QueueRecord) -> str | None:
         """Create the match of ``a`` (seat 0) and ``b`` (seat 1) and claim both entries, in one transaction;

@@ -34,6 +34,7 @@ Tables:
   notices waiting to be sent off the site (issue 28, ``store/account_tokens.py``, ``store/outbox.py``).
   ``users`` carries the member's address (``email``, confirmed; ``email_key`` its casefold, unique), the
   notices they chose (``email_notices``), their language when known (``lang``) and ``deleted_at``.
+- ``blocks`` — one row per (blocker, blocked) pair of members (issue 28 §5, ``store/blocks.py``).
 
 ``matches`` also carries the lobby's facts: ``listed`` (an open match shown in the challenge table),
 ``opened_by`` (who created the row: the invite's author, or the player who offered a rematch) and
@@ -423,3 +424,16 @@ class OutboxItem(Base):
     worker: Mapped[str | None] = mapped_column(String(64))
     sent_at: Mapped[datetime | None]
     last_error: Mapped[str | None] = mapped_column(String(500))
+
+
+class Block(Base):
+    """``blocker`` blocked ``blocked`` (issue 28 §5, ``store/blocks.py``): they are not seated together by
+    challenges, invites or matchmaking, and do not chat with each other (play/blocks.py)."""
+
+    __tablename__ = "blocks"
+
+    blocker_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    blocked_id: Mapped[int] = mapped_column(
+        ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)

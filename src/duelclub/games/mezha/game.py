@@ -36,5 +36,7 @@ class MezhaGame(
     position_model = MezhaPosition
     bot_levels = ("novice", "light", "medium", "strong", "master")
     reason_codes = typing.get_args(Reason)
-    clock_mode = "none"  # rules/mezha.md D19: turn time is unlimited
+    # rules/mezha.md D19: turn time is unlimited by default; issue 28 §4: a correspondence clock (1-7 days
+    # per move) may be chosen
+    clock_mode = "correspondence"
     rated = False  # the club's page: «Рейтинг Межа пока не меняет»

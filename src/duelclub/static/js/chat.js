@@ -1,10 +1,13 @@
 // The match chat (issue 16 §5): a panel beside the log. Players write to the players' channel; spectators to
 // the spectators' one, which players only see once the match has ended (the server decides who sees what:
 // play/chat.py). Messages ≤ 200 characters; quick phrases; «Скрыть соперника» mutes the opponent in this
-// browser; «Пожаловаться» sends a message to the admins' queue. No chat in matches with a bot.
+// browser; «Пожаловаться» sends a message to the admins' queue; «Заблокировать» blocks the opponent (issue 28
+// §5: the chat between the two closes, and they are not seated together again until the block is lifted on
+// the account page). No chat in matches with a bot.
 // History over HTTP, new messages over the match socket ({type: "chat"} / {type: "chat_hidden"}).
 
 import { el, get, post, toast } from "./api.js";
+import { setBlocked, toggleText } from "./blocks.js";
 import { t } from "./i18n.js";
 
 const MAX = 200;
@@ -47,7 +50,9 @@ export class MatchChat {
       return;
     }
     this.channel = data.channel;
+    this.opponent = data.opponent || null;
     if (!this.panel) this.build();
+    if (this.blockBtn) this.showBlocked(Boolean(data.opponent_blocked));
     this.lists.players.replaceChildren();
     this.lists.spectators.replaceChildren();
     this.ids.clear();
@@ -84,7 +89,10 @@ export class MatchChat {
       this.panel.classList.toggle("chat-muted", this.muted);
     });
     const mute = this.channel === "players" ? el("label", { class: "chat-mute small" }, this.muteBox, t("Скрыть сообщения соперника")) : null;
-    const writer = this.channel ? el("div", { class: "chat-writer" }, quick, form, el("div", { class: "chat-foot" }, this.count, mute)) : null;
+    this.blockBtn = this.channel === "players" && this.opponent
+      ? el("button", { type: "button", class: "btn btn-ghost btn-small chat-block", id: "chat-block", onclick: () => this.toggleBlock() }, toggleText(false))
+      : null;
+    const writer = this.channel ? el("div", { class: "chat-writer" }, quick, form, el("div", { class: "chat-foot" }, this.count, mute, this.blockBtn)) : null;
     this.panel = el(
       "section",
       { class: "panel chat-panel", id: "chat-panel", "aria-labelledby": "chat-title" },
@@ -96,6 +104,28 @@ export class MatchChat {
     this.panel.classList.toggle("chat-muted", this.muted);
     this.before.before(this.panel);
     this.show(this.channel === "spectators" ? "spectators" : "players");
+  }
+
+  showBlocked(blocked) {
+    this.blockBtn.dataset.blocked = blocked ? "1" : "0";
+    this.blockBtn.textContent = toggleText(blocked);
+    this.blockBtn.setAttribute("aria-pressed", String(blocked));
+    this.blockBtn.title = blocked ? t("Снять блокировку с {name}", { name: this.opponent }) : t("Заблокировать {name}: вы не будете играть друг с другом и писать друг другу", { name: this.opponent });
+  }
+
+  async toggleBlock() {
+    const want = this.blockBtn.dataset.blocked !== "1";
+    if (want && !window.confirm(t("Заблокировать {name}? Вы не сможете играть друг с другом и писать друг другу в чат.", { name: this.opponent }))) return;
+    this.blockBtn.disabled = true;
+    try {
+      await setBlocked(this.opponent, want);
+      this.showBlocked(want);
+      toast(want ? t("Участник заблокирован. Партия продолжается, чат с ним закрыт.") : t("Блокировка снята."), "info");
+    } catch (err) {
+      toast(err.message);
+    } finally {
+      this.blockBtn.disabled = false;
+    }
   }
 
   show(which) {

@@ -13,6 +13,8 @@ export function secondsLeft(deadline, now) {
 
 /** The move clock's reading of `s` seconds: «0:09», «4:05», from an hour «2 ч 5 мин». */
 export function clockText(s) {
+  // correspondence clocks (issue 28 §4) run for days
+  if (s >= 86400) return t("{d} д {h} ч", { d: Math.floor(s / 86400), h: Math.floor((s % 86400) / 3600) });
   if (s >= 3600) return t("{h} ч {m} мин", { h: Math.floor(s / 3600), m: Math.floor((s % 3600) / 60) });
   if (s >= 60) return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
   return `0:${String(s).padStart(2, "0")}`;

@@ -1,8 +1,9 @@
 """The match chat over HTTP (issue 16 §5; the rules of who reads and writes what are in play/chat.py).
 
-- ``GET /api/matches/{id}/chat`` → ``{"enabled", "channel", "messages": [...]}``: what the caller may read
-  (a player: the players' channel until the match ends), and the channel the caller writes to (None for a
-  visitor or a bot match).
+- ``GET /api/matches/{id}/chat`` → ``{"enabled", "channel", "messages": [...], "opponent",
+  "opponent_blocked"}``: what the caller may read (a player: the players' channel until the match ends),
+  the channel the caller writes to (None for a visitor or a bot match), and for a seated player the
+  opponent's name and whether the caller blocked them (issue 28 §5; else None and false).
 - ``POST /api/matches/{id}/chat {text}`` → the stored message; it reaches every reader's socket live.
 - ``POST /api/chat/{message_id}/report`` → ``{"reported": true}`` (false if already reported).
 - Admins: ``GET /api/admin/chat/reports`` (the queue), ``POST /api/admin/chat/{message_id}/settle {hide,
@@ -16,6 +17,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Request
 from pydantic import BaseModel, Field
 
+from duelclub.play import blocks
 from duelclub.play.chat import MAX_LENGTH, PLAYERS, SPECTATORS, Chat, has_chat
 from duelclub.play.service import MatchService
 from duelclub.web.deps import AdminUser, CurrentUser, OptionalUser, admin_user, get_service
@@ -65,7 +67,19 @@ async def read_chat(match_id: str, user: OptionalUser, chat: ChatDep, service: S
     if enabled and user is not None:
         channel = PLAYERS if live.seat_of(user.id) is not None else SPECTATORS
     messages = await chat.history(match_id, user.id if user else None)
-    return {"enabled": enabled, "channel": channel, "messages": messages}
+    opponent, blocked = None, False
+    seat = live.seat_of(user.id) if enabled and user is not None else None
+    if user is not None and seat is not None:
+        other = live.record.seat_users[1 - seat]
+        opponent = live.names[1 - seat]
+        blocked = other is not None and await blocks.has_blocked(service, user.id, other)
+    return {
+        "enabled": enabled,
+        "channel": channel,
+        "messages": messages,
+        "opponent": opponent,
+        "opponent_blocked": blocked,
+    }
 
 
 @router.post("/matches/{match_id}/chat", status_code=201)

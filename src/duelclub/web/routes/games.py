@@ -32,7 +32,8 @@ class GameInfo(BaseModel):
     """One game in the reader's language (its words: ``duelclub.words``): ``title``, ``tagline`` and
     ``summary`` as the lobby shows them; ``options_schema`` is the JSON schema of the match options and
     ``options_form`` the same options labelled for the lobby form (``GameWords.options_form``);
-    ``clock_mode`` says whether matches between members have a per-move clock (none / optional / required);
+    ``clock_mode`` says whether matches between members have a per-move clock (none / optional / required /
+    correspondence: none unless the opener sets 1 to 7 days, Межа);
     ``reasons`` maps every result reason code a match of this game can end with (the game's own and the
     platform's: ``resign``, ``timeout``, ``aborted``, …) to words; ``catalog`` is the static UI data (card
     names and texts, battlefields, …); ``rules_panel`` the «Правила» panel's phase hook (None: the game has

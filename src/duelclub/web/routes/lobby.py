@@ -39,8 +39,8 @@ MoveSeconds = Annotated[int | None, Field(default=None, ge=1, le=10**7)]
 
 class ChallengeBody(BaseModel):
     """A challenge or a queue entry: the game, its options and the move clock (``move_seconds``: seconds
-    per move, 10..86400; required games default to 60, ``optional`` ones to no clock); ``rated`` false for a
-    casual match («товарищеская»; default: rated, in a rated game)."""
+    per move, 10..604800, up to 7 days; Межа only 86400..604800; required games default to 60, the others
+    to no clock); ``rated`` false for a casual match («товарищеская»; default: rated, in a rated game)."""
 
     game: str
     options: dict[str, Any] = Field(default_factory=dict)

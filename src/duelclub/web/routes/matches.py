@@ -50,7 +50,8 @@ class CreateMatchBody(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     client_seed: ClientSeed = None
     move_seconds: int | None = None
-    """Seconds per move (10..86400) between members, for games with a clock; ignored vs a bot."""
+    """Seconds per move (10..604800, up to 7 days; Межа 86400..604800) between members, for games with a
+    clock; ignored vs a bot."""
     rated: bool | None = None
     """False: a casual invite («товарищеская»); default rated (in a rated game; never vs a bot)."""
 

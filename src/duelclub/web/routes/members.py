@@ -6,7 +6,8 @@
   newest first, paginated
 - ``GET /api/members/{username}/matches/export?format=csv|jsonl`` (same filters) → the member's own history
   as a download (403 ``not_your_history`` for anyone else's)
-- pages ``/leaderboard`` (→ the first rated game), ``/leaderboard/{game}``, ``/members/{username}``
+- pages ``/leaderboard`` (→ the first rated game), ``/leaderboard/{game}``, ``/members/{username}`` (with
+  «Заблокировать» / «Разблокировать» on another member's, issue 28 §5; the calls are web/routes/blocks.py)
 
 The JSON reads are open (like the challenge table); the pages, like every page of the club, ask visitors to
 log in first.
@@ -28,6 +29,7 @@ from duelclub.play import ratings
 from duelclub.play.errors import PlayError
 from duelclub.play.ratings import HistoryItem, HistoryPage, Leaderboard, MemberProfile
 from duelclub.play.service import MatchService, in_thread
+from duelclub.store import blocks as blocks_repo
 from duelclub.store import users
 from duelclub.store.history import ResultFilter
 from duelclub.store.users import username_key
@@ -192,19 +194,28 @@ def profile_page(request: Request, username: str, user: OptionalUser) -> Respons
         return _to_login(request)
     service = get_service(request)
     try:
-        found = _find(service, username)
+        found, blocked = _find(service, username, user.id)
     except PlayError:
         return _not_found(request, user, _("Участник не найден"), _("В клубе нет участника с таким именем."))
     mine = username_key(found) == username_key(user.username)
-    return _render(request, "profile.html", user, member=found, mine=mine, games=_rated_games(request))
+    return _render(
+        request,
+        "profile.html",
+        user,
+        member=found,
+        mine=mine,
+        blocked=blocked,
+        games=_rated_games(request),
+    )
 
 
-def _find(service: MatchService, username: str) -> str:
+def _find(service: MatchService, username: str, viewer: int) -> tuple[str, bool]:
+    """The member's name and whether ``viewer`` blocked them (the profile's «Разблокировать»)."""
     with service.db.session() as s:
         found = users.find_user(s, username)
         if found is None:
             raise PlayError(404, "member_not_found", username)
-        return found.username
+        return found.username, blocks_repo.between(s, viewer, found.id)[0]
 
 
 def _not_found(request: Request, user: Any, heading: str, text: str) -> Response:

@@ -23,9 +23,10 @@ from duelclub.bots.ladder import lobby_text
 from duelclub.bots.levels import DEFAULT_LEVEL, LEVEL_WORDS
 from duelclub.i18n import N_
 from duelclub.i18n import gettext as _
-from duelclub.play.clock import MOVE_SECONDS_PRESETS
+from duelclub.play.clock import CORRESPONDENCE_PRESETS, MOVE_SECONDS_PRESETS
 from duelclub.resources import TEMPLATES_DIR
 from duelclub.store import account_tokens
+from duelclub.store import blocks as blocks_repo
 from duelclub.store import matches as matches_repo
 from duelclub.store import users as users_repo
 from duelclub.store.models import utcnow
@@ -103,7 +104,8 @@ BOT_LEVEL_WORDS: dict[str, tuple[str, str]] = LEVEL_WORDS
 
 def clock_choices(mode: str) -> list[dict[str, Any]]:
     """The «Время на ход» radio buttons for a game's ``clock_mode`` (none: no field): the presets of
-    play/clock.py, plus «Без часов» when the clock is optional; the default is 60 s, or no clock."""
+    play/clock.py (a ``correspondence`` game: only the 1 to 7 days ones), plus «Без часов» when the clock
+    is optional; the default is 60 s, or no clock."""
     if mode == "none":
         return []
     words = {
@@ -113,15 +115,20 @@ def clock_choices(mode: str) -> list[dict[str, Any]]:
         120: N_("2 мин"),
         300: N_("5 мин"),
         86_400: N_("24 ч"),
+        172_800: N_("2 дня"),
+        259_200: N_("3 дня"),
+        432_000: N_("5 дней"),
+        604_800: N_("7 дней"),
     }
-    out = [{"value": "", "label": _("Без часов"), "default": True}] if mode == "optional" else []
+    presets = CORRESPONDENCE_PRESETS if mode == "correspondence" else MOVE_SECONDS_PRESETS
+    out = [{"value": "", "label": _("Без часов"), "default": True}] if mode != "required" else []
     out += [
         {
             "value": str(t),
             "label": _(words[t]) if t in words else _("%(n)s с", n=t),
             "default": mode == "required" and t == 60,
         }
-        for t in MOVE_SECONDS_PRESETS
+        for t in presets
     ]
     return out
 
@@ -171,14 +178,15 @@ def register_page(request: Request, user: OptionalUser, next: str | None = None)
 @page("/account")
 def account_page(request: Request, user: OptionalUser) -> Response:
     """The member's account: their name, «Почта» (their own address, confirmed and pending), «Сменить
-    пароль» and «Выйти на всех устройствах»."""
+    пароль», the members they blocked (each with «Разблокировать») and «Выйти на всех устройствах»."""
     if user is None:
         return _to_login(request)
     with get_database(request).read_session() as s:
         account = users_repo.get_user(s, user.id)
         email = account.email if account is not None else None
         pending = account_tokens.pending_email(s, user.id, utcnow())
-    return _render(request, "account.html", user, email=email, email_pending=pending)
+        blocked = blocks_repo.blocked_by(s, user.id)
+    return _render(request, "account.html", user, email=email, email_pending=pending, blocked=blocked)
 
 
 @page("/invite/{token}")

@@ -1,0 +1,68 @@
+// Blocking (issue 28 §5): «Заблокировать» / «Разблокировать» on a member's profile (#block-toggle), the
+// list of blocked members on the account page (#blocks-list, each with «Разблокировать»), and the call the
+// match chat's button uses too (chat.js). PUT / DELETE /api/me/blocks/{username}.
+// Test hooks: #block-toggle[data-blocked="1"|"0"], #blocks-list li[data-username].
+
+import { api, toast } from "./api.js";
+import { t } from "./i18n.js";
+
+/** Block (`blocked` true) or unblock `username`; resolves with the server's answer, rejects with ApiError. */
+export function setBlocked(username, blocked) {
+  return api(blocked ? "PUT" : "DELETE", `/api/me/blocks/${encodeURIComponent(username)}`, {});
+}
+
+/** The words of a block toggle in state `blocked`. */
+export function toggleText(blocked) {
+  return blocked ? t("Разблокировать") : t("Заблокировать");
+}
+
+function profileToggle(button) {
+  const state = document.getElementById("block-state");
+  const show = (blocked) => {
+    button.dataset.blocked = blocked ? "1" : "0";
+    button.textContent = toggleText(blocked);
+    button.setAttribute("aria-pressed", String(blocked));
+    if (state) state.hidden = !blocked;
+  };
+  show(button.dataset.blocked === "1");
+  button.addEventListener("click", async () => {
+    const want = button.dataset.blocked !== "1";
+    if (want && !window.confirm(t("Заблокировать {name}? Вы не сможете играть друг с другом и писать друг другу в чат.", { name: button.dataset.username }))) return;
+    button.disabled = true;
+    try {
+      await setBlocked(button.dataset.username, want);
+      show(want);
+      toast(want ? t("Участник заблокирован.") : t("Блокировка снята."), "info");
+    } catch (err) {
+      toast(err.message);
+    } finally {
+      button.disabled = false;
+    }
+  });
+}
+
+function accountList(list) {
+  const empty = document.getElementById("blocks-empty");
+  const error = document.getElementById("blocks-error");
+  list.addEventListener("click", async (ev) => {
+    const button = ev.target.closest("button[data-username]");
+    if (!button) return;
+    button.disabled = true;
+    error.hidden = true;
+    try {
+      await setBlocked(button.dataset.username, false);
+      button.closest("li").remove();
+      if (empty) empty.hidden = list.children.length > 0;
+      toast(t("Блокировка снята."), "info");
+    } catch (err) {
+      button.disabled = false;
+      error.textContent = err.message;
+      error.hidden = false;
+    }
+  });
+}
+
+const toggle = document.getElementById("block-toggle");
+if (toggle) profileToggle(toggle);
+const list = document.getElementById("blocks-list");
+if (list) accountList(list);
