@@ -10,7 +10,8 @@ import { clientSeed, del, el, get, post, toast } from "./api.js";
 import { Backoff, TRY_AGAIN_LATER, serverAvailable, serverUnavailable } from "./outage.js";
 import { currentChoice } from "./lobby.js";
 import { gameTitle } from "./gamesinfo.js";
-import { t, tn } from "./i18n.js";
+import { t } from "./i18n.js";
+import { moveTimeText as clockText } from "./movetime.js";
 import { memberLink, ratingText } from "./rating.js";
 
 const rows = document.getElementById("challenge-rows");
@@ -21,19 +22,6 @@ const queueBox = document.getElementById("queue-box");
 const queueStatus = document.getElementById("queue-status");
 const leaveBtn = document.getElementById("leave-queue");
 const conn = document.getElementById("lobby-conn");
-
-const CLOCK_WORDS = { 15: t("15 с"), 30: t("30 с"), 60: t("1 мин"), 120: t("2 мин"), 300: t("5 мин"), 86400: t("24 ч") };
-const DAY = 86400;
-
-/** Seconds per move in words: «1 мин», «24 ч», «3 дня», «без часов». */
-export function clockText(seconds) {
-  if (!seconds) return t("без часов");
-  if (CLOCK_WORDS[seconds]) return CLOCK_WORDS[seconds];
-  if (seconds % DAY === 0) return tn(seconds / DAY, "{n} день", "{n} дня", "{n} дней");
-  if (seconds % 3600 === 0) return t("{n} ч", { n: seconds / 3600 });
-  if (seconds % 60 === 0) return t("{n} мин", { n: seconds / 60 });
-  return t("{n} с", { n: seconds });
-}
 
 let goingTo = null;
 

@@ -10,6 +10,7 @@ import { el, get, post, toast } from "./api.js";
 import { PAGE_WAIT_MS, coalesce } from "./coalesce.js";
 import { gameTitle } from "./gamesinfo.js";
 import { LANG, t } from "./i18n.js";
+import { moveTimeText } from "./movetime.js";
 import { seatName } from "./names.js";
 import { refusalText } from "./tournament_errors.js";
 import { followLobby } from "./tournament_list.js";
@@ -106,7 +107,7 @@ function actions(tr) {
 }
 
 function facts(tr) {
-  const clock = tr.move_seconds ? t("{n} с на ход", { n: tr.move_seconds }) : t("без часов");
+  const clock = tr.move_seconds ? t("{clock} на ход", { clock: moveTimeText(tr.move_seconds) }) : t("без часов");
   const deadline = tr.round_minutes ? t("{n} мин на тур", { n: tr.round_minutes }) : "";
   const rated = tr.rated ? t("рейтинговый") : t("без рейтинга");
   const organiser = tr.organiser ? t("организатор {name}", { name: tr.organiser }) : "";
