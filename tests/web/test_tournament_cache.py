@@ -83,8 +83,10 @@ async def test_every_change_the_detail_shows_bumps_the_version(app: FastAPI, use
     t = (await clients[quitter].post(f"/api/tournaments/{tid}/withdraw", json={})).json()
     bumped()
     assert next(p for p in t["players"] if p["username"] == quitter)["withdrawn"]
+    # The withdrawal forfeits the quitter's match; the driver may record that result before or after the
+    # check above, so no strict bump here: that the cached detail shows it at all is the proof.
     t = await until(ann, tid, lambda t: other not in in_play(t))
-    bumped()
+    assert _version(app, tid) >= seen
 
 
 async def test_a_cancel_shows_its_aborted_matches(app: FastAPI, user_client: UserClient) -> None:
