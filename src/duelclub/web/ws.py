@@ -56,6 +56,7 @@ from duelclub.bus.base import RESYNC_KIND
 from duelclub.bus.messages import Change, ChatPosted
 from duelclub.play import chat, presence, views
 from duelclub.play.errors import PlayError
+from duelclub.play.live import LiveMatch
 from duelclub.play.presence import PresenceTracker
 from duelclub.play.service import MatchService
 from duelclub.store.matches import ACTIVE, OPEN
@@ -155,9 +156,12 @@ class MatchSocket:
         with contextlib.suppress(Exception):
             await self.end_if_logged_out()
 
-    async def push_state(self, since: int | None, known: Message | None = None) -> None:
-        """Send the current state with the events after ``since`` (None: after the last state sent)."""
-        live = await self.service.fresh(self.match_id, known)
+    async def push_state(
+        self, since: int | None, known: Message | None = None, live: LiveMatch | None = None
+    ) -> None:
+        """Send the current state with the events after ``since`` (None: after the last state sent);
+        ``live``: the match just caught up by the caller (no second read)."""
+        live = await self.service.fresh(self.match_id, known) if live is None else live
         if since is None:
             if live.seq == self.sent_seq and live.status == self.sent_status:
                 return
@@ -210,9 +214,11 @@ class MatchSocket:
         if chat.sees(live, seat, str(m["message"].get("channel"))):
             await self.send(ChatSent(type="chat", message=m["message"]))
 
-    async def push_presence(self) -> None:
-        """Both seats' connection status (and, for a player, when the win may be claimed)."""
-        found = await presence.presence(self.service, self.match_id, self.user.id if self.user else None)
+    async def push_presence(self, live: LiveMatch | None = None) -> None:
+        """Both seats' connection status (and, for a player, when the win may be claimed); ``live``: the
+        match just caught up by the caller (no second read)."""
+        uid = self.user.id if self.user else None
+        found = await presence.presence(self.service, self.match_id, uid, live)
         fields = found.model_dump(mode="json")
         await self.send(PresenceSent(type="presence", seq=self.sent_seq, **fields))  # type: ignore[typeddict-item]
 
@@ -358,14 +364,18 @@ async def match_socket(ws: WebSocket) -> None:
     sock = MatchSocket(ws, service, match_id, user)
     sock.ack_in_state = ws.query_params.get("ack") == "state"
     try:
-        await service.fresh(match_id)
+        await service.get_live(match_id)  # 404 before subscribing (a cached match: no read)
     except PlayError as exc:
         await sock.error(exc.code, exc.message)
         await wssend.close(ws, 4404)
         return
     sub = await service.bus.subscribe(match_channel(match_id))
+    try:  # after subscribing: a later change comes as news; the first state and the presence are built
+        live = await service.fresh(match_id)  # from this one read (each read it again before issue 29)
+    except BaseException:
+        await sub.close()
+        raise
     tracker: PresenceTracker | None = getattr(ws.app.state, "presence", None)
-    live = await service.get_live(match_id)
     seat = live.seat_of(user.id if user else None)
     tracked = tracker is not None and seat is not None and live.status in (OPEN, ACTIVE)
     watch: SessionWatch | None = getattr(ws.app.state, "session_watch", None)
@@ -375,8 +385,8 @@ async def match_socket(ws: WebSocket) -> None:
         if tracked:
             assert tracker is not None and seat is not None
             await tracker.connected(match_id, seat)
-        await sock.push_state(None)
-        await sock.push_presence()
+        await sock.push_state(None, live=live)
+        await sock.push_presence(live)
         sock.listen(sub)
         try:
             await sock.read_loop()
