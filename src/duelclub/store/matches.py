@@ -8,6 +8,7 @@ starts with an UPDATE of its ``matches`` row guarded by the expected status, whi
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -293,10 +294,12 @@ def store_action(
 ) -> None:
     """The hot path's one transaction (issue 12 §2): :func:`append_action` and its commit.
 
-    On PostgreSQL the two statements go straight to the driver as prepared statements: the same SQL as
-    :func:`append_action`, for a third of the CPU (0.19–0.25 against 0.65 ms per action, measured with
-    SQLAlchemy's ORM-enabled UPDATE, bulk INSERT and Session around it). Other databases take
-    :func:`append_action` in a Session. Raises MatchNotActive / SeqConflict as :func:`append_action`."""
+    The statements go straight to the driver, past SQLAlchemy's Session and compiler (issue 12 §2: a third
+    of the CPU of the ORM path; issue 29 §1). A move that does not end the match: on PostgreSQL one prepared
+    statement in autocommit (:func:`_advance_pg`: one round trip), on SQLite its two statements on the one
+    writer connection (:func:`_advance_sqlite`). A final move: on PostgreSQL the same SQL as
+    :func:`append_action` in one transaction; on other databases (and SQLite) :func:`append_action` in a
+    Session. Raises MatchNotActive / SeqConflict as :func:`append_action`."""
     dialect = db.engine.dialect.name
     if dialect == "sqlite" and finish is None:
         with db.engine.begin() as conn:  # BEGIN IMMEDIATE (store/db.py) on the one writer connection
@@ -306,11 +309,14 @@ def store_action(
         with db.session() as s:
             append_action(s, record, finish=finish, deadline_at=deadline_at)
         return
+    if finish is None:
+        with db.engine.connect() as conn:
+            _advance_pg(conn.connection.driver_connection, record, deadline_at)
+        return
     with db.engine.begin() as conn:
         _append_pg(conn.connection.driver_connection, record, finish, deadline_at)
 
 
-_PG_ADVANCE = "UPDATE matches SET deadline_at = %s WHERE id = %s AND status = 'active'"
 _PG_FINISH = (
     "UPDATE matches SET status = %s, result = %s, finished_at = %s, deadline_at = NULL"
     " WHERE id = %s AND status = 'active'"
@@ -326,7 +332,13 @@ _SQLITE_INSERT = (
     " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
 )
 
-PG_HOT_STATEMENTS = (_PG_ADVANCE, _PG_FINISH, _PG_INSERT)
+_PG_MOVE = (
+    "WITH m AS (UPDATE matches SET deadline_at = %s WHERE id = %s AND status = 'active' RETURNING id)"
+    " INSERT INTO match_actions (match_id, seq, seat, action, source, client_action_id, user_id, created_at)"
+    " SELECT m.id, %s, %s, %s::json, %s, %s, %s, %s FROM m"
+)
+
+PG_HOT_STATEMENTS = (_PG_MOVE, _PG_FINISH, _PG_INSERT)
 """Every statement :func:`store_action` sends past SQLAlchemy (tests audit them with the rest)."""
 SQLITE_HOT_STATEMENTS = (_SQLITE_ADVANCE, _SQLITE_INSERT)
 """The same on SQLite (a move that does not end the match; the final one takes :func:`append_action`)."""
@@ -376,16 +388,45 @@ def _advance_sqlite(conn: Any, record: ActionRecord, deadline_at: datetime | Non
         cur.close()
 
 
-def _append_pg(conn: Any, record: ActionRecord, finish: Finish | None, deadline_at: datetime | None) -> None:
-    """:func:`append_action` on a psycopg connection inside the caller's transaction."""
+def _advance_pg(conn: Any, record: ActionRecord, deadline_at: datetime | None) -> None:
+    """:func:`append_action` of a move that does not end the match, on a psycopg connection out of any
+    transaction: one prepared statement in autocommit (the guarded UPDATE and the INSERT in one, so
+    atomic), one round trip instead of four (BEGIN, UPDATE, INSERT, COMMIT; issue 29 §1). No row
+    inserted: the match is no longer active; a unique violation: the seq or client id is taken."""
+    import psycopg  # only where PostgreSQL is the database
+
+    row = (
+        deadline_at,
+        record.match_id,
+        record.seq,
+        record.seat,
+        orjson.dumps(record.action, option=orjson.OPT_NON_STR_KEYS).decode(),
+        record.source,
+        record.client_action_id,
+        record.user_id,
+        record.created_at,
+    )
+    conn.autocommit = True
+    try:
+        with conn.cursor() as cur:
+            try:
+                cur.execute(_PG_MOVE, row, prepare=True)
+            except psycopg.errors.UniqueViolation:
+                raise SeqConflict(f"{record.match_id}#{record.seq}") from None
+            if cur.rowcount != 1:
+                raise MatchNotActive(record.match_id)
+    finally:
+        with contextlib.suppress(psycopg.Error):  # a broken connection: its own error went up already
+            conn.autocommit = False
+
+
+def _append_pg(conn: Any, record: ActionRecord, finish: Finish, deadline_at: datetime | None) -> None:
+    """:func:`append_action` of a final move on a psycopg connection inside the caller's transaction."""
     import psycopg  # only where PostgreSQL is the database
 
     with conn.cursor() as cur:
-        if finish is None:
-            cur.execute(_PG_ADVANCE, (deadline_at, record.match_id), prepare=True)
-        else:
-            result = orjson.dumps(finish.result, option=orjson.OPT_NON_STR_KEYS).decode()
-            cur.execute(_PG_FINISH, (finish.status, result, finish.at, record.match_id), prepare=True)
+        result = orjson.dumps(finish.result, option=orjson.OPT_NON_STR_KEYS).decode()
+        cur.execute(_PG_FINISH, (finish.status, result, finish.at, record.match_id), prepare=True)
         if cur.rowcount != 1:
             raise MatchNotActive(record.match_id)
         row = (
