@@ -476,9 +476,11 @@ class Player:
         return self.status in ENDED
 
     async def open(self) -> ClientConnection:
-        """Open the socket (Origin = the worker, cookie = the member's session)."""
+        """Open the socket (Origin = the worker, cookie = the member's session), asking for the state of
+        its own act as the act's ack, as the page does (``?ack=state``; a server that predates it sends
+        ``ack`` and the state apart, and both are understood)."""
         return await connect(
-            f"{self.ws_url}/ws/matches/{self.match_id}",
+            f"{self.ws_url}/ws/matches/{self.match_id}?ack=state",  # as the page: one frame per act
             origin=Origin(self.http),
             additional_headers={"Cookie": f"{SESSION_COOKIE}={self.member.cookie}"},
             open_timeout=20,
@@ -531,12 +533,10 @@ class Player:
         if kind == "state":
             self.seen_seq = max(self.seen_seq, int(msg["seq"]))
             self._take_state(msg)
+            if msg.get("ack") is not None:  # one frame per act: the mover's state is its ack (issue 29)
+                self._acked(str(msg["ack"]))
         elif kind == "ack":
-            if self.pending is not None and msg.get("id") == self.pending[0]:
-                self.stats.ack(self.pending[0], time.monotonic() - self.pending[3])
-                self.pending = None
-            else:
-                self.stats.late_ack(str(msg.get("id")))
+            self._acked(str(msg.get("id")))
             self._want_sync(int(msg.get("seq", 0)), SYNC_AFTER_ACK_S)
         elif kind == "presence" and int(msg.get("seq") or -1) > self.seq:
             self._want_sync(int(msg["seq"]), 0.0)
@@ -545,6 +545,13 @@ class Player:
             if self.pending is not None and msg.get("id") == self.pending[0]:
                 self.pending, self.acted_at_seq = None, -2  # look again at the next state
             self._want_sync(sys.maxsize, 0.0)
+
+    def _acked(self, action_id: str) -> None:
+        if self.pending is not None and action_id == self.pending[0]:
+            self.stats.ack(action_id, time.monotonic() - self.pending[3])
+            self.pending = None
+        else:
+            self.stats.late_ack(action_id)
 
     def _want_sync(self, seq: int, after: float) -> None:
         """Ask for the state (``sync``) ``after`` seconds from now unless a state of ``seq`` has come by

@@ -34,17 +34,19 @@ def free_port() -> int:
 
 @contextmanager
 def transactions(db: Database) -> Iterator[list[int]]:
-    """Counts the transactions begun on ``db``'s engine inside the block (``counted[0]``)."""
+    """Counts the transactions on ``db``'s engine inside the block (``counted[0]``): one per connection
+    checked out of its pool — a Session's or a Connection's transaction, or the PostgreSQL hot path's one
+    autocommit statement, which begins no SQLAlchemy transaction (store/matches.py, issue 29 §1)."""
     counted = [0]
 
-    def on_begin(_conn: Any) -> None:
+    def on_checkout(*_args: Any) -> None:
         counted[0] += 1
 
-    event.listen(db.engine, "begin", on_begin)
+    event.listen(db.engine.pool, "checkout", on_checkout)
     try:
         yield counted
     finally:
-        event.remove(db.engine, "begin", on_begin)
+        event.remove(db.engine.pool, "checkout", on_checkout)
 
 
 def new_users(db: Database, *names: str) -> list[int]:

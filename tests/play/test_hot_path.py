@@ -1,4 +1,4 @@
-"""The act hot path costs one transaction (issue 12 §2): counted with SQLAlchemy's ``begin`` event on the
+"""The act hot path costs one transaction (issue 12 §2): counted as connections checked out of the
 service's own engine, on SQLite and PostgreSQL. A stale cache (another worker wrote meanwhile) costs one
 read more and never a wrong write; a presence heartbeat is one transaction per worker, whatever the number
 of seats."""

@@ -111,8 +111,9 @@ async def test_match_actions_are_append_only(
         if result.status == "finished":
             break
     assert result.status == "finished"
-    if db.engine.dialect.name == "postgresql":  # the hot path's statements bypass SQLAlchemy's events
-        statements.extend(repo.PG_HOT_STATEMENTS)
+    # the hot path's statements bypass SQLAlchemy's events
+    hot = repo.PG_HOT_STATEMENTS if db.engine.dialect.name == "postgresql" else repo.SQLITE_HOT_STATEMENTS
+    statements.extend(hot)
     for before, after in itertools.pairwise(snapshots):
         assert after[: len(before)] == before and len(after) == len(before) + 1
     touching = [q for q in statements if re.search(r"\b(UPDATE|DELETE FROM)\s+match_actions\b", q, re.I)]

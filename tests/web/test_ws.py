@@ -236,3 +236,58 @@ async def test_a_logout_on_one_worker_closes_the_members_socket_on_another(
         finally:
             for c in (alice, bob):
                 await c.aclose()
+
+
+async def test_one_frame_per_act_with_ack_state(served: Any) -> None:
+    """On a socket opened with ``?ack=state`` (the page's), the mover's own state carries the ack: one
+    frame per act, no separate ``ack``; the other seat gets the move pushed as before."""
+    alice, bob = [await login_client(served.http, n) for n in ("ann", "ben")]
+    try:
+        created = (await alice.post("/api/matches", json={"game": "duel", "vs": "invite"})).json()
+        mid = created["id"]
+        assert (await bob.post(f"/api/invites/{created['invite_token']}/accept", json={})).status_code == 200
+        url = f"{served.ws}/ws/matches/{mid}?ack=state"
+        async with (
+            connect(url, additional_headers=cookie_header(alice)) as wa,
+            connect(url, additional_headers=cookie_header(bob)) as wb,
+        ):
+            sa, sb = await recv(wa, "state"), await recv(wb, "state")
+            mover, other, st = (wa, wb, sa) if sa["legal"] else (wb, wa, sb)
+            act = {"type": "act", "id": "x1", "seq": st["seq"], "action": st["legal"][0]}
+            await mover.send(json.dumps(act))
+            seen = await _until_state(mover, 1)
+            assert [m["type"] for m in seen].count("ack") == 0
+            answer = seen[-1]
+            assert answer["ack"] == "x1" and answer["seq"] == 1 and answer["events"][0]["kind"] == "played"
+            pushed = await recv_state_at(other, 1)
+            assert "ack" not in pushed and pushed["legal"]
+            await other.send(json.dumps({"type": "act", "id": "x2", "seq": 1, "action": pushed["legal"][0]}))
+            assert (await recv_state_at(other, 2))["ack"] == "x2"
+            later = await recv_state_at(mover, 2)
+            assert "ack" not in later
+            await other.send(json.dumps({"type": "ping"}))  # no late ack nor second state was queued
+            kinds = [m["type"] for m in await _until_type(other, "pong")]
+            assert "ack" not in kinds and "state" not in kinds
+    finally:
+        for c in (alice, bob):
+            await c.aclose()
+
+
+async def _until_type(ws: ClientConnection, kind: str) -> list[dict[str, Any]]:
+    """Every message up to and including the first of type ``kind``."""
+    out: list[dict[str, Any]] = []
+    async with asyncio.timeout(5):
+        while not out or out[-1]["type"] != kind:
+            out.append(json.loads(await ws.recv()))
+            MATCH_SERVER_MESSAGE.validate_python(out[-1])
+    return out
+
+
+async def _until_state(ws: ClientConnection, seq: int) -> list[dict[str, Any]]:
+    """Every message up to and including the first state of ``seq`` or later."""
+    out: list[dict[str, Any]] = []
+    async with asyncio.timeout(5):
+        while not out or out[-1]["type"] != "state" or out[-1]["seq"] < seq:
+            out.append(json.loads(await ws.recv()))
+            MATCH_SERVER_MESSAGE.validate_python(out[-1])
+    return out

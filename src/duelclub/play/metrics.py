@@ -11,6 +11,8 @@ Each costs a counter increment or a histogram observation (a few µs) on the hot
 
 from __future__ import annotations
 
+from typing import Any
+
 from prometheus_client import CollectorRegistry, Counter, Histogram
 
 LATENCY_BUCKETS = (0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0)
@@ -36,10 +38,20 @@ class PlayMetrics:
             registry=self.registry,
         )  # fmt: skip
 
+        self._children: dict[tuple[str, ...], Any] = {}
+        """Labelled children already looked up (``labels()`` takes a lock and builds keys on every call)."""
+
+    def _child(self, metric: Any, *labels: str) -> Any:
+        key = (metric._name, *labels)
+        child = self._children.get(key)
+        if child is None:
+            child = self._children[key] = metric.labels(*labels)
+        return child
+
     def stored(self, game: str, source: str) -> None:
-        self.actions.labels(game, source).inc()
+        self._child(self.actions, game, source).inc()
         if source == "clock":
-            self.timeouts.labels(game).inc()
+            self._child(self.timeouts, game).inc()
 
     def acted(self, game: str, seconds: float) -> None:
-        self.action_seconds.labels(game).observe(seconds)
+        self._child(self.action_seconds, game).observe(seconds)

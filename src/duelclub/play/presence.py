@@ -119,10 +119,13 @@ def seat_presence(live: LiveMatch, rows: dict[int, PresenceRecord], now: datetim
     return out
 
 
-async def presence(service: LobbyPort, match_id: str, user_id: int | None) -> Presence:
+async def presence(
+    service: LobbyPort, match_id: str, user_id: int | None, live: LiveMatch | None = None
+) -> Presence:
     """Both seats' connection status; for a seated caller of a clock-less active match against a member,
-    when the win may be claimed (``GET /api/matches/{id}/presence``)."""
-    live = await service.fresh(match_id)
+    when the win may be claimed (``GET /api/matches/{id}/presence``). ``live``: the match, caught up with
+    the database just now by the caller (a socket that has just opened); None: caught up here."""
+    live = await service.fresh(match_id) if live is None else live
     rows = await in_thread(_rows, service, match_id)
     return _presence(service, live, rows, live.seat_of(user_id))
 

@@ -84,16 +84,36 @@ def _current_pushes(live: LiveMatch) -> dict[tuple[Seat | None, int, str], tuple
     seq, status, built = live.pushes_at
     if seq != live.seq or status != live.status or now - built > PUSH_REUSE_SECONDS:
         live.pushes.clear()
-        live.pushes_at = stamp = (live.seq, live.status, now)
+        live.pushes_at = (live.seq, live.status, now)
         with contextlib.suppress(RuntimeError):  # on the event loop: drop them once they are stale
-            asyncio.get_running_loop().call_later(PUSH_REUSE_SECONDS, _expire_pushes, live, stamp)
+            loop = asyncio.get_running_loop()
+            _EXPIRING[id(live)] = live
+            if _EXPIRY.get("loop") is not loop:
+                loop.call_later(PUSH_REUSE_SECONDS, _expire_pushes)
+                _EXPIRY["loop"] = loop
     return live.pushes
 
 
-def _expire_pushes(live: LiveMatch, stamp: tuple[int, str, float]) -> None:
-    """Free an idle match's built messages (a few KB per seat) once they may no longer be reused."""
-    if live.pushes_at == stamp:
-        live.pushes.clear()
+_EXPIRING: dict[int, LiveMatch] = {}
+"""Matches whose built messages are to be freed once stale: one timer sweeps them all (a timer per change
+cost more than the messages it freed, issue 29 §1)."""
+_EXPIRY: dict[str, asyncio.AbstractEventLoop | None] = {}
+"""The loop whose timer will sweep :data:`_EXPIRING` (none scheduled: absent or None)."""
+
+
+def _expire_pushes() -> None:
+    """Free idle matches' built messages (a few KB per seat) once they may no longer be reused; run again
+    while any match has some."""
+    now = time.monotonic()
+    for key, live in list(_EXPIRING.items()):
+        if now - live.pushes_at[2] >= PUSH_REUSE_SECONDS:
+            live.pushes.clear()
+            del _EXPIRING[key]
+    _EXPIRY["loop"] = None
+    if _EXPIRING:
+        loop = asyncio.get_running_loop()
+        loop.call_later(PUSH_REUSE_SECONDS, _expire_pushes)
+        _EXPIRY["loop"] = loop
 
 
 def _cached_fields(live: LiveMatch, seat: Seat | None, since: int) -> JSON:

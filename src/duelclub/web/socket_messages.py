@@ -16,7 +16,7 @@ receipt (:data:`MATCH_CLIENT_MESSAGE`, :data:`LOBBY_CLIENT_MESSAGE`: pydantic di
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NotRequired
 
 from pydantic import BaseModel, Field, TypeAdapter
 from typing_extensions import TypedDict
@@ -39,6 +39,9 @@ class StateSent(TypedDict):
     result: dict[str, Any] | None
     to_move: list[int]
     abortable: bool
+    ack: NotRequired[str]
+    """On a socket opened with ``?ack=state``: the id of this socket's act that this state answers (the
+    state is its ack: one frame per act, issue 29 §1)."""
 
 
 class AckSent(TypedDict):

@@ -4,6 +4,10 @@ service is the one writer.
 Server → client: ``{"type":"state", seq, seat, status, view, legal, clock, events, result, to_move}`` on
 connect (no events), after every change of the match (any worker, via the bus; the events since the last
 state this socket got) and on ``sync``; ``{"type":"ack", id, seq}``; ``{"type":"error", id, code, message}``.
+One frame per act (issue 29 §1): a socket opened with ``?ack=state`` (static/js/live.js) gets no separate ack
+for its act when the act's own state has not reached it yet — that state comes at once, built once per seat
+on the match's owner, carrying ``"ack": id``; otherwise (the state already went out, or the match moved on
+meanwhile) the plain ack as above.
 Client → server: ``{"type":"sync","seq":n}`` (state with the events after n), ``{"type":"act", id, seq,
 action}`` (as ``POST …/actions``), ``{"type":"ping"}`` → ``{"type":"pong"}`` (the page's heartbeat: a socket
 on a dead network may never close, so a page that hears nothing for a while pings, and drops the socket when
@@ -52,6 +56,7 @@ from duelclub.bus.base import RESYNC_KIND
 from duelclub.bus.messages import Change, ChatPosted
 from duelclub.play import chat, presence, views
 from duelclub.play.errors import PlayError
+from duelclub.play.live import LiveMatch
 from duelclub.play.presence import PresenceTracker
 from duelclub.play.service import MatchService
 from duelclub.store.matches import ACTIVE, OPEN
@@ -87,6 +92,8 @@ class MatchSocket:
         self.sent_seq: int | None = None
         self.sent_status: str | None = None
         self.seat: int | None = None
+        self.ack_in_state = False
+        """The client takes a state carrying ``"ack"`` as its act's ack (``?ack=state``)."""
         self._flagged = self._checked = 0  # session-end notices received / covered by a check that passed
         self.closing = False
         """Set once the socket is being closed for an ended session."""
@@ -149,9 +156,12 @@ class MatchSocket:
         with contextlib.suppress(Exception):
             await self.end_if_logged_out()
 
-    async def push_state(self, since: int | None, known: Message | None = None) -> None:
-        """Send the current state with the events after ``since`` (None: after the last state sent)."""
-        live = await self.service.fresh(self.match_id, known)
+    async def push_state(
+        self, since: int | None, known: Message | None = None, live: LiveMatch | None = None
+    ) -> None:
+        """Send the current state with the events after ``since`` (None: after the last state sent);
+        ``live``: the match just caught up by the caller (no second read)."""
+        live = await self.service.fresh(self.match_id, known) if live is None else live
         if since is None:
             if live.seq == self.sent_seq and live.status == self.sent_status:
                 return
@@ -160,12 +170,30 @@ class MatchSocket:
         self.sent_seq, self.sent_status = live.seq, live.status
         await self.send_text(views.state_message(live, self.seat, since))
 
+    async def ack_with_state(self, action_id: str, seq: int) -> bool:
+        """One frame per act: send the state of the act stored as ``seq`` with ``"ack": action_id`` (the
+        message the owner built for this seat, with the events after the last state this socket got), if
+        the client asked for it and that state has not gone out yet; False when a plain ack is to go."""
+        if not self.ack_in_state or (self.sent_seq is not None and self.sent_seq >= seq):
+            return False
+        live = await self.service.get_live(self.match_id)
+        if live.seq != seq or self.seat is None:
+            return False  # another change came in between: the pushes bring it
+        since = self.sent_seq if self.sent_seq is not None else seq - 1
+        text = views.state_message(live, self.seat, since)
+        self.sent_seq, self.sent_status = live.seq, live.status
+        await self.send_text(f'{{"ack":{orjson.dumps(action_id).decode()},{text[1:]}')
+        return True
+
     async def push_changes(self, states: list[Change]) -> None:
         """Send the states of these change notices (in order). A notice carries each seated member's
         message, built once by the worker that made the change (``MatchService.changed``): a socket of that
         seat that last got the notice's ``since`` sends it as it is, with no read and no view built here.
         Any other socket (a spectator, a gap after a lost notice) reads the match and sends its own."""
         for i, m in enumerate(states):
+            had = self.sent_seq is not None and int(m["seq"]) <= self.sent_seq
+            if had and m["status"] == self.sent_status:
+                continue  # this socket has that state already (its own act's, sent as the ack)
             text = m["push"].get(str(self.seat)) if self.seat is not None else None
             lang = m.get("lang")  # only games with worded events tag their pushes with a language
             if text is not None and lang is not None and lang != i18n.current_lang():
@@ -173,8 +201,8 @@ class MatchSocket:
             if text is None or m.get("since") != self.sent_seq:
                 await self.push_state(None, states[-1])
                 return
-            await self.send_text(text)
             self.sent_seq, self.sent_status = int(m["seq"]), str(m["status"])
+            await self.send_text(text)
             if i == len(states) - 1:
                 return
 
@@ -186,9 +214,11 @@ class MatchSocket:
         if chat.sees(live, seat, str(m["message"].get("channel"))):
             await self.send(ChatSent(type="chat", message=m["message"]))
 
-    async def push_presence(self) -> None:
-        """Both seats' connection status (and, for a player, when the win may be claimed)."""
-        found = await presence.presence(self.service, self.match_id, self.user.id if self.user else None)
+    async def push_presence(self, live: LiveMatch | None = None) -> None:
+        """Both seats' connection status (and, for a player, when the win may be claimed); ``live``: the
+        match just caught up by the caller (no second read)."""
+        uid = self.user.id if self.user else None
+        found = await presence.presence(self.service, self.match_id, uid, live)
         fields = found.model_dump(mode="json")
         await self.send(PresenceSent(type="presence", seq=self.sent_seq, **fields))  # type: ignore[typeddict-item]
 
@@ -289,7 +319,8 @@ class MatchSocket:
         except PlayError as exc:
             await self.error(exc.code, exc.message, msg.id)
             return
-        await self.send(AckSent(type="ack", id=msg.id, seq=seq))
+        if not await self.ack_with_state(msg.id, seq):
+            await self.send(AckSent(type="ack", id=msg.id, seq=seq))
 
     async def read_loop(self) -> None:
         while True:
@@ -331,15 +362,20 @@ async def match_socket(ws: WebSocket) -> None:
     user = await anyio.to_thread.run_sync(optional_user, ws)
     await ws.accept()
     sock = MatchSocket(ws, service, match_id, user)
+    sock.ack_in_state = ws.query_params.get("ack") == "state"
     try:
-        await service.fresh(match_id)
+        await service.get_live(match_id)  # 404 before subscribing (a cached match: no read)
     except PlayError as exc:
         await sock.error(exc.code, exc.message)
         await wssend.close(ws, 4404)
         return
     sub = await service.bus.subscribe(match_channel(match_id))
+    try:  # after subscribing: a later change comes as news; the first state and the presence are built
+        live = await service.fresh(match_id)  # from this one read (each read it again before issue 29)
+    except BaseException:
+        await sub.close()
+        raise
     tracker: PresenceTracker | None = getattr(ws.app.state, "presence", None)
-    live = await service.get_live(match_id)
     seat = live.seat_of(user.id if user else None)
     tracked = tracker is not None and seat is not None and live.status in (OPEN, ACTIVE)
     watch: SessionWatch | None = getattr(ws.app.state, "session_watch", None)
@@ -349,8 +385,8 @@ async def match_socket(ws: WebSocket) -> None:
         if tracked:
             assert tracker is not None and seat is not None
             await tracker.connected(match_id, seat)
-        await sock.push_state(None)
-        await sock.push_presence()
+        await sock.push_state(None, live=live)
+        await sock.push_presence(live)
         sock.listen(sub)
         try:
             await sock.read_loop()

@@ -1,6 +1,7 @@
 // Generic live connection to one match (DESIGN.md §Real time).
 // Server → client: {"type":"state", seq, seat, status, view, legal, clock, events, result},
-//                  {"type":"ack", id, seq}, {"type":"error", id, code, message},
+//                  {"type":"ack", id, seq} (or, for our own act, its state with "ack": id),
+//                  {"type":"error", id, code, message},
 //                  {"type":"presence", seq, seats, claim_at, can_claim, grace_seconds} (onPresence),
 //                  {"type":"rematch", seq, id} (onRematch). Every push carries seq: a push whose seq is ahead
 //                  of the last state seen means a state was missed, and the client asks for it (sync).
@@ -126,7 +127,8 @@ export class MatchLive {
 
   _url() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    return `${proto}//${location.host}/ws/matches/${encodeURIComponent(this.matchId)}`;
+    // ack=state: the state of our own act carries its ack ("ack": id), one frame instead of two (web/ws.py).
+    return `${proto}//${location.host}/ws/matches/${encodeURIComponent(this.matchId)}?ack=state`;
   }
 
   _status(s) {
@@ -262,6 +264,10 @@ export class MatchLive {
         this.seq = msg.seq;
       }
       if (this.h.onState) this.h.onState(msg);
+      if (typeof msg.ack === "string") {
+        this.pending.delete(msg.ack);
+        if (this.h.onAck) this.h.onAck({ type: "ack", id: msg.ack, seq: msg.seq });
+      }
     } else if (msg.type === "presence" || msg.type === "rematch") {
       if (typeof msg.seq === "number" && this.seq !== null && msg.seq > this.seq) this._send({ type: "sync", seq: this.seq });
       const h = msg.type === "presence" ? this.h.onPresence : this.h.onRematch;
