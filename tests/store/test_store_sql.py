@@ -18,8 +18,8 @@ from sqlalchemy.exc import IntegrityError
 from duelclub.play import lobby
 from duelclub.play.errors import PlayError
 from duelclub.play.service import MatchService
+from duelclub.store import hot_write, users
 from duelclub.store import matches as repo
-from duelclub.store import users
 from duelclub.store.db import Database
 from duelclub.store.models import Base, MatchAction, utcnow
 
@@ -112,7 +112,11 @@ async def test_match_actions_are_append_only(
             break
     assert result.status == "finished"
     # the hot path's statements bypass SQLAlchemy's events
-    hot = repo.PG_HOT_STATEMENTS if db.engine.dialect.name == "postgresql" else repo.SQLITE_HOT_STATEMENTS
+    hot = (
+        hot_write.PG_HOT_STATEMENTS
+        if db.engine.dialect.name == "postgresql"
+        else hot_write.SQLITE_HOT_STATEMENTS
+    )
     statements.extend(hot)
     for before, after in itertools.pairwise(snapshots):
         assert after[: len(before)] == before and len(after) == len(before) + 1

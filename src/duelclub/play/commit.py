@@ -39,6 +39,7 @@ from duelclub.play.publish import ChangePublisher
 from duelclub.play.schemas import MatchSummary, StatePayload
 from duelclub.play.threads import in_thread
 from duelclub.ratings.rules import RatingRules
+from duelclub.store import hot_write
 from duelclub.store import matches as repo
 from duelclub.store import ratings as rating_repo
 from duelclub.store.db import Database
@@ -212,7 +213,7 @@ class MatchWriter:
 
     def _store(self, record: ActionRecord, finish: Finish | None, deadline: Any, match: MatchRecord) -> None:
         if finish is None or not match.rated:
-            repo.store_action(self.db, record, finish=finish, deadline_at=deadline)  # the hot path
+            hot_write.store_action(self.db, record, finish=finish, deadline_at=deadline)  # the hot path
             return
         with self.db.session() as s:  # a rated match's final action: stored and rated in one transaction
             repo.append_action(s, record, finish=finish, deadline_at=deadline)
