@@ -14,7 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "games"))
 from test_towers_helpers import mid_match_states, state
 
 from duelclub.bots.registry import bot_levels, make_bot
-from duelclub.bots.towers import EXPERIMENTAL_PARAMS, LEVEL_PARAMS, build
+from duelclub.bots.towers import EXPERIMENTAL_PARAMS, LEVEL_PARAMS, LookaheadBot, build
 from duelclub.bots.towers.wide import WideRolloutBot
 from duelclub.games.towers import GAME
 from duelclub.games.towers.actions import play_action
@@ -87,8 +87,8 @@ def test_expert_keeps_its_clock() -> None:
 
 def test_a_rollout_without_a_horizon_plays_to_the_end() -> None:
     s = mid_match_states("expert-rollout", "free_steppe")[1]
-    bot = WideRolloutBot("expert", turns=0)
+    bot = WideRolloutBot("expert", turns=0, lookahead=LookaheadBot)
     value = bot.rollout(GAME, GAME.copy(s), s.active)
     assert value in (0.0, 0.5, 1.0)
-    cut = WideRolloutBot("expert", turns=1).rollout(GAME, GAME.copy(s), s.active)
+    cut = WideRolloutBot("expert", turns=1, lookahead=LookaheadBot).rollout(GAME, GAME.copy(s), s.active)
     assert 0.0 <= cut <= 1.0

@@ -265,6 +265,7 @@ def build(level: str, params: Params, think_seconds: float | None = None, *, tim
             margin=float(params["margin"]),
             z=float(params["z"]),
             time_budget=think_budget(params, think_seconds, timed),
+            lookahead=LookaheadBot,
         )
     if params["kind"] == "search":
         from duelclub.bots.towers.search import SearchBot

@@ -29,10 +29,11 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from duelclub.bots.artania.wide import overruling_by
-from duelclub.bots.base import AnyGame, legal_or_raise
+from duelclub.bots.base import AnyGame, Bot, legal_or_raise
 from duelclub.bots.towers.fitted import reply_value
 from duelclub.bots.towers.heuristics import greedy_action, terminal_chance
 from duelclub.games.contract import Seat
@@ -75,8 +76,11 @@ class WideRolloutBot:
         margin: float = EXPERT_MARGIN,
         z: float = EXPERT_Z,
         time_budget: float | None = None,
+        lookahead: Callable[..., Bot],
     ) -> None:
         self.level = level
+        self._lookahead = lookahead
+        """``LookaheadBot`` (bots/towers ``__init__``), passed in: no import back into the package."""
         self.playouts = playouts
         self.turns = turns
         self.lookahead_samples = lookahead_samples
@@ -91,9 +95,8 @@ class WideRolloutBot:
         self, game: AnyGame, state: Any, seat: Seat, rng: random.Random, budget: float | None
     ) -> Any:
         """The lookahead's first choice (``master``'s lookahead alone, ``budget`` seconds or untimed)."""
-        from duelclub.bots.towers import LookaheadBot
-
-        look = LookaheadBot(self.level, time_budget=budget, max_samples=self.lookahead_samples, candidates=0)
+        samples = self.lookahead_samples
+        look = self._lookahead(self.level, time_budget=budget, max_samples=samples, candidates=0)
         return look.choose(game, state, seat, rng)
 
     def choose(self, game: AnyGame, state: Any, seat: Seat, rng: random.Random) -> Any:
