@@ -79,6 +79,15 @@ def uvicorn_options(settings: Settings) -> dict[str, Any]:
     }
 
 
+def served_public_url(settings: Settings, host: str, port: int) -> str:
+    """``PUBLIC_URL`` as set, else the address this ``serve`` listens on (``http://host:port``; a wildcard
+    host reads as 127.0.0.1), so the links in mails reach the server that ``make run PORT=…`` started."""
+    if "PUBLIC_URL" in settings.model_fields_set:
+        return settings.PUBLIC_URL
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+    return f"http://[{shown}]:{port}" if ":" in shown else f"http://{shown}:{port}"
+
+
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
@@ -86,6 +95,7 @@ def _serve(args: argparse.Namespace) -> int:
     from duelclub.web.app import create_app
 
     settings = Settings()
+    settings.PUBLIC_URL = served_public_url(settings, args.host, args.port)
     configure_logging(settings.LOG_FORMAT, settings.LOG_LEVEL)
     _upgrade_or_exit(settings.DATABASE_URL)
     # uvicorn shuts down gracefully on SIGTERM, then raises the signal again to die "by it"; with the default

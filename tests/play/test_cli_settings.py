@@ -17,7 +17,7 @@ import pytest
 from httpx import AsyncClient
 from support import free_port
 
-from duelclub.cli import main
+from duelclub.cli import main, served_public_url
 from duelclub.settings import Settings
 from duelclub.store import users
 from duelclub.store.db import Database
@@ -271,3 +271,14 @@ async def test_verify_accepts_a_real_log_and_rejects_tampering(
     assert code == 1 and "final view differs" in out
     path.write_text("not json")
     assert main(["verify", str(path)]) == 1
+
+
+def test_mail_links_follow_the_served_port_unless_public_url_is_set(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fresh-user QA pass: ``make run PORT=8191`` mailed links to :8000."""
+    monkeypatch.delenv("PUBLIC_URL", raising=False)
+    plain = Settings(DATABASE_URL="sqlite://", SECRET_KEY="x" * 40)
+    assert served_public_url(plain, "127.0.0.1", 8191) == "http://127.0.0.1:8191"
+    assert served_public_url(plain, "0.0.0.0", 8010) == "http://127.0.0.1:8010"
+    assert served_public_url(plain, "::1", 8010) == "http://[::1]:8010"
+    chosen = Settings(DATABASE_URL="sqlite://", SECRET_KEY="x" * 40, PUBLIC_URL="https://club.example")
+    assert served_public_url(chosen, "127.0.0.1", 8191) == "https://club.example"
