@@ -17,17 +17,18 @@ from accounts import PASSWORD, log_in, sign_up
 
 pytestmark = pytest.mark.browser
 SHOTS = Path(tempfile.gettempdir()) / "duelclub-shots"
-LINK = re.compile(r"http://127\.0\.0\.1:8000(/(?:reset|verify-email)/[A-Za-z0-9_.-]+)")
+LINK = r"(/(?:reset|verify-email)/[A-Za-z0-9_.-]+)"
 
 
 def _mailed_path(admin: Any, base: str, address: str, kind: str) -> str:
-    """The path of the newest link of ``kind`` mailed to ``address``, from /admin/mail (PUBLIC_URL is the
-    default http://127.0.0.1:8000; the path is opened on the test's server)."""
+    """The path of the newest link of ``kind`` mailed to ``address``, from /admin/mail. With PUBLIC_URL
+    unset the links point at the address the server listens on (``base``): the link is that address."""
+    link = re.compile(re.escape(base) + LINK)
     for _ in range(50):
         admin.goto(f"{base}/admin/mail")
         item = admin.locator(".mail-item", has=admin.locator(".mail-to", has_text=address)).first
         if item.count() and kind in item.inner_text():
-            found = LINK.search(item.locator(".mail-text").inner_text())
+            found = link.search(item.locator(".mail-text").inner_text())
             if found and kind in found.group(1):
                 return found.group(1)
         admin.wait_for_timeout(200)
