@@ -395,7 +395,9 @@ class TournamentDriver:
     ) -> dict[str, Any]:
         game = self._service.game(t.game)
         vs_bot = first.bot_level is not None or second.bot_level is not None
-        seconds = clock_setting(game, vs_bot=vs_bot, move_seconds=t.move_seconds) if not vs_bot else None
+        # Every board plays the tournament's clock, a bot's too: a member must not stall a round against a
+        # bot (the bot thinks within seconds, far inside any clock: bots/levels.py budgets).
+        seconds = clock_setting(game, vs_bot=False, move_seconds=t.move_seconds)
         server_seed, match_id = new_server_seed(), new_match_id()
         return {
             "id": match_id,
