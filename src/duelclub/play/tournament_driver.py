@@ -141,8 +141,11 @@ class TournamentDriver:
         return set(self._watched)
 
     async def _pass(self) -> None:
+        # asyncio.timeout, not wait_for: on Python 3.11 wait_for swallows a cancellation that arrives as the
+        # event is set (a kick during stop), and the pass would go on past the app's shutdown.
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._wake.wait(), self._interval)
+            async with asyncio.timeout(self._interval):
+                await self._wake.wait()
         self._wake.clear()
         now = self._service.now()
 
