@@ -24,7 +24,7 @@ from duelclub.games.modular import ModularGame
 
 
 class ArtaniaGame(
-    ModularGame[State, ArtaniaAction, ArtaniaOptions],
+    ModularGame[State, ArtaniaAction, ArtaniaOptions, Event, Reason],
     rules=rules,
     view=view,
     determinize=determinize,
@@ -40,8 +40,8 @@ class ArtaniaGame(
     lobby_order = 40
     options_model = ArtaniaOptions
     action_adapter = ACTION_ADAPTER
-    event_adapter: ClassVar[TypeAdapter[list[Event]]] = EVENT_ADAPTER
     position_model = ArtaniaPosition
+    event_adapter: ClassVar[TypeAdapter[list[Event]]] = EVENT_ADAPTER
     reason_codes = typing.get_args(Reason)
     bot_levels = ("novice", "light", "medium", "strong", "master")
     clock_mode = "optional"  # D34: the seed has no clock; the opener may set one

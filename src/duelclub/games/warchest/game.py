@@ -18,13 +18,13 @@ from pydantic import TypeAdapter
 from duelclub.games.modular import ModularGame
 from duelclub.games.warchest import determinize, position, rules, view
 from duelclub.games.warchest.actions import ACTION_ADAPTER, Action, WarchestAction, WarchestOptions
-from duelclub.games.warchest.events import EVENT_ADAPTER, Event
+from duelclub.games.warchest.events import EVENT_ADAPTER, Event, Reason
 from duelclub.games.warchest.position_model import WarchestPosition
 from duelclub.games.warchest.state import State
 
 
 class WarchestGame(
-    ModularGame[State, WarchestAction, WarchestOptions],
+    ModularGame[State, WarchestAction, WarchestOptions, Event, Reason],
     rules=rules,
     view=view,
     determinize=determinize,
@@ -36,9 +36,9 @@ class WarchestGame(
     lobby_order = 30
     options_model = WarchestOptions
     action_adapter = ACTION_ADAPTER
-    event_adapter: ClassVar[TypeAdapter[list[Event]]] = EVENT_ADAPTER
     position_model = WarchestPosition
-    reason_codes = typing.get_args(rules.Reason)
+    event_adapter: ClassVar[TypeAdapter[list[Event]]] = EVENT_ADAPTER
+    reason_codes = typing.get_args(Reason)
     bot_levels = ("novice", "light", "medium", "strong", "master")
     clock_mode = "optional"
 
