@@ -14,6 +14,7 @@ from httpx import AsyncClient
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from duelclub.web.socket_messages import TURNS_SERVER_MESSAGE
 from duelclub.web.wsguard import MessageGuard, nesting_depth
 
 PW = "password123"
@@ -180,7 +181,8 @@ async def test_the_turns_socket_floods_into_a_close_too(budget_server: Any) -> N
     alice = await login_client(budget_server.http, "alice")
     try:
         async with connect(f"{budget_server.ws}/ws/turns", additional_headers=cookies(alice)) as ws:
-            assert (await next_of(ws, "turns"))["count"] == 0
+            first = await next_of(ws, "turns")
+            assert TURNS_SERVER_MESSAGE.validate_python(first) == {"type": "turns", "count": 0, "ids": []}
             pongs, errors, code = await _flood(ws, 1000)
         assert (pongs, errors, code) == (0, [], 1008)
     finally:

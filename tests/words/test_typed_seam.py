@@ -1,9 +1,9 @@
 """Issue 30 §2, the typed seam: each words module words its game's ``Event`` union and ``Reason`` literal.
 
-mypy checks the ``match`` statements for exhaustiveness (``assert_never``); these tests check what mypy cannot:
-the kinds ``event_kinds`` reads off each ``Event`` union are the ones the engine's adapter accepts, every kind
-reaches its words module's ``match`` without falling through to ``assert_never`` (an event of each kind, as
-small as the adapter allows, is worded or answered None), and a kind unknown to the game is answered None.
+mypy checks the ``match`` statements for exhaustiveness (``assert_never``); these tests check what it cannot:
+the kinds ``event_kinds`` reads off each ``Event`` union (the run-time guard in front of each ``match``) are
+the ones the game's adapter tells apart, a kind unknown to the game is answered None rather than reaching
+``assert_never``, and the reasons built by ``reason_table`` are the game's ``Reason`` codes.
 """
 
 from __future__ import annotations

@@ -70,9 +70,6 @@ or a rule — before both players had made their first move: aborted, never rate
 (the opponent left, play/presence.py), ``tournament_cancelled`` (the match's tournament was cancelled while
 it was in play: aborted, no result). ``duelclub.words`` words each of them."""
 
-RESIGN_REASON: PlatformReason = "resign"
-
-
 ClockMode = Literal["none", "optional", "required", "correspondence"]
 """See :attr:`Game.clock_mode`."""
 

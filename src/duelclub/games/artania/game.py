@@ -11,13 +11,10 @@ True
 from __future__ import annotations
 
 import typing
-from typing import ClassVar
-
-from pydantic import TypeAdapter
 
 from duelclub.games.artania import determinize, position, rules, view
 from duelclub.games.artania.actions import ACTION_ADAPTER, ArtaniaAction, ArtaniaOptions
-from duelclub.games.artania.events import EVENT_ADAPTER, Event, Reason
+from duelclub.games.artania.events import Event, Reason
 from duelclub.games.artania.position_model import ArtaniaPosition
 from duelclub.games.artania.state import State
 from duelclub.games.modular import ModularGame
@@ -41,7 +38,6 @@ class ArtaniaGame(
     options_model = ArtaniaOptions
     action_adapter = ACTION_ADAPTER
     position_model = ArtaniaPosition
-    event_adapter: ClassVar[TypeAdapter[list[Event]]] = EVENT_ADAPTER
     reason_codes = typing.get_args(Reason)
     bot_levels = ("novice", "light", "medium", "strong", "master")
     clock_mode = "optional"  # D34: the seed has no clock; the opener may set one

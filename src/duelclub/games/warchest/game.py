@@ -11,14 +11,11 @@ from its modules (``rules`` — with ``action_to_json`` —, ``view``, ``determi
 from __future__ import annotations
 
 import typing
-from typing import ClassVar
-
-from pydantic import TypeAdapter
 
 from duelclub.games.modular import ModularGame
 from duelclub.games.warchest import determinize, position, rules, view
 from duelclub.games.warchest.actions import ACTION_ADAPTER, Action, WarchestAction, WarchestOptions
-from duelclub.games.warchest.events import EVENT_ADAPTER, Event, Reason
+from duelclub.games.warchest.events import Event, Reason
 from duelclub.games.warchest.position_model import WarchestPosition
 from duelclub.games.warchest.state import State
 
@@ -37,7 +34,6 @@ class WarchestGame(
     options_model = WarchestOptions
     action_adapter = ACTION_ADAPTER
     position_model = WarchestPosition
-    event_adapter: ClassVar[TypeAdapter[list[Event]]] = EVENT_ADAPTER
     reason_codes = typing.get_args(Reason)
     bot_levels = ("novice", "light", "medium", "strong", "master")
     clock_mode = "optional"
