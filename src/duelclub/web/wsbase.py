@@ -21,7 +21,6 @@ member's session ended; 4404 (:data:`NOT_FOUND`) for no such match.
 
 from __future__ import annotations
 
-import logging
 from typing import Any, ClassVar
 
 from pydantic import TypeAdapter, ValidationError
@@ -32,7 +31,6 @@ from duelclub.web.outage import TRY_AGAIN_LATER
 from duelclub.web.security import origin_ok
 from duelclub.web.wsguard import POLICY_VIOLATION, MessageGuard, Refusal
 
-log = logging.getLogger(__name__)
 NOT_AUTHENTICATED = 4401
 """The socket needs a member (``/ws/turns``) or the member's session ended (``/ws/matches/…``)."""
 NOT_FOUND = 4404
