@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-import pytest
 from fastapi import FastAPI
 from sqlalchemy import select
 from test_tournaments_api import UserClient, create, in_play, members, play_out, read, until
