@@ -144,3 +144,16 @@ async def test_the_unsubscribe_link_works_without_login_and_only_as_signed(
         assert (await waiting.get("/api/me/notices")).json()["email"] == "off"
         other_member = b if waiting is a else a
         assert (await other_member.get("/api/me/notices")).json()["email"] == "each"
+
+
+async def test_the_account_page_shows_the_choice_and_registration_offers_it(
+    mail_app: MailApp, sqlite_url: str
+) -> None:
+    async with mail_app(sqlite_url, NOTIFY_EMAIL_AFTER_SECONDS=3 * 3600) as (_app, client):
+        c = client()
+        assert 'id="email-notices"' in (await c.get("/register")).text
+        await member(c, "anna", "digest")
+        page = (await c.get("/account")).text
+        assert 'id="notices-email"' in page and '<option value="digest" selected>' in page
+        assert "3 ч." in page  # NOTIFY_EMAIL_AFTER_SECONDS in words
+        assert '<option value="each" selected>' not in page
