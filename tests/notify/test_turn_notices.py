@@ -22,7 +22,7 @@ from duelclub.play.member_presence import MemberPresence
 from duelclub.play.notices import NoticeSweeper
 from duelclub.play.presence import PresenceTracker
 from duelclub.play.service import MatchService
-from duelclub.store import users
+from duelclub.store import notices, users
 from duelclub.store.db import Database
 from duelclub.store.models import OutboxItem, User
 
@@ -120,6 +120,10 @@ async def test_a_turn_that_waited_is_mailed_once_naming_the_game_and_the_opponen
     for _ in range(3):  # a poll is not a turn
         clock.advance(600)
         assert await club.sweep_and_send() == 0
+    with (
+        db.session() as s
+    ):  # the mover's seat (not to move at this seq) is settled too: nothing left to look at
+        assert notices.waiting_seats(s, "turn", clock.t, since_before=clock.t) == []
     (mail,) = mailbox.to(f"{name[waiting]}@mail.example")
     assert mailbox.to(f"{name[mover]}@mail.example") == []
     assert "Duel" in mail.message["Subject"] and name[mover] in mail.message["Subject"]

@@ -51,6 +51,8 @@ LOW_TIME_FRACTION = 0.1
 class _Due:
     kind: Literal["turn", "low_time"]
     row: SeatRow
+    owed: bool
+    """False: the seat is not to move at that seq (its claim settles the row, with no notice)."""
 
 
 class NoticeSweeper:
@@ -98,13 +100,16 @@ class NoticeSweeper:
         quiet = min(away, now - timedelta(seconds=self.after_seconds))
         due: list[_Due] = []
         for row in await in_thread(self._read, "turn", quiet, now):
-            if await self._to_move(row):
-                due.append(_Due("turn", row))
+            owed = await self._to_move(row)
+            if owed is not None:
+                due.append(_Due("turn", row, owed))
         for row in await in_thread(self._read, "low_time", away, now):
             left = row.deadline_at - now if row.deadline_at is not None else None
             clock = timedelta(seconds=(row.move_seconds or 0) * LOW_TIME_FRACTION)
-            if left is not None and left <= clock and await self._to_move(row):
-                due.append(_Due("low_time", row))
+            if left is not None and left <= clock:
+                owed = await self._to_move(row)
+                if owed is not None:
+                    due.append(_Due("low_time", row, owed))
         return await in_thread(self._write, due, now) if due else 0
 
     def _read(self, kind: Literal["turn", "low_time"], seen_after: datetime, now: datetime) -> list[SeatRow]:
@@ -114,28 +119,33 @@ class NoticeSweeper:
                 return repo.waiting_seats(s, "turn", seen_after, since_before=since)
             return repo.waiting_seats(s, "low_time", seen_after, low_time_at=now)
 
-    async def _to_move(self, row: SeatRow) -> bool:
-        """Whether the rules say ``row``'s seat is to move, at the seq the row was read at."""
+    async def _to_move(self, row: SeatRow) -> bool | None:
+        """Whether the rules say ``row``'s seat is to move at the seq the row was read at; None when the
+        match has moved on or ended since (the next pass looks again)."""
         try:
             live = await self._service.fresh(row.match_id, {"seq": row.seq, "status": ACTIVE})
         except PlayError:
-            return False
-        return live.status == ACTIVE and live.seq == row.seq and row.seat in live.to_move()
+            return None
+        if live.status != ACTIVE or live.seq != row.seq:
+            return None
+        return row.seat in live.to_move()
 
     def _write(self, due: list[_Due], now: datetime) -> int:
+        """Claim each notice; hand the owed ones to the channels. A seat not to move at that seq never will
+        be (the position is fixed), so its claim is written with no notice: it is settled, and the
+        candidate query stops returning it (no waiting turn is starved by others)."""
         written = 0
         with self._service.session() as s:
             for item in due:
                 r = item.row
-                seq = r.seq
-                if not repo.claim(s, r.user_id, item.kind, r.match_id, seq, now):
+                if not repo.claim(s, r.user_id, item.kind, r.match_id, r.seq, now) or not item.owed:
                     continue
                 member = _member(s, r.user_id)
                 if member is None:
                     continue
                 match = self._waiting(s, r.match_id, r.game, r.opponent_id, r.since)
                 deadline = r.deadline_at if item.kind == "low_time" else None
-                self._dispatch(s, TurnNotice(item.kind, member, match, seq, deadline), now)
+                self._dispatch(s, TurnNotice(item.kind, member, match, r.seq, deadline), now)
                 written += 1
         return written
 
