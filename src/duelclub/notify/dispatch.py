@@ -9,70 +9,34 @@ The sweep (play/notices.py) decides *that* a member is owed a notice and claims 
   daily digest (``digest``), each with its one-click unsubscribe link;
 - Web Push plugs in here as one more channel (it reads ``notice.member.push``).
 
-Notices are plain data (no session objects), so a channel may also be tested on its own.
+The notices themselves (notify/notice_types.py) are plain data, re-exported here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import date, datetime
-from typing import Literal
+from datetime import datetime
 
 from sqlalchemy.orm import Session
 
 from duelclub.notify import notice_mail, unsubscribe
+from duelclub.notify.notice_types import DigestNotice, Member, Notice, TurnNotice, WaitingMatch
 from duelclub.store import outbox
-from duelclub.store.notices import EmailMode
+
+__all__ = [
+    "Channel",
+    "DigestNotice",
+    "Dispatcher",
+    "EmailChannel",
+    "Member",
+    "Notice",
+    "NoticeSite",
+    "TurnNotice",
+    "WaitingMatch",
+]
 
 
-@dataclass(frozen=True, slots=True)
-class Member:
-    """The member a notice is for, and what they chose: ``email`` is their confirmed address (None: no
-    mail), ``lang`` the language of their notices."""
-
-    user_id: int
-    username: str
-    email: str | None
-    email_mode: EmailMode
-    push: bool
-    lang: str
-
-
-@dataclass(frozen=True, slots=True)
-class WaitingMatch:
-    """A match waiting for the member's move: the game's slug, the opponent's name, since when it waits
-    (the last action, or the start), and its page (``PUBLIC_URL/matches/{id}``)."""
-
-    match_id: str
-    game: str
-    opponent: str
-    since: datetime
-    url: str
-
-
-@dataclass(frozen=True, slots=True)
-class TurnNotice:
-    """``turn``: the member's move has waited (one per turn: ``seq`` is the turn's key); ``low_time``: a
-    tenth of the correspondence clock is left (``deadline_at`` is when the clock plays for them)."""
-
-    kind: Literal["turn", "low_time"]
-    member: Member
-    match: WaitingMatch
-    seq: int
-    deadline_at: datetime | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class DigestNotice:
-    """The daily digest: every match waiting for the member's move on ``day`` (UTC)."""
-
-    member: Member
-    day: date
-    matches: tuple[WaitingMatch, ...]
-
-
-Notice = TurnNotice | DigestNotice
 Channel = Callable[[Session, Notice, datetime], None]
 """Writes a notice in the caller's transaction (or nothing, if the member did not choose the channel)."""
 

@@ -12,16 +12,14 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from duelclub import i18n
 from duelclub.i18n import gettext as _
 from duelclub.i18n import ngettext
 from duelclub.notify.compose import site_name
+from duelclub.notify.notice_types import WaitingMatch
 from duelclub.words.registry import words_for
-
-if TYPE_CHECKING:
-    from duelclub.notify.dispatch import WaitingMatch
 
 __all__ = ["Site", "digest", "one_line", "site_name", "turn"]
 
