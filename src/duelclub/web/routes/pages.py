@@ -178,7 +178,8 @@ def register_page(request: Request, user: OptionalUser, next: str | None = None)
 @page("/account")
 def account_page(request: Request, user: OptionalUser) -> Response:
     """The member's account: their name, «Почта» (their own address, confirmed and pending), «Сменить
-    пароль», «Письма о ходе» (issue 28 §3: PUT /api/me/notices), the members they blocked (each with «Разблокировать») and «Выйти на всех устройствах»."""
+    пароль», «Письма о ходе» (issue 28 §3: PUT /api/me/notices), the members they blocked (each with
+    «Разблокировать») and «Выйти на всех устройствах»."""
     if user is None:
         return _to_login(request)
     with get_database(request).read_session() as s:
