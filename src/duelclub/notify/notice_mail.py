@@ -67,11 +67,11 @@ def turn(
     with i18n.use_lang(lang):
         names = {"game": _title(match.game), "opponent": one_line(match.opponent), "site": site.name}
         if kind == "low_time" and deadline_at is not None:
-            subject = _("Мало времени на ход: %(game)s, против %(opponent)s — %(site)s", **names)
+            subject = _("Мало времени на ход: %(game)s, соперник %(opponent)s — %(site)s", **names)
             body = _(
                 "Здравствуйте, %(username)s!\n\n"
-                "В партии «%(game)s» против %(opponent)s на ваш ход осталось около %(hours)s ч.: "
-                "сделайте его до %(deadline)s (UTC), иначе за вас походят часы.\n\n"
+                "В партии «%(game)s» (соперник — %(opponent)s) на ваш ход осталось около %(hours)s ч.: "
+                "сделайте его до %(deadline)s (UTC), иначе ход за вас сделают часы.\n\n"
                 "Открыть партию: %(link)s",
                 username=one_line(username),
                 hours=_hours((deadline_at - now).total_seconds()),
@@ -80,7 +80,7 @@ def turn(
                 **names,
             )
         else:
-            subject = _("Ваш ход: %(game)s, против %(opponent)s — %(site)s", **names)
+            subject = _("Ваш ход: %(game)s, соперник %(opponent)s — %(site)s", **names)
             body = _(
                 "Здравствуйте, %(username)s!\n\n"
                 "В партии «%(game)s» ваш ход: %(opponent)s ждёт уже %(hours)s ч.\n\n"
@@ -107,7 +107,7 @@ def digest(username: str, lang: str, matches: Sequence[WaitingMatch], site: Site
         )
         lines = [
             _(
-                "«%(game)s» против %(opponent)s: %(link)s",
+                "«%(game)s», соперник %(opponent)s: %(link)s",
                 game=_title(m.game),
                 opponent=one_line(m.opponent),
                 link=m.url,
