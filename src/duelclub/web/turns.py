@@ -143,7 +143,10 @@ async def turns_socket(
     watch = TurnWatch(ws, service, user.id)
     mine = await service.bus.subscribe(user_channel(user.id))
     tasks: list[asyncio.Task[None]] = []
+    present = getattr(ws.app.state, "member_presence", None)  # no turn notices while a page is open
     try:
+        if present is not None:
+            await present.connected(user.id)
         await watch.relist()
         tasks = [
             asyncio.create_task(watch.pump_user(mine), name="turns:user"),
@@ -153,6 +156,8 @@ async def turns_socket(
     except (WebSocketDisconnect, OSError, RuntimeError):  # the page went away
         pass
     finally:
+        if present is not None:
+            present.disconnected(user.id)
         for task in tasks:
             task.cancel()
         await mine.close()
