@@ -33,6 +33,7 @@ _.by_phase  # web/routes/games.py: /api/games
 _.options_schema
 _.rules_panel
 _.email_pending  # web/routes/mail.py: /api/account/email
+_.has_email  # web/routes/notices.py: /api/me/notices
 
 # -- The store: ORM columns (written and read through SQLAlchemy), and attributes a library reads.
 _.hidden_by  # store/models.py, store/chat.py
