@@ -4,7 +4,8 @@
 match service (``app.state.service``, with Redis leases for match ownership when REDIS_URL is set) with
 its background workers — the clock sweeper (``app.state.clock``), the matchmaker
 (``app.state.matchmaker``), the presence heartbeat (``app.state.presence``), the mail sender
-(``app.state.mailer``, notify/sender.py) — and resumes the bots of active matches (their jobs: bots think
+(``app.state.mailer``, notify/sender.py), the push sender (``app.state.pusher``,
+notify/push_sender.py) — and resumes the bots of active matches (their jobs: bots think
 in bot worker processes, never here); on shutdown it stops
 them and closes the bus and the engine. It does not migrate: ``duelclub serve`` and the tests do that first.
 """
@@ -27,6 +28,7 @@ from starlette.types import ASGIApp
 from duelclub.bus import open_bus
 from duelclub.logs import recent_errors
 from duelclub.notify.accounts import MailSite
+from duelclub.notify.push_sender import PushSender
 from duelclub.notify.sender import MailSender
 from duelclub.notify.smtp import transport_for
 from duelclub.play.bots import BotFactory, BotWorkers
@@ -63,6 +65,7 @@ from duelclub.web.routes import (
     mail,
     matches,
     members,
+    push,
     replays,
     tournaments,
 )
@@ -152,6 +155,19 @@ def create_app(
             max_attempts=settings.MAIL_MAX_ATTEMPTS,
         )
         service.add_background(app.state.mailer)
+        app.state.pusher = PushSender(
+            db,
+            private_key=settings.VAPID_PRIVATE_KEY,
+            subject=settings.vapid_subject(),
+            ttl_seconds=settings.PUSH_TTL_SECONDS,
+            timeout_seconds=settings.PUSH_TIMEOUT_SECONDS,
+            poll_seconds=settings.PUSH_POLL_SECONDS,
+            lease_seconds=settings.PUSH_LEASE_SECONDS,
+            retry_seconds=settings.PUSH_RETRY_SECONDS,
+            retry_max_seconds=settings.PUSH_RETRY_MAX_SECONDS,
+            max_attempts=settings.PUSH_MAX_ATTEMPTS,
+        )
+        service.add_background(app.state.pusher)
         app.state.session_watch = SessionWatch(bus)
         # Blocking database work runs in anyio's threads: as many threads as pooled connections, so a
         # thread never waits for a connection (issue 12 §2).
@@ -197,6 +213,7 @@ def create_app(
         auth.router,
         mail.router,
         account_delete.router,
+        push.router,
         blocks.router,
         games.router,
         lobby.router,
@@ -223,6 +240,7 @@ def create_app(
     app.include_router(pages.router)
     app.include_router(tournament_pages.router)
     app.include_router(mail_pages.router)
+    app.include_router(push.worker_router)
     app.include_router(rules.router)
     app.include_router(docs.router)
     app.mount(docs.ASSETS_URL, docs.assets(), name="api-docs")
