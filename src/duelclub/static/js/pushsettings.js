@@ -42,10 +42,16 @@ async function enable(registration, listing) {
   }
   const old = await registration.pushManager.getSubscription();
   if (old && !sameKey(old.options && old.options.applicationServerKey, listing.public_key)) await old.unsubscribe();
-  const sub = await registration.pushManager.subscribe({
-    userVisibleOnly: true,
-    applicationServerKey: keyBytes(listing.public_key),
-  });
+  let sub;
+  try {
+    sub = await registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: keyBytes(listing.public_key),
+    });
+  } catch (err) {
+    // e.g. a private window (Chrome has no push there) or no connection to the browser's push service
+    throw new Error(t("Браузер не смог подписаться на уведомления ({reason}). В приватном окне они не работают.", { reason: err.message }));
+  }
   await post("/api/me/push-subscriptions", subscriptionBody(sub.toJSON()));
 }
 
