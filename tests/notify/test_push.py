@@ -10,13 +10,13 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from push_box import PushBox
+from push_box import PushBox, b64url
 from sqlalchemy import func, select, update
 from support import free_port
 
 from duelclub.notify import vapid
 from duelclub.notify.push import check_subscription, queue_push
-from duelclub.notify.push_sender import PushSender
+from duelclub.notify.push_sender import PublicResolver, PushSender
 from duelclub.store import push, users
 from duelclub.store.db import Database
 from duelclub.store.models import PushJob, PushSubscription, utcnow
@@ -42,6 +42,7 @@ def _queue(db: Database, user_id: int, key: str, url: str = "/matches/m1") -> in
 
 def _sender(db: Database, box: PushBox, **kw: Any) -> PushSender:
     kw.setdefault("private_key", box.vapid_private_key)
+    kw.setdefault("http_loopback", True)
     return PushSender(db, subject="mailto:club@mail.example", retry_seconds=30, **kw)
 
 
@@ -221,3 +222,27 @@ def test_the_local_push_service_refuses_what_a_real_one_refuses(push_box: PushBo
     for authorization, reason in cases.items():
         with pytest.raises(ValueError, match=reason):
             push_box._claims(authorization)
+
+
+async def test_the_sender_posts_to_no_address_inside_the_site_network(
+    db: Database, push_box: PushBox
+) -> None:
+    """Checked again when sent (the setting changed since, or a row written by other means), and a host
+    name is resolved to public addresses only."""
+    anna = _member(db, "anna")
+    browser = push_box.browser("phone")
+    with db.session() as s:  # stored as it is, past the API's check
+        push.subscribe(
+            s, anna, push.Subscription(browser.endpoint, browser.p256dh, b64url(browser.auth)), utcnow()
+        )
+    _queue(db, anna, "turn:m1:1")
+    assert await _sender(db, push_box, http_loopback=False).run_once() == 1
+    [job] = _jobs(db)
+    assert job.status == "failed" and "not posted to" in (job.last_error or "")
+    assert push_box.received == []
+    with pytest.raises(OSError, match="no public address"):
+        await PublicResolver().resolve("localhost", 443)
+    assert {r["host"] for r in await PublicResolver(loopback=True).resolve("localhost", 443)} <= {
+        "127.0.0.1",
+        "::1",
+    }

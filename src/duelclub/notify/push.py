@@ -55,6 +55,15 @@ def _is_loopback(host: str) -> bool:
         return False
 
 
+def reachable_address(address: str, *, loopback: bool = False) -> bool:
+    """True if the site may post to the IP ``address``: a public one, or a loopback one when ``loopback``."""
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return False
+    return ip.is_global or (loopback and ip.is_loopback)
+
+
 def check_endpoint(endpoint: str, *, http_loopback: bool = False) -> str:
     """``endpoint`` if the site may post to it (module docstring); BadSubscription otherwise."""
     if not endpoint or len(endpoint) > MAX_ENDPOINT:

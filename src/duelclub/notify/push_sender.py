@@ -12,6 +12,10 @@ with pywebpush over one aiohttp session. The push service's answer decides the r
 - anything else (429, 5xx, no answer): due again after a doubling backoff, ``failed`` after
   ``PUSH_MAX_ATTEMPTS`` tries.
 
+The endpoint is checked again before each post (notify/push.py), and its host name is resolved through
+:class:`PublicResolver`, which drops private, loopback and link-local addresses: a name that points into the
+site's own network is not posted to (the job fails as unreachable).
+
 Any number of workers may run a sender on one database: a job is leased to one of them at a time, so each
 push goes once (a worker that dies between the service's acceptance and its mark lets another push it again
 after ``PUSH_LEASE_SECONDS``; the notification's ``tag`` makes the browser show it once).
@@ -27,10 +31,12 @@ import socket
 from enum import Enum
 
 import aiohttp
+from aiohttp.abc import AbstractResolver, ResolveResult
 from py_vapid import Vapid02
 from pywebpush import WebPushException, webpush_async
 
 from duelclub.notify.background import NoticeSender
+from duelclub.notify.push import BadSubscription, check_endpoint, reachable_address
 from duelclub.notify.vapid import load_private_key
 from duelclub.store import push
 from duelclub.store.db import Database
@@ -47,6 +53,27 @@ class Answer(Enum):
     GONE = "gone"
     FINAL = "final"
     RETRY = "retry"
+
+
+class PublicResolver(AbstractResolver):
+    """aiohttp's threaded resolver keeping only the addresses the site may post to (public ones; loopback
+    ones too when ``loopback``); OSError when none is left."""
+
+    def __init__(self, *, loopback: bool = False) -> None:
+        self._inner = aiohttp.ThreadedResolver()
+        self.loopback = loopback
+
+    async def resolve(
+        self, host: str, port: int = 0, family: socket.AddressFamily = socket.AF_INET
+    ) -> list[ResolveResult]:
+        found = await self._inner.resolve(host, port, family)
+        kept = [r for r in found if reachable_address(r["host"], loopback=self.loopback)]
+        if not kept:
+            raise OSError(f"{host} has no public address")
+        return kept
+
+    async def close(self) -> None:
+        await self._inner.close()
 
 
 class PushSender(NoticeSender):
@@ -69,9 +96,11 @@ class PushSender(NoticeSender):
         retry_max_seconds: float = 3600.0,
         max_attempts: int = 10,
         batch: int = 10,
+        http_loopback: bool = False,
         name: str | None = None,
     ) -> None:
         super().__init__()
+        self.http_loopback = http_loopback
         self.db = db
         self.vapid = Vapid02(load_private_key(private_key), conf={"no-strict": True})
         self.subject = subject
@@ -87,8 +116,12 @@ class PushSender(NoticeSender):
         self._http: aiohttp.ClientSession | None = None
         self.sent = self.gone = self.failures = 0
 
+    def _session(self) -> aiohttp.ClientSession:
+        resolver = PublicResolver(loopback=self.http_loopback)
+        return aiohttp.ClientSession(connector=aiohttp.TCPConnector(resolver=resolver))
+
     async def opened(self) -> None:
-        self._http = aiohttp.ClientSession()
+        self._http = self._session()
 
     async def closed(self) -> None:
         http, self._http = self._http, None
@@ -109,7 +142,7 @@ class PushSender(NoticeSender):
         if not items:
             return 0
         if self._http is None:  # run_once without start (tests): a session for this pass
-            async with aiohttp.ClientSession() as http:
+            async with self._session() as http:
                 for item in items:
                     await self._push(item, http)
         else:
@@ -118,6 +151,10 @@ class PushSender(NoticeSender):
         return len(items)
 
     async def _deliver(self, item: push.ClaimedPush, http: aiohttp.ClientSession) -> tuple[Answer, str]:
+        try:
+            check_endpoint(item.endpoint, http_loopback=self.http_loopback)
+        except BadSubscription as exc:
+            return Answer.FINAL, f"not posted to: {exc}"
         data = json.dumps(item.payload, ensure_ascii=False)
         info = {"endpoint": item.endpoint, "keys": {"p256dh": item.p256dh, "auth": item.auth}}
         try:

@@ -166,6 +166,7 @@ def create_app(
             retry_seconds=settings.PUSH_RETRY_SECONDS,
             retry_max_seconds=settings.PUSH_RETRY_MAX_SECONDS,
             max_attempts=settings.PUSH_MAX_ATTEMPTS,
+            http_loopback=settings.PUSH_HTTP_LOOPBACK,
         )
         service.add_background(app.state.pusher)
         app.state.session_watch = SessionWatch(bus)
