@@ -1,4 +1,4 @@
-"""Notices off the site (DESIGN.md §Notices, issue 28): e-mail now, Web Push later.
+"""Notices off the site (DESIGN.md §Notices, issue 28): e-mail and Web Push.
 
 - ``addresses.py`` — what an address, a ``From`` and a header value may be (no CR/LF: no header injection).
 - ``tokens.py`` — signed single-use link tokens (the rows are store/account_tokens.py).
@@ -8,6 +8,11 @@
   it, confirming it, asking for and using a password reset.
 - ``smtp.py`` — ``SMTP_URL`` and the transports: aiosmtplib, or the log when no SMTP server is configured.
 - ``sender.py`` — the background sender of each web worker: leases due rows, sends, retries with backoff.
+- ``vapid.py`` — the site's Web Push key pair (``VAPID_*``: generated into the data directory when unset).
+- ``push.py`` — what a browser's push subscription may be, and ``queue_push`` (one push per cause and
+  browser, written in the caller's transaction; store/push.py keeps the rows).
+- ``background.py`` — the loop of a background sender; ``push_sender.py`` — the push sender on it
+  (pywebpush: RFC 8291 encryption, RFC 8292 VAPID), leased and retried like the mail.
 
 Imports point down only: web/ → notify/ → store/ (play/ may use it for turn notices).
 """
