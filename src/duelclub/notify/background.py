@@ -76,5 +76,6 @@ class NoticeSender:
                     self.log.debug("%s: the database is unavailable", type(self).__name__)
                 else:
                     self.log.exception("%s: a pass failed", type(self).__name__)
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.poll_seconds)
+            with contextlib.suppress(TimeoutError):  # asyncio.timeout: wait_for may swallow a cancellation
+                async with asyncio.timeout(self.poll_seconds):
+                    await self._wake.wait()
