@@ -34,6 +34,7 @@ _.options_schema
 _.rules_panel
 _.email_pending  # web/routes/mail.py: /api/account/email
 _.has_email  # web/routes/notices.py: /api/me/notices
+_.expirationTime  # web/routes/push.py: PushSubscription.toJSON()'s field, accepted and ignored
 
 # -- The store: ORM columns (written and read through SQLAlchemy), and attributes a library reads.
 _.hidden_by  # store/models.py, store/chat.py

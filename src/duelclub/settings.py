@@ -2,7 +2,8 @@
 
 Unset values fall back to the embedded defaults: a SQLite file ``duelclub.db`` in the data directory
 (``DATA_DIR``, by default ``$XDG_DATA_HOME/duelclub``, i.e. ``~/.local/share/duelclub``), the in-process
-bus, and a secret key generated once into ``secret_key`` beside it. ``make run`` sets ``DATA_DIR`` to the
+bus, and a secret key generated once into ``secret_key`` beside it (and the Web Push key into
+``vapid_private_key``). ``make run`` sets ``DATA_DIR`` to the
 checkout's ``var/``.
 """
 
@@ -12,6 +13,7 @@ import ipaddress
 import os
 import secrets
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Literal
 
@@ -115,6 +117,19 @@ class Settings(BaseSettings):
       it is mailed to a member who chose a mail per turn (issue 28 §3; six hours). ``NOTIFY_DIGEST_HOUR``:
       the hour (UTC) from which the daily digests go out; ``NOTIFY_SWEEP_SECONDS``: how often each worker
       looks for turn notices, low-time reminders and digests owed (play/notices.py).
+    - ``VAPID_PRIVATE_KEY``: the site's Web Push signing key (notify/vapid.py): a P-256 private key, raw
+      base64url (32 bytes, what ``web-push generate-vapid-keys`` prints) or PEM; unset, it is read from
+      ``DATA_DIR/vapid_private_key``, generated there on first use. Keep it: the browsers' subscriptions
+      belong to it. ``VAPID_PUBLIC_KEY``: derived from it (when set, it must be that key).
+      ``VAPID_SUBJECT``: the operator's contact for the push services, ``mailto:address`` or
+      ``https://host`` (unset: ``PUBLIC_URL``'s origin when it is https, else ``mailto:`` the ``MAIL_FROM``
+      address).
+    - ``PUSH_TTL_SECONDS``: how long a push service keeps a message for a device that is offline;
+      ``PUSH_MAX_SUBSCRIPTIONS``: browsers one member may subscribe (the oldest goes beyond it);
+      ``PUSH_POLL_SECONDS``/``PUSH_LEASE_SECONDS``/``PUSH_RETRY_SECONDS``/``PUSH_RETRY_MAX_SECONDS``/
+      ``PUSH_MAX_ATTEMPTS``/``PUSH_TIMEOUT_SECONDS``: the push sender, as the ``MAIL_*`` ones for mail
+      (notify/push_sender.py). ``PUSH_HTTP_LOOPBACK``: accept ``http://`` subscription endpoints on the
+      loopback addresses (a push service run locally, the tests); off, an endpoint must be ``https://``.
     - ``RATING_*``: the Glicko-2 ratings (ratings/rules.py, issue 14): the start rating, RD and volatility,
       τ, the RD bounds, the RD growth while idle (rating periods per day: 0.21436 takes a typical RD from 60
       to 110 in a year) and the RD above which a rating is provisional. After changing them, run
@@ -185,6 +200,18 @@ class Settings(BaseSettings):
     NOTIFY_EMAIL_AFTER_SECONDS: int = Field(default=6 * 3600, ge=1, le=30 * 86400)
     NOTIFY_DIGEST_HOUR: int = Field(default=8, ge=0, le=23)
     NOTIFY_SWEEP_SECONDS: float = Field(default=60.0, gt=0, le=3600)
+    VAPID_PRIVATE_KEY: str = Field(default="", repr=False)
+    VAPID_PUBLIC_KEY: str = ""
+    VAPID_SUBJECT: str = ""
+    PUSH_TTL_SECONDS: int = Field(default=86400, ge=0, le=28 * 86400)
+    PUSH_MAX_SUBSCRIPTIONS: int = Field(default=10, ge=1, le=100)
+    PUSH_POLL_SECONDS: float = Field(default=2.0, gt=0, le=60)
+    PUSH_LEASE_SECONDS: float = Field(default=60.0, ge=5)
+    PUSH_RETRY_SECONDS: float = Field(default=30.0, gt=0)
+    PUSH_RETRY_MAX_SECONDS: float = Field(default=3600.0, gt=0)
+    PUSH_MAX_ATTEMPTS: int = Field(default=10, ge=1, le=1000)
+    PUSH_TIMEOUT_SECONDS: float = Field(default=10.0, gt=0, le=120)
+    PUSH_HTTP_LOOPBACK: bool = False
 
     @field_validator("DATA_DIR")
     @classmethod
@@ -244,6 +271,22 @@ class Settings(BaseSettings):
             raise ValueError("PUBLIC_URL must be http(s)://host[:port][/path], without ? or #")
         return value.strip().rstrip("/")
 
+    @field_validator("VAPID_PRIVATE_KEY")
+    @classmethod
+    def _vapid_private_key(cls, value: str) -> str:
+        from duelclub.notify.vapid import load_private_key
+
+        if value.strip():
+            load_private_key(value)  # BadVapidKey (a ValueError) on anything but a P-256 key
+        return value.strip()
+
+    @field_validator("VAPID_SUBJECT")
+    @classmethod
+    def _vapid_subject(cls, value: str) -> str:
+        from duelclub.notify.vapid import check_subject
+
+        return check_subject(value) if value.strip() else ""
+
     @field_validator("METRICS_ALLOW_IPS")
     @classmethod
     def _networks(cls, value: str) -> str:
@@ -267,9 +310,26 @@ class Settings(BaseSettings):
         ``DATA_DIR/secret_key``, generated there on first use (:func:`_stored_secret`). Reading settings
         touches no disk (issue 30): the process entry points (the app factory, the commands) call this
         once; the SQLite engine creates its own file's folder (store/db.py)."""
+        from duelclub.notify import vapid
+
         if not self.SECRET_KEY:
             self.SECRET_KEY = _stored_secret(self.DATA_DIR / "secret_key")
+        if not self.VAPID_PRIVATE_KEY:
+            path = self.DATA_DIR / "vapid_private_key"
+            self.VAPID_PRIVATE_KEY = _stored_secret(path, vapid.generate_private_key)
+        key = vapid.load_private_key(self.VAPID_PRIVATE_KEY)
+        if self.VAPID_PUBLIC_KEY:
+            self.VAPID_PUBLIC_KEY = vapid.check_public_key(key, self.VAPID_PUBLIC_KEY)
+        else:
+            self.VAPID_PUBLIC_KEY = vapid.public_key_of(key)
         return self
+
+    def vapid_subject(self) -> str:
+        """``VAPID_SUBJECT``, or its default from ``PUBLIC_URL`` and ``MAIL_FROM`` (read when a push is sent:
+        ``duelclub serve`` sets ``PUBLIC_URL`` after reading the settings)."""
+        from duelclub.notify.vapid import default_subject
+
+        return self.VAPID_SUBJECT or default_subject(self.PUBLIC_URL, self.MAIL_FROM)
 
     @property
     def VAR_DIR(self) -> Path:
@@ -282,8 +342,9 @@ def default_bot_workers() -> int:
     return max(1, (os.cpu_count() or 2) - 1)
 
 
-def _stored_secret(path: Path) -> str:
-    """The secret in ``path``, generated with :mod:`secrets` on first use (mode 0600).
+def _stored_secret(path: Path, make: Callable[[], str] | None = None) -> str:
+    """The secret in ``path``, generated on first use (mode 0600) by ``make`` (default: 48 random bytes from
+    :mod:`secrets`, base64url).
 
     Created with O_EXCL, so several workers starting at once agree on one key.
     """
@@ -296,8 +357,8 @@ def _stored_secret(path: Path) -> str:
             if stored:
                 return stored
             time.sleep(0.02)
-        raise RuntimeError(f"{path} is empty; delete it or set SECRET_KEY") from None
-    key = secrets.token_urlsafe(48)
+        raise RuntimeError(f"{path} is empty; delete it or set the setting it stands for") from None
+    key = make() if make is not None else secrets.token_urlsafe(48)
     with os.fdopen(fd, "w") as f:
         f.write(key + "\n")
     return key

@@ -13,8 +13,11 @@ from fastapi import FastAPI
 from httpx import ASGITransport, AsyncClient
 
 sys.path.insert(0, str(Path(__file__).parent))
+from push_box import PushBox
 from smtp_box import PUBLIC_URL, Mailbox
 from support import free_port
+
+from duelclub.notify import vapid
 
 
 @pytest.fixture
@@ -23,6 +26,16 @@ def mailbox() -> Iterator[Mailbox]:
     box.start()
     yield box
     box.stop()
+
+
+@pytest.fixture
+async def push_box() -> AsyncIterator[PushBox]:
+    """A local push service (tests/notify/push_box.py) on a free port, trusting a fresh site key."""
+    private = vapid.generate_private_key()
+    box = PushBox(private, vapid.public_key_of(vapid.load_private_key(private)), free_port())
+    await box.start()
+    yield box
+    await box.stop()
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""Notices off the site (DESIGN.md §Notices, issue 28): e-mail now, Web Push later.
+"""Notices off the site (DESIGN.md §Notices, issue 28): e-mail and Web Push.
 
 - ``addresses.py`` — what an address, a ``From`` and a header value may be (no CR/LF: no header injection).
 - ``tokens.py`` — signed single-use link tokens (the rows are store/account_tokens.py).
@@ -11,6 +11,11 @@
 - ``notice_types.py``, ``dispatch.py``, ``notice_mail.py``, ``unsubscribe.py`` — turn notices (§3, §4):
   the typed notices, the channels that carry them (e-mail; Web Push plugs in), the mails' words, and the
   signed one-click unsubscribe link. play/notices.py decides who is owed one.
+- ``vapid.py`` — the site's Web Push key pair (``VAPID_*``: generated into the data directory when unset).
+- ``push.py`` — what a browser's push subscription may be, and ``queue_push`` (one push per cause and
+  browser, written in the caller's transaction; store/push.py keeps the rows).
+- ``background.py`` — the loop of a background sender; ``push_sender.py`` — the push sender on it
+  (pywebpush: RFC 8291 encryption, RFC 8292 VAPID), leased and retried like the mail.
 
 Imports point down only: web/ → notify/ → store/ (play/ may use it for turn notices).
 """

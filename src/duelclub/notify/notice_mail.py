@@ -21,7 +21,7 @@ from duelclub.notify.compose import site_name
 from duelclub.notify.notice_types import WaitingMatch
 from duelclub.words.registry import words_for
 
-__all__ = ["Site", "digest", "one_line", "site_name", "turn"]
+__all__ = ["Site", "digest", "game_title", "one_line", "site_name", "turn"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +37,8 @@ def one_line(value: str) -> str:
     return "".join(" " if unicodedata.category(c) in bad else c for c in value).strip()
 
 
-def _title(slug: str) -> str:
+def game_title(slug: str) -> str:
+    """The game's title in the current language, on one line."""
     return one_line(words_for(slug).game_title())
 
 
@@ -65,7 +66,7 @@ def turn(
 ) -> dict[str, Any]:
     """The mail of one turn: ``turn`` (the move has waited) or ``low_time`` (a tenth of the clock left)."""
     with i18n.use_lang(lang):
-        names = {"game": _title(match.game), "opponent": one_line(match.opponent), "site": site.name}
+        names = {"game": game_title(match.game), "opponent": one_line(match.opponent), "site": site.name}
         if kind == "low_time" and deadline_at is not None:
             subject = _("Мало времени на ход: %(game)s, соперник %(opponent)s — %(site)s", **names)
             body = _(
@@ -108,7 +109,7 @@ def digest(username: str, lang: str, matches: Sequence[WaitingMatch], site: Site
         lines = [
             _(
                 "«%(game)s», соперник %(opponent)s: %(link)s",
-                game=_title(m.game),
+                game=game_title(m.game),
                 opponent=one_line(m.opponent),
                 link=m.url,
             )

@@ -38,6 +38,8 @@ Tables:
 - ``member_presence``, ``notice_claims`` — turn notices (issue 28 §3, ``store/notices.py``): when a member's
   site socket last reported in (any worker), and one row per notice sent (member, kind, match, seq: the key
   that sends each once). ``users.push_notices`` is the member's Web Push choice.
+- ``push_subscriptions``, ``push_jobs`` — members' browsers subscribed to Web Push and the pushes waiting
+  for one of them (issue 28 §3, ``store/push.py``).
 
 ``matches`` also carries the lobby's facts: ``listed`` (an open match shown in the challenge table),
 ``opened_by`` (who created the row: the invite's author, or the player who offered a rematch) and
@@ -464,3 +466,45 @@ class NoticeClaim(Base):
     match_id: Mapped[str] = mapped_column(String(40), primary_key=True)
     seq: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
     created_at: Mapped[datetime]
+
+
+class PushSubscription(Base):
+    """A browser of ``user_id`` subscribed to Web Push (issue 28 §3, ``store/push.py``): the push service's
+    ``endpoint`` (unique: one browser's subscription belongs to the member who last subscribed it), the
+    browser's ECDH key ``p256dh`` and ``auth`` secret (base64url, RFC 8291)."""
+
+    __tablename__ = "push_subscriptions"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
+    endpoint: Mapped[str] = mapped_column(String(2048), unique=True)
+    p256dh: Mapped[str] = mapped_column(String(100))
+    auth: Mapped[str] = mapped_column(String(50))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class PushJob(Base):
+    """One push to one subscription, leased like the outbox's rows (``attempts`` is the lease token):
+    ``payload`` ``{title, body, url, tag}``, ``ttl`` the seconds a push service may keep it for an offline
+    browser (None: the ``PUSH_TTL_SECONDS`` setting), ``dedupe_key`` (unique) the cause's key with the
+    subscription's id, so a cause is pushed once per browser. Deleting the subscription deletes its jobs.
+    ``status``: ``queued`` → ``sent`` or ``failed``."""
+
+    __tablename__ = "push_jobs"
+    __table_args__ = (Index("ix_push_jobs_status_due_at", "status", "due_at"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    subscription_id: Mapped[int] = mapped_column(
+        ForeignKey("push_subscriptions.id", ondelete="CASCADE"), index=True
+    )
+    payload: Mapped[dict[str, Any]]
+    ttl: Mapped[int | None] = mapped_column(Integer)
+    dedupe_key: Mapped[str | None] = mapped_column(String(200), unique=True)
+    status: Mapped[str] = mapped_column(String(8), default="queued")
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    due_at: Mapped[datetime]
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    leased_until: Mapped[datetime | None]
+    worker: Mapped[str | None] = mapped_column(String(64))
+    sent_at: Mapped[datetime | None]
+    last_error: Mapped[str | None] = mapped_column(String(500))

@@ -86,6 +86,16 @@ def set_preferences(s: Session, user_id: int, prefs: Preferences) -> bool:
     return int(getattr(res, "rowcount", 0)) == 1
 
 
+def set_push(s: Session, user_id: int, push: bool) -> None:
+    """Store the member's Web Push choice alone (a browser subscribed, or the last one removed)."""
+    s.execute(
+        update(User)
+        .where(User.id == user_id, User.deleted_at.is_(None))
+        .values(push_notices=push)
+        .execution_options(synchronize_session=False)
+    )
+
+
 def unsubscribe(s: Session, user_id: int) -> bool:
     """Turn the member's notice mails off (the mails' link); False for an unknown or deleted member."""
     res = s.execute(

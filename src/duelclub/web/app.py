@@ -4,10 +4,10 @@
 match service (``app.state.service``, with Redis leases for match ownership when REDIS_URL is set) with
 its background workers — the clock sweeper (``app.state.clock``), the matchmaker
 (``app.state.matchmaker``), the presence heartbeat (``app.state.presence``), the mail sender
-(``app.state.mailer``, notify/sender.py), the site-socket presence (``app.state.member_presence``) and the
-turn notices' sweep (``app.state.notices``, play/notices.py: more channels plug into its ``dispatcher``) —
-and resumes the bots of active matches (their jobs: bots think
-in bot worker processes, never here); on shutdown it stops
+(``app.state.mailer``, notify/sender.py), the push sender (``app.state.pusher``, notify/push_sender.py), the
+site-socket presence (``app.state.member_presence``) and the turn notices' sweep (``app.state.notices``,
+play/notices.py: its ``dispatcher`` carries each notice by e-mail and Web Push) — and resumes the bots of
+active matches (their jobs: bots think in bot worker processes, never here); on shutdown it stops
 them and closes the bus and the engine. It does not migrate: ``duelclub serve`` and the tests do that first.
 """
 
@@ -30,6 +30,8 @@ from duelclub.bus import open_bus
 from duelclub.logs import recent_errors
 from duelclub.notify.accounts import MailSite
 from duelclub.notify.dispatch import Dispatcher, EmailChannel, NoticeSite
+from duelclub.notify.push_channel import PushChannel
+from duelclub.notify.push_sender import PushSender
 from duelclub.notify.sender import MailSender
 from duelclub.notify.smtp import transport_for
 from duelclub.play.bots import BotFactory, BotWorkers
@@ -69,6 +71,7 @@ from duelclub.web.routes import (
     matches,
     members,
     notices,
+    push,
     replays,
     tournaments,
 )
@@ -90,6 +93,43 @@ class DuelclubApp(FastAPI):
         observed = Observe(super().build_middleware_stack(), lambda: getattr(self.state, "web_metrics", None))
         inner = wrap(observed, max_body_bytes=settings.MAX_BODY_BYTES)
         return LanguageMiddleware(inner)
+
+
+def _start_notices(app: FastAPI, settings: Settings, db: Database, service: MatchService) -> None:
+    """The push sender, the site-socket presence and the turn notices' sweep (issue 28 §3), registered
+    with ``service``: the sweep's dispatcher writes each notice by e-mail and Web Push, then wakes both
+    senders."""
+    app.state.pusher = pusher = PushSender(
+        db,
+        private_key=settings.VAPID_PRIVATE_KEY,
+        subject=settings.vapid_subject(),
+        ttl_seconds=settings.PUSH_TTL_SECONDS,
+        timeout_seconds=settings.PUSH_TIMEOUT_SECONDS,
+        poll_seconds=settings.PUSH_POLL_SECONDS,
+        lease_seconds=settings.PUSH_LEASE_SECONDS,
+        retry_seconds=settings.PUSH_RETRY_SECONDS,
+        retry_max_seconds=settings.PUSH_RETRY_MAX_SECONDS,
+        max_attempts=settings.PUSH_MAX_ATTEMPTS,
+        http_loopback=settings.PUSH_HTTP_LOOPBACK,
+    )
+    mailer = app.state.mailer
+
+    def written() -> None:
+        mailer.wake()
+        pusher.wake()
+
+    app.state.member_presence = MemberPresence(service)
+    app.state.notices = NoticeSweeper(
+        service,
+        Dispatcher([EmailChannel(NoticeSite(settings.SECRET_KEY, settings.PUBLIC_URL)), PushChannel()]),
+        public_url=settings.PUBLIC_URL,
+        after_seconds=settings.NOTIFY_EMAIL_AFTER_SECONDS,
+        digest_hour=settings.NOTIFY_DIGEST_HOUR,
+        interval=settings.NOTIFY_SWEEP_SECONDS,
+        on_written=written,
+    )
+    for worker in (pusher, app.state.member_presence, app.state.notices):
+        service.add_background(worker)
 
 
 def create_app(
@@ -158,18 +198,7 @@ def create_app(
             max_attempts=settings.MAIL_MAX_ATTEMPTS,
         )
         service.add_background(app.state.mailer)
-        app.state.member_presence = MemberPresence(service)
-        app.state.notices = NoticeSweeper(
-            service,
-            Dispatcher([EmailChannel(NoticeSite(settings.SECRET_KEY, settings.PUBLIC_URL))]),
-            public_url=settings.PUBLIC_URL,
-            after_seconds=settings.NOTIFY_EMAIL_AFTER_SECONDS,
-            digest_hour=settings.NOTIFY_DIGEST_HOUR,
-            interval=settings.NOTIFY_SWEEP_SECONDS,
-            on_written=app.state.mailer.wake,
-        )
-        service.add_background(app.state.member_presence)
-        service.add_background(app.state.notices)
+        _start_notices(app, settings, db, service)
         app.state.session_watch = SessionWatch(bus)
         # Blocking database work runs in anyio's threads: as many threads as pooled connections, so a
         # thread never waits for a connection (issue 12 §2).
@@ -216,6 +245,7 @@ def create_app(
         mail.router,
         notices.router,
         account_delete.router,
+        push.router,
         blocks.router,
         games.router,
         lobby.router,
@@ -243,6 +273,7 @@ def create_app(
     app.include_router(tournament_pages.router)
     app.include_router(mail_pages.router)
     app.include_router(notices.pages)
+    app.include_router(push.worker_router)
     app.include_router(rules.router)
     app.include_router(docs.router)
     app.mount(docs.ASSETS_URL, docs.assets(), name="api-docs")

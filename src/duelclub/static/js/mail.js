@@ -143,7 +143,7 @@ function deleteForm(form) {
   });
 }
 
-/** «Письма о ходе» (issue 28 §3): PUT /api/me/notices on every change; the Web Push choice is kept. */
+/** «Письма о ходе» (issue 28 §3): PUT /api/me/notices on every change; the Web Push choice (no `push`) is kept. */
 function noticesChoice(select) {
   const error = document.getElementById("notices-error");
   const success = document.getElementById("notices-success");
@@ -152,7 +152,7 @@ function noticesChoice(select) {
     error.hidden = success.hidden = true;
     select.disabled = true;
     try {
-      const answer = await api("PUT", "/api/me/notices", { email: select.value, push: select.dataset.push === "1" });
+      const answer = await api("PUT", "/api/me/notices", { email: select.value });
       stored = answer.email;
       success.textContent = answer.email !== "off" && !answer.has_email
         ? t("Сохранено. Письма пойдут, когда вы подтвердите адрес почты.")

@@ -3,9 +3,9 @@
 The member's password is checked (403 ``wrong_password``, counted like a failed login: 429
 ``rate_limited``); then, in one transaction, the account becomes ``deleted-{id}`` with no password, address,
 language or rights (store/users.py ``anonymize``), the stored results of their matches take that name, and
-their sessions, mailed links, queued mails and blocks (by them and of them) are erased; then the member
-leaves the matchmaking queue, their open invites and challenges are withdrawn, and they resign every active
-match (so no opponent waits for someone who cannot come back). The
+their sessions, mailed links, queued mails, push subscriptions (and their pushes) and blocks (by them and
+of them) are erased; then the member leaves the matchmaking queue, their open invites and challenges are
+withdrawn, and they resign every active match (so no opponent waits for someone who cannot come back). The
 matches, their logs, chat and ratings stay for the audit trail under the anonymous name; the deleted member
 is left off the leaderboard, and the old name may be registered again by someone new.
 """
@@ -23,7 +23,7 @@ from duelclub.play import lobby, matchmaking
 from duelclub.play.errors import PlayError
 from duelclub.play.service import MatchService
 from duelclub.play.threads import in_thread
-from duelclub.store import account_tokens, blocks, outbox, sessions, users
+from duelclub.store import account_tokens, blocks, outbox, push, sessions, users
 from duelclub.store import matches as matches_repo
 from duelclub.store.db import Database
 from duelclub.store.models import utcnow
@@ -121,6 +121,7 @@ async def delete_account(
             account_tokens.revoke(s, user.id)
             outbox.forget_user(s, user.id)
             blocks.forget_user(s, user.id)
+            push.forget_user(s, user.id)
             return name
 
     name = await in_thread(erase)

@@ -1,11 +1,12 @@
 """Turn notice preferences and the mails' one-click unsubscribe (issue 28 §3; API section exact):
 
 - ``GET /api/me/notices`` → ``{email: "off"|"each"|"digest", push: bool, has_email: bool}``;
-- ``PUT /api/me/notices {email, push}`` → the same: ``each`` mails every turn that waited
+- ``PUT /api/me/notices {email, push?}`` → the same: ``each`` mails every turn that waited
   ``NOTIFY_EMAIL_AFTER_SECONDS`` with no page of the site open, ``digest`` one mail a day listing the
   matches waiting; both get the low-time reminders of correspondence clocks. ``push`` is the member's
-  Web Push choice (the same rule). Mails need a confirmed address (``has_email``); the choice is kept
-  without one and applies once an address is confirmed. 422 ``validation_error`` for another value.
+  Web Push choice (the same rule; absent: kept as it is); subscribing a browser turns it on, removing the
+  last one off. Mails need a confirmed address (``has_email``); the choice is kept without one and applies
+  once an address is confirmed. 422 ``validation_error`` for another value.
 - ``GET /unsubscribe/{token}`` — a page with one button (opening the link changes nothing: mail scanners
   follow links); ``POST /unsubscribe/{token}`` — turns the member's notice mails off, no login needed:
   the token is signed (notify/unsubscribe.py). This is also the RFC 8058 one-click target of the mails'
@@ -42,10 +43,13 @@ Db = Annotated[Database, Depends(get_database)]
 
 class NoticesBody(BaseModel):
     email: EmailMode
+    push: bool | None = None
+    """None (absent): the Web Push choice stays as it is (subscribing a browser turns it on)."""
+
+
+class NoticesInfo(BaseModel):
+    email: EmailMode
     push: bool
-
-
-class NoticesInfo(NoticesBody):
     has_email: bool
 
 
@@ -70,7 +74,9 @@ async def put_notices(body: NoticesBody, user: CurrentUser, db: Db) -> NoticesIn
 
     def store() -> None:
         with db.session() as s:
-            if not notices.set_preferences(s, user.id, Preferences(body.email, body.push)):
+            now = notices.preferences(s, user.id)
+            push = body.push if body.push is not None else bool(now and now.push)
+            if not notices.set_preferences(s, user.id, Preferences(body.email, push)):
                 raise ApiError(401, "not_authenticated", "log in first")
 
     await in_thread(store)

@@ -188,7 +188,6 @@ def account_page(request: Request, user: OptionalUser) -> Response:
         pending = account_tokens.pending_email(s, user.id, utcnow())
         blocked = blocks_repo.blocked_by(s, user.id)
         notices = account.email_notices if account is not None else "off"
-        push = bool(account.push_notices) if account is not None else False
     hours = max(1, round(request.app.state.settings.NOTIFY_EMAIL_AFTER_SECONDS / 3600))
     return _render(
         request,
@@ -198,7 +197,6 @@ def account_page(request: Request, user: OptionalUser) -> Response:
         email_pending=pending,
         blocked=blocked,
         notices=notices,
-        push=push,
         notice_hours=hours,
     )
 
