@@ -95,6 +95,36 @@ async def test_players_and_spectators_chat_apart_until_the_end(served: Any) -> N
             await c.aclose()
 
 
+async def test_a_blocked_spectators_messages_reach_the_blocker_neither_live_nor_in_the_history(
+    served: Any,
+) -> None:
+    """Two spectators of a third party's match, one blocked by the other (issue 28 §5: the blocked member
+    cannot chat with them): nobody seated is kept apart, so the blocked one may write, but what they write
+    reaches the blocker neither on the socket nor in the history; others read it."""
+    names = ("alice", "bob", "carol", "dave", "erin")
+    alice, bob, carol, dave, erin = [await member(served.http, n) for n in names]
+    try:
+        mid = await duel(alice, bob)
+        assert (await carol.post("/api/members/dave/block", json={})).status_code == 200
+        url = f"{served.ws}/ws/matches/{mid}"
+        async with (
+            connect(url, additional_headers=cookie(carol)) as wc,
+            connect(url, additional_headers=cookie(erin)) as we,
+        ):
+            assert (await say(dave, mid, "от dave")).status_code == 201
+            assert (await say(erin, mid, "от erin")).status_code == 201
+            assert (await next_chat(we))["message"]["text"] == "от dave"
+            assert (await next_chat(we))["message"]["text"] == "от erin"
+            assert (await next_chat(wc))["message"]["text"] == "от erin", "dave's message is not pushed"
+        seen = [m["text"] for m in (await carol.get(f"/api/matches/{mid}/chat")).json()["messages"]]
+        assert seen == ["от erin"]
+        seen = [m["text"] for m in (await erin.get(f"/api/matches/{mid}/chat")).json()["messages"]]
+        assert seen == ["от dave", "от erin"]
+    finally:
+        for c in (alice, bob, carol, dave, erin):
+            await c.aclose()
+
+
 async def test_messages_are_short_and_rate_limited_and_bots_have_no_chat(served: Any) -> None:
     alice, bob = [await member(served.http, n) for n in ("alice", "bob")]
     try:

@@ -11,8 +11,9 @@ both ways, so that nobody is seated with someone they cannot talk to:
 - **Matchmaking** (play/matchmaking.py): two entries kept apart are never paired; each waits for another.
 - **Chat** (play/chat.py): a message is refused when its author is kept apart from a player seated in the
   match (403 ``blocked_by_member`` / 409 ``you_blocked``) — so the blocked member can neither write to the
-  blocker's matches nor the blocker to the blocked one's. Messages written before the block are left out of
-  the chat history the blocker reads.
+  blocker's matches nor the blocker to the blocked one's. Where both only watch a third party's match, the
+  blocked member's messages are left out of what the blocker reads: the history, and live on the socket
+  (web/ws.py, :func:`shut_out`, re-read at most every ``SHUT_OUT_SECONDS``).
 - Matches already running go on (a block is not a resignation), and tournaments pair as their format says.
 
 Every check is one indexed read in the request that seats or writes; nothing is read per move.
@@ -55,6 +56,17 @@ async def worded(fn: Callable[[], _T]) -> _T:
         return await in_thread(fn)
     except Refused as exc:
         raise exc.worded() from None
+
+
+async def shut_out(service: LobbyPort, user_id: int) -> frozenset[int]:
+    """The ids of the members ``user_id`` blocked: their chat messages are left out of what ``user_id``
+    reads, in the history and live on the socket (web/ws.py). One indexed read."""
+
+    def read() -> frozenset[int]:
+        with service.session() as s:
+            return frozenset(r.user_id for r in repo.blocked_by(s, user_id))
+
+    return await in_thread(read)
 
 
 class BlockedMember(BaseModel):

@@ -43,6 +43,7 @@ import contextlib
 import contextvars
 import json
 import logging
+import time
 
 import anyio
 import orjson
@@ -54,7 +55,7 @@ from duelclub import i18n
 from duelclub.bus import Message, Subscription, match_channel
 from duelclub.bus.base import RESYNC_KIND
 from duelclub.bus.messages import Change, ChatPosted
-from duelclub.play import chat, presence, views
+from duelclub.play import blocks, chat, presence, views
 from duelclub.play.errors import PlayError
 from duelclub.play.live import LiveMatch
 from duelclub.play.presence import PresenceTracker
@@ -83,6 +84,9 @@ from duelclub.web.wsguard import Refusal
 log = logging.getLogger(__name__)
 router = APIRouter()
 
+SHUT_OUT_SECONDS = 30.0
+"""How long a socket keeps its reader's blocks before reading them again (only when a chat message comes)."""
+
 
 class MatchSocket(GuardedSocket):
     """One connected socket: its user, the seq of the last state sent, and a lock serializing sends; the
@@ -105,6 +109,8 @@ class MatchSocket(GuardedSocket):
         self._sub: Subscription | None = None
         self._pusher: asyncio.Task[None] | None = None
         self._context: contextvars.Context | None = None
+        self._shut: tuple[float, frozenset[int]] | None = None
+        """When the reader's blocks were read, and the ids they blocked (:meth:`_shut_out`)."""
 
     @property
     def must_recheck(self) -> bool:
@@ -215,8 +221,19 @@ class MatchSocket(GuardedSocket):
         see the spectators' channel during the match)."""
         live = await self.service.get_live(self.match_id)
         seat = live.seat_of(self.user.id if self.user else None)
-        if chat.sees(live, seat, str(m["message"].get("channel"))):
-            await self.send(ChatSent(type="chat", message=m["message"]))
+        if not chat.sees(live, seat, str(m["message"].get("channel"))):
+            return
+        if self.user is not None and m["message"].get("user_id") in await self._shut_out(self.user.id):
+            return  # a member this reader blocked (play/blocks.py): not in the history, not live either
+        await self.send(ChatSent(type="chat", message=m["message"]))
+
+    async def _shut_out(self, user_id: int) -> frozenset[int]:
+        """The members this reader blocked, read on the first chat message and again after
+        :data:`SHUT_OUT_SECONDS` (a block made meanwhile applies from then on)."""
+        now = time.monotonic()
+        if self._shut is None or now - self._shut[0] > SHUT_OUT_SECONDS:
+            self._shut = (now, await blocks.shut_out(self.service, user_id))
+        return self._shut[1]
 
     async def push_presence(self, live: LiveMatch | None = None) -> None:
         """Both seats' connection status (and, for a player, when the win may be claimed); ``live``: the
