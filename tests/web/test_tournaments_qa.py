@@ -106,3 +106,17 @@ async def test_played_counts_games_over_the_board_not_forfeits_the_same_in_the_c
     assert sum(1 for r in t["rounds"] for p in r["pairings"] if p["forfeit"]) == 2
     rows = list(csv.DictReader(io.StringIO((await ann.get(f"/api/tournaments/{tid}/crosstable.csv")).text)))
     assert {row["player"]: int(row["played"]) for row in rows} == played
+
+
+async def test_the_csv_names_a_bot_as_the_page_does(user_client: UserClient) -> None:
+    """Issue 30 QA: the CSV wrote ``bot:novice`` where the page says «Бот (новичок)» (in the reader's
+    language, as the page; the test game's bot is ``easy``, the old id of ``light``)."""
+    clients = await members(user_client, "ann")
+    ann = clients["ann"]
+    tid = (await create(ann))["id"]
+    assert (await ann.post(f"/api/tournaments/{tid}/bots", json={"level": "easy"})).status_code == 200
+    await ann.post(f"/api/tournaments/{tid}/join", json={})
+    for lang, bot in (("ru", "Бот (лёгкий)"), ("uk", "Бот (легкий)")):
+        r = await ann.get(f"/api/tournaments/{tid}/crosstable.csv", headers={"Accept-Language": lang})
+        players = {row["player"] for row in csv.DictReader(io.StringIO(r.text))}
+        assert players == {"ann", bot}, (lang, players)

@@ -41,9 +41,12 @@ function forgotForm(form) {
     try {
       await post("/api/auth/password-reset", { email });
       ui.done(t("Если этот адрес подтверждён в учётной записи, письмо со ссылкой уже в пути. Проверьте почту (и папку «Спам»)."));
+      // Done: the form stays as sent (a second press only sent a second mail); a new visit asks again.
+      form.elements.namedItem("email").disabled = true;
+      ui.button.hidden = true;
+      form.dataset.state = "sent";
     } catch (err) {
       ui.fail(message(err));
-    } finally {
       ui.button.disabled = false;
     }
   });
