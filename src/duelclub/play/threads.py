@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextvars
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
@@ -26,5 +27,10 @@ async def in_thread(fn: Callable[..., _T], *args: Any) -> _T:
     A plain executor rather than ``anyio.to_thread``: on the hot path anyio's capacity limiter, cancel scope
     and backend look-ups cost more than the database write they wrap (each asks for the running loop, which
     on Python 3.11 is a ``getpid`` system call). Cancelling the caller does not stop the thread: its write
-    commits or fails on its own, and the (match_id, seq) key keeps the log right either way."""
-    return await asyncio.get_running_loop().run_in_executor(_threads, partial(fn, *args))
+    commits or fails on its own, and the (match_id, seq) key keeps the log right either way.
+
+    The work runs in a copy of the caller's context (as ``asyncio.to_thread`` does; a bare executor does
+    not): the words it writes (options, reasons) are in the request's language (i18n.py), not always
+    Russian — the Ukrainian lobby showed «колода: обычная» (issue 30 QA)."""
+    context = contextvars.copy_context()
+    return await asyncio.get_running_loop().run_in_executor(_threads, partial(context.run, fn, *args))
