@@ -32,7 +32,7 @@ def test_block_from_the_profile_and_unblock_on_the_account_page(live_server: str
         page.goto(f"{base}/members/{quote(blocked)}")
         toggle = page.locator("#block-toggle")
         assert toggle.inner_text() == "Заблокировать" and page.is_hidden("#block-state")
-        toggle.click()  # the site's own dialog asks first (never window.confirm); «Не блокировать» keeps things
+        toggle.click()  # the site's own dialog asks first (never window.confirm); «Не блокировать» keeps it
         assert page.locator("#block-dialog-q").inner_text() == f"Заблокировать {blocked}?"
         page.click("#block-dialog-no")
         assert page.get_attribute("#block-toggle", "data-blocked") == "0"
