@@ -4,6 +4,7 @@
 // Each form posts JSON to the API (web/routes/mail.py) and says what happened.
 import { api, post } from "./api.js";
 import { passwordProblem } from "./passwords.js";
+import { askConfirm } from "./confirmdialog.js";
 import { t } from "./i18n.js";
 
 function boxes(form, errorId = "form-error", successId = "form-success") {
@@ -131,7 +132,13 @@ function deleteForm(form) {
       error.hidden = false;
       return;
     }
-    if (!window.confirm(t("Удалить учётную запись навсегда?"))) return;
+    const sure = await askConfirm({
+      id: "delete-dialog",
+      question: t("Удалить учётную запись навсегда?"),
+      yes: t("Да, удалить"),
+      no: t("Не удалять"),
+    });
+    if (!sure) return;
     const button = form.querySelector("button[type=submit]");
     button.disabled = true;
     try {
