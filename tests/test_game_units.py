@@ -1,7 +1,7 @@
 """Issue 30 §1: a game is one unit. Walking the game registry, every game has each of its parts — its words
-(with its rules page's sections), its bots (levels and analysis budget), its renderer, its rules pages in both
-languages and its declared position model with the committed schema — and no part exists for a game the
-registry does not know. docs/adding-a-game.md lists the same parts.
+(with its rules page's sections), its bots (levels and analysis budget), its renderer, its rules page (one
+template, its prose in the catalog) and its declared position model with the committed schema — and no part
+exists for a game the registry does not know. docs/adding-a-game.md lists the same parts.
 
 The second half proves the walk can fail: a fake fifth game with every part passes, and the same game
 missing any one part is reported for exactly that part."""
@@ -26,7 +26,6 @@ from duelclub.words import GameWords, RulesPage, all_words
 
 PACKAGE = Path(duelclub.__file__).parent
 ROOT = PACKAGE.parent.parent
-LANGUAGES = ("ru", "uk")
 PARTS = ("words", "rules sections", "bots", "analysis", "renderer", "rules page", "position model")
 
 
@@ -79,11 +78,9 @@ def missing_parts(slug: str, club: Club) -> list[str]:
     renderer = club.renderers / f"{slug}.js"
     if not renderer.is_file() or "export function createRenderer(" not in renderer.read_text("utf-8"):
         missing.append("renderer")
-    pages = [club.rules_pages / f"{slug}.{lang}.html" for lang in LANGUAGES]
+    page = club.rules_pages / f"{slug}.html"  # one template, its prose in the catalog (issue 30 §4)
     sections = rules.parts if rules is not None else ()
-    if not all(
-        p.is_file() and all(f'<section id="{s}"' in p.read_text("utf-8") for s in sections) for p in pages
-    ):
+    if not page.is_file() or not all(f'<section id="{s}"' in page.read_text("utf-8") for s in sections):
         missing.append("rules page")
     if game.position_model is None or not (club.schemas / f"{slug}.schema.json").is_file():
         missing.append("position model")
@@ -112,7 +109,7 @@ def test_no_part_belongs_to_a_game_the_registry_does_not_know() -> None:
         for p in REAL.renderers.glob("*.js")
         if "export function createRenderer(" in p.read_text("utf-8")
     }
-    pages = {p.name.split(".")[0] for p in REAL.rules_pages.glob("*.*.html")} - {"page"}
+    pages = {p.stem for p in REAL.rules_pages.glob("[!_]*.html")} - {"page"}
     schemas = {p.name.split(".")[0] for p in REAL.schemas.glob("*.schema.json")}
     for kind, found in [("words", words), ("bots", bots), ("renderers", renderers), ("rules pages", pages)]:
         assert found == games, (kind, found ^ games)
@@ -151,10 +148,9 @@ def _fifth_game(tmp_path: Path, without: str | None) -> Club:
         folder.mkdir()
     if without != "renderer":
         (renderers / "quinta.js").write_text("export function createRenderer(ctx) {}\n", "utf-8")
-    for lang in LANGUAGES:
-        sections = ["goal", "turn"] if without == "rules page" and lang == "uk" else ["goal", "turn", "end"]
-        body = "".join(f'<section id="{s}" class="rules-part"></section>\n' for s in sections)
-        (pages / f"quinta.{lang}.html").write_text(body, "utf-8")
+    sections = ["goal", "turn"] if without == "rules page" else ["goal", "turn", "end"]
+    body = "".join(f'<section id="{s}" class="rules-part"></section>\n' for s in sections)
+    (pages / "quinta.html").write_text(body, "utf-8")
     if without != "position model":
         (schemas / "quinta.schema.json").write_text("{}\n", "utf-8")
     words: GameWords = QuintaWords()

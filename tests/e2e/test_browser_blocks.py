@@ -29,11 +29,16 @@ def test_block_from_the_profile_and_unblock_on_the_account_page(live_server: str
         blocked = sign_up(other, base, "blk")
         sign_up(me, base, "blr")
         page = me.new_page()
-        page.on("dialog", lambda dialog: dialog.accept())
         page.goto(f"{base}/members/{quote(blocked)}")
         toggle = page.locator("#block-toggle")
         assert toggle.inner_text() == "Заблокировать" and page.is_hidden("#block-state")
+        toggle.click()  # the site's own dialog asks first (never window.confirm); «Не блокировать» keeps it
+        assert page.locator("#block-dialog-q").inner_text() == f"Заблокировать {blocked}?"
+        page.click("#block-dialog-no")
+        assert page.get_attribute("#block-toggle", "data-blocked") == "0"
+        assert me.request.get(f"{base}/api/me/blocks").json() == []
         toggle.click()
+        page.click("#block-dialog-yes")
         page.wait_for_selector("#block-toggle[data-blocked='1']")
         assert toggle.inner_text() == "Разблокировать" and page.is_visible("#block-state")
         assert [b["username"] for b in me.request.get(f"{base}/api/me/blocks").json()] == [blocked]
@@ -69,9 +74,12 @@ def test_block_controls_are_phone_tap_targets(live_server: str, browser: Any) ->
                 blocked = sign_up(other, base, "blk")
                 sign_up(me, base, "blr")
                 page = me.new_page()
-                page.on("dialog", lambda dialog: dialog.accept())
                 page.goto(f"{base}/members/{quote(blocked)}")
                 page.click("#block-toggle")
+                if phone:
+                    for button in ("#block-dialog-yes", "#block-dialog-no"):
+                        assert page.locator(button).bounding_box()["height"] >= 40
+                page.click("#block-dialog-yes")
                 page.wait_for_selector("#block-toggle[data-blocked='1']")
                 _shot(page, f"profile-{locale}-{'phone' if phone else 'desk'}")
                 if phone:
@@ -100,12 +108,12 @@ def test_block_the_opponent_from_the_match_chat(live_server: str, browser: Any) 
     a, b = Member(browser, live_server, "cba"), Member(browser, live_server, "cbb")
     try:
         match_id = duel(a, b, "mezha", {"house": "olkha"})
-        a.page.on("dialog", lambda dialog: dialog.accept())
         a.open_match(match_id)
         button = a.page.locator("#chat-block")
         button.wait_for()
         assert button.inner_text() == "Заблокировать" and button.get_attribute("data-blocked") == "0"
         button.click()
+        a.page.click("#block-dialog-yes")
         a.page.wait_for_selector("#chat-block[data-blocked='1']")
         assert button.inner_text() == "Разблокировать"
         _shot(a.page, "chat-ru-RU-desk")

@@ -138,6 +138,7 @@ def test_the_switch_keeps_the_lobby_tab_and_a_link_to_another_tab_follows(
         page.goto(f"{live_server}/")
         page.click("#tab-towers")
         assert page.url.endswith("/#towers")
+        page.click("#nav-toggle")  # on a phone the switch is in the header's «Меню» (issue 30 §9)
         page.click("#lang-uk")
         page.wait_for_function(JS_LANG_IS, arg="uk")
         assert page.url.endswith("/#towers")
@@ -148,6 +149,7 @@ def test_the_switch_keeps_the_lobby_tab_and_a_link_to_another_tab_follows(
         page.goto(f"{live_server}/#artania")  # the same document: only the hash changes
         page.locator("#artania-form").wait_for(state="visible")
         assert page.locator("#towers-form").is_hidden()
+        page.click("#nav-toggle")
         page.click("#lang-ru")
         page.wait_for_function(JS_LANG_IS, arg="ru")
         assert page.url.endswith("/#artania") and page.locator("#artania-form").is_visible()

@@ -113,3 +113,14 @@ def test_game_titles_and_sides_are_proper_names_in_both_languages() -> None:
         assert i18n.gettext("Волк") == "Волк" and i18n.gettext("Ворон") == "Ворон"
     titles = {words.title for words in all_words().values()}
     assert titles == {"Межа", "Дві вежі", "Сундук войны", "Артания и Куявия"}
+
+
+async def test_the_api_s_worded_lists_follow_the_language(alice: AsyncClient) -> None:
+    """Issue 30 QA: words made in the service's worker threads (``play/threads.py``) — the options of
+    «Мои партии» — were always Russian; they follow the request's language like the rest."""
+    body = {"game": "mezha", "vs": "invite", "options": {"house": "gorn"}}
+    made = await alice.post("/api/matches", json=body)
+    assert made.status_code == 201, made.text
+    for lang, words in (("uk", "Ваш дім: Дом Горна"), ("ru", "Ваш дом: Дом Горна")):
+        listed = (await alice.get("/api/matches", headers={"Accept-Language": lang})).json()
+        assert [m["options_text"] for m in listed] == [words], lang

@@ -11,6 +11,7 @@ import pytest
 from httpx import AsyncClient
 
 from duelclub.i18n import use_lang
+from duelclub.resources import resource_dir
 from duelclub.words import words_for
 
 GAMES = ["mezha", "towers", "warchest", "artania"]
@@ -74,3 +75,71 @@ async def test_the_match_page_has_a_rules_button(alice: AsyncClient) -> None:
     made = (await alice.post("/api/matches", json={"game": "mezha", "vs": "bot", "bot_level": "easy"})).json()
     page = (await alice.get(f"/matches/{made['id']}")).text
     assert 'id="rules-btn"' in page and "/static/css/rules.css" in page
+
+
+# Sentences of the pages as they read when each language had its own template (before issue 30 §4), from the
+# start, the middle and the end of each page: the one template with the catalog must read the same.
+KEY_SENTENCES = {
+    ("mezha", "ru"): [
+        "«Межа» — собственная карточная дуэль клуба.",
+        "Полей поровну — сезон берёт тот, у кого больше общая сила на всех трёх полях; если и она поровну, "
+        "сезон ничей.",
+        "Время на ход не ограничено; если соперник пропал со связи, через минуту можно засчитать себе "
+        "победу.",
+    ],
+    ("mezha", "uk"): [
+        "«Межа» — власна карткова дуель клубу.",
+        "Лягає сорочкою догори: суперник не бачить карту й силу, постріли й підпал її не зачіпають.",
+        "Час на хід не обмежено; якщо суперник зник зі зв’язку, за хвилину можна зарахувати собі перемогу.",
+    ],
+    ("towers", "ru"): [
+        "Две башни, три ресурса и колода из 102 карт.",
+        "Победа проверяется после дохода и после каждой сыгранной карты — у обоих игроков.",
+        "Колода тасуется честно: хеш раздачи виден до партии, секрет сервера — после; тасовку можно "
+        "проверить.",
+    ],
+    ("towers", "uk"): [
+        "Дві вежі, три ресурси і колода зі 102 карт.",
+        "Перемога перевіряється після доходу й після кожної зіграної карти — в обох гравців.",
+        "Колода тасується чесно: хеш роздачі видно до партії, секрет сервера — після; тасування можна "
+        "перевірити.",
+    ],
+    ("warchest", "ru"): [
+        "«Сундук войны» — дуэль за контроль локаций.",
+        "Ваш юнит перемещается на 1–2 поля (даже отравленный).",
+        "Соперник не видит вашу руку, мешок и монеты, сыгранные рубашкой вниз.",
+    ],
+    ("warchest", "uk"): [
+        "«Сундук войны» — дуель за контроль локацій.",
+        "Ваш юніт на локації під вашим контролем атакує суміжного ворога.",
+        "Суперник не бачить вашу руку, мішок і монети, зіграні сорочкою донизу.",
+    ],
+    ("artania", "ru"): [
+        "Один играет колодой Артании, другой — Куявии (колоды одинаковы по составу).",
+        "+2 меча одному воину класса на поле боя (любой стороны) до конца хода.",
+        "Время на ход задаёт автор партии (необязательно).",
+    ],
+    ("artania", "uk"): [
+        "Один грає колодою Артании, інший — Куявии (колоди однакові за складом).",
+        "+2 мечі одному воїнові класу на полі бою (будь-якої сторони) до кінця ходу.",
+        "Час на хід задає автор партії (необов’язково).",
+    ],
+}
+
+
+@pytest.mark.parametrize(("slug", "lang"), list(KEY_SENTENCES))
+async def test_the_one_template_reads_as_the_pages_did(
+    client_factory: Callable[[], AsyncClient], slug: str, lang: str
+) -> None:
+    r = await client_factory().get(f"/games/{slug}/rules", headers={"Cookie": f"lang={lang}"})
+    body = re.sub(r"\s+", " ", text_of(r.text))
+    body = re.sub(r" ([.,;:)])", r"\1", body)  # the tags' spaces of text_of, not the page's
+    missing = [s for s in KEY_SENTENCES[slug, lang] if s not in body]
+    assert not missing, missing
+
+
+def test_no_rules_prose_is_kept_per_language() -> None:
+    """One template per game; its prose lives in the catalog, not in a file per language (issue 30 §4)."""
+    pages = {p.name for p in (resource_dir("templates") / "rules").glob("*.html")}
+    assert not [p for p in pages if p.count(".") > 1], pages
+    assert {f"{slug}.html" for slug in GAMES} <= pages

@@ -128,3 +128,17 @@ async def test_a_bot_board_plays_the_tournaments_clock_and_names_its_tournament(
     other = (await ann.post("/api/matches", json={"game": "duel", "vs": "bot"})).json()
     other_id = other.get("id") or other.get("match_id")
     assert (await ann.get(f"/api/matches/{other_id}")).json()["tournament"] is None
+
+
+async def test_the_csv_names_a_bot_as_the_page_does(user_client: UserClient) -> None:
+    """Issue 30 QA: the CSV wrote ``bot:novice`` where the page says «Бот (новичок)» (in the reader's
+    language, as the page; the test game's bot is ``easy``, the old id of ``light``)."""
+    clients = await members(user_client, "ann")
+    ann = clients["ann"]
+    tid = (await create(ann))["id"]
+    assert (await ann.post(f"/api/tournaments/{tid}/bots", json={"level": "easy"})).status_code == 200
+    await ann.post(f"/api/tournaments/{tid}/join", json={})
+    for lang, bot in (("ru", "Бот (лёгкий)"), ("uk", "Бот (легкий)")):
+        r = await ann.get(f"/api/tournaments/{tid}/crosstable.csv", headers={"Accept-Language": lang})
+        players = {row["player"] for row in csv.DictReader(io.StringIO(r.text))}
+        assert players == {"ann", bot}, (lang, players)

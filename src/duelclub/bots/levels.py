@@ -14,7 +14,7 @@ from typing import Any
 
 from duelclub.bots.base import AnyGame, Bot, legal_or_raise
 from duelclub.games.contract import Seat
-from duelclub.i18n import N_
+from duelclub.i18n import N_, gettext
 
 LEVEL_IDS: tuple[str, ...] = ("novice", "light", "medium", "strong", "master")
 """The lobby's levels, weakest first (every game offers all of them)."""
@@ -33,6 +33,16 @@ LEVEL_WORDS: dict[str, tuple[str, str]] = {
     "master": (N_("Мастер"), N_("думает дольше всех")),
 }
 """Level → (name, hint) for the lobby's buttons."""
+
+
+def bot_name(level: str | None) -> str:
+    """A bot's name as the pages write it (static/js/names.js ``seatName``), in the current language:
+    «Бот (новичок)» for ``novice`` (an old level id reads as its level now), «Бот» for an unknown one."""
+    words = LEVEL_WORDS.get(ALIASES.get(level or "", level or ""))
+    if words is None:
+        return gettext("Бот")
+    return gettext("Бот (%(level)s)", level=gettext(words[0]).lower())
+
 
 EFFORT_KEYS: tuple[str, ...] = ("iterations", "samples", "rounds")
 """Level parameters that count search work (scaled by :func:`scaled`)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from duelclub.bots.levels import bot_name
 from duelclub.play.tournament_boards import core_games
 from duelclub.play.tournament_driver import seeded
 from duelclub.play.tournaments import arena, standings
@@ -177,8 +178,9 @@ def _you(snap: Snapshot, viewer: int | None) -> JSON:
 
 
 def crosstable_csv(snap: Snapshot) -> str:
-    """The final (or current) standings and crosstable as CSV (``standings.to_csv``)."""
+    """The final (or current) standings and crosstable as CSV (``standings.to_csv``); a player is written
+    as the page shows them: the username, or the bot's name in the current language («Бот (новичок)»)."""
     games = core_games(snap)
     rows = standings.crosstable(seeded(snap), games)
-    names = {e.number: player_name(e) for e in snap.entries}
+    names = {e.number: e.username if e.username is not None else bot_name(e.bot_level) for e in snap.entries}
     return standings.to_csv(table(snap, games), rows, names)

@@ -54,6 +54,7 @@ from duelclub.web.language import LanguageMiddleware
 from duelclub.web.middleware import wrap
 from duelclub.web.observe import Observe, WebMetrics
 from duelclub.web.openapi import install_openapi, operation_id
+from duelclub.web.page_errors import install_page_not_found
 from duelclub.web.passwords import Hashing
 from duelclub.web.ratelimit import AuthLimiter
 from duelclub.web.routes import (
@@ -232,6 +233,7 @@ def create_app(
         verify_ttl_seconds=settings.EMAIL_VERIFY_TTL_SECONDS,
     )
     install_error_handlers(app)
+    install_page_not_found(app)  # after it: it wraps the JSON handler
     app.add_middleware(
         SessionMiddleware,
         secret_key=settings.SECRET_KEY,

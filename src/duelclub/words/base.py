@@ -69,7 +69,7 @@ def platform_reason(code: str) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class RulesPage:
-    """How a game's rules page (``/games/<slug>/rules``, ``templates/rules/<slug>.<lang>.html``) is cut, and
+    """How a game's rules page (``/games/<slug>/rules``, ``templates/rules/<slug>.html``) is cut, and
     which part of it the match page's «Правила» panel opens (static/js/rulespanel.js).
 
     - ``parts``: the ids of the page's sections in page order (each a ``<section id=…>`` of the template);

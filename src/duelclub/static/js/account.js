@@ -1,6 +1,7 @@
 // The account page: change the password (other sessions end) and log out on every device.
 import { post } from "./api.js";
 import { passwordProblem, RATE_LIMITED } from "./passwords.js";
+import { askConfirm } from "./confirmdialog.js";
 import { t, tn } from "./i18n.js";
 
 const form = document.getElementById("password-form");
@@ -85,7 +86,14 @@ form.addEventListener("submit", async (ev) => {
 
 logoutAll.addEventListener("click", async () => {
   logoutAllError.hidden = true;
-  if (!window.confirm(t("Выйти на всех устройствах? Все сеансы, включая этот, будут завершены."))) return;
+  const sure = await askConfirm({
+    id: "logout-all-dialog",
+    question: t("Выйти на всех устройствах?"),
+    text: t("Все сеансы, включая этот, будут завершены."),
+    yes: t("Да, выйти везде"),
+    no: t("Остаться"),
+  });
+  if (!sure) return;
   logoutAll.disabled = true;
   try {
     await post("/api/auth/logout-all", {});

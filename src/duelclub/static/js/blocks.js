@@ -4,11 +4,23 @@
 // Test hooks: #block-toggle[data-blocked="1"|"0"], #blocks-list li[data-username].
 
 import { api, toast } from "./api.js";
+import { askConfirm } from "./confirmdialog.js";
 import { t } from "./i18n.js";
 
 /** Block (`blocked` true) or unblock `username`; resolves with the server's answer, rejects with ApiError. */
 export function setBlocked(username, blocked) {
   return api(blocked ? "PUT" : "DELETE", `/api/me/blocks/${encodeURIComponent(username)}`, {});
+}
+
+/** Ask before blocking `name`, in the site's dialog (#block-dialog, #block-dialog-yes / -no). */
+export function confirmBlock(name) {
+  return askConfirm({
+    id: "block-dialog",
+    question: t("Заблокировать {name}?", { name }),
+    text: t("Вы не сможете играть друг с другом и писать друг другу в чат."),
+    yes: t("Да, заблокировать"),
+    no: t("Не блокировать"),
+  });
 }
 
 /** The words of a block toggle in state `blocked`. */
@@ -27,7 +39,7 @@ function profileToggle(button) {
   show(button.dataset.blocked === "1");
   button.addEventListener("click", async () => {
     const want = button.dataset.blocked !== "1";
-    if (want && !window.confirm(t("Заблокировать {name}? Вы не сможете играть друг с другом и писать друг другу в чат.", { name: button.dataset.username }))) return;
+    if (want && !(await confirmBlock(button.dataset.username))) return;
     button.disabled = true;
     try {
       await setBlocked(button.dataset.username, want);

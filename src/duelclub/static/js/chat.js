@@ -7,7 +7,7 @@
 // History over HTTP, new messages over the match socket ({type: "chat"} / {type: "chat_hidden"}).
 
 import { el, get, post, toast } from "./api.js";
-import { setBlocked, toggleText } from "./blocks.js";
+import { confirmBlock, setBlocked, toggleText } from "./blocks.js";
 import { t } from "./i18n.js";
 
 const MAX = 200;
@@ -115,7 +115,7 @@ export class MatchChat {
 
   async toggleBlock() {
     const want = this.blockBtn.dataset.blocked !== "1";
-    if (want && !window.confirm(t("Заблокировать {name}? Вы не сможете играть друг с другом и писать друг другу в чат.", { name: this.opponent }))) return;
+    if (want && !(await confirmBlock(this.opponent))) return;
     this.blockBtn.disabled = true;
     try {
       await setBlocked(this.opponent, want);

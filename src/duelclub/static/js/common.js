@@ -23,3 +23,24 @@ for (const link of document.querySelectorAll(".lang-switch__link")) {
     link.href = `${new URL(link.href).pathname}?next=${encodeURIComponent(here)}`;
   });
 }
+
+// On a phone the header's links fold under «Меню» (phone.css): the button opens and closes the panel; Escape,
+// a tap elsewhere or following a link closes it.
+const navToggle = document.getElementById("nav-toggle");
+const header = navToggle && navToggle.closest(".site-header");
+if (navToggle && header) {
+  const setOpen = (open) => {
+    header.classList.toggle("is-menu-open", open);
+    navToggle.setAttribute("aria-expanded", open ? "true" : "false");
+  };
+  navToggle.addEventListener("click", () => setOpen(!header.classList.contains("is-menu-open")));
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape" && header.classList.contains("is-menu-open")) {
+      setOpen(false);
+      navToggle.focus();
+    }
+  });
+  document.addEventListener("click", (ev) => {
+    if (!header.contains(ev.target)) setOpen(false);
+  });
+}

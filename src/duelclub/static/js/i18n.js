@@ -46,3 +46,5 @@ export function tn(n, one, few, many, params) {
 
 /** A number as the page language writes it. */
 export const fmt = (n) => new Intl.NumberFormat(LANG).format(n);
+/** The page language as a locale for dates (`toLocaleString`): «6 груд.» on a Ukrainian page, «6 дек.» on a Russian one. */
+export const LOCALE = LANG === "uk" ? "uk-UA" : "ru-RU";

@@ -4,7 +4,7 @@
 import { clientSeed, del, el, get, post, toast } from "./api.js";
 import { gameTitle } from "./gamesinfo.js";
 import { resultFor, seatName } from "./names.js";
-import { t, tn } from "./i18n.js";
+import { LOCALE, t, tn } from "./i18n.js";
 import { deltaText, ratingText } from "./rating.js";
 
 const tabs = [...document.querySelectorAll(".game-tab")];
@@ -263,7 +263,7 @@ function whenText(iso) {
   if (!iso) return "";
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return "";
-  return d.toLocaleString("ru-RU", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+  return d.toLocaleString(LOCALE, { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
 }
 
 function matchItem(m) {

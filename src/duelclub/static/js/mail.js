@@ -5,6 +5,7 @@
 // Each form posts JSON to the API (web/routes/mail.py) and says what happened.
 import { api, post } from "./api.js";
 import { passwordProblem } from "./passwords.js";
+import { askConfirm } from "./confirmdialog.js";
 import { t } from "./i18n.js";
 
 function boxes(form, errorId = "form-error", successId = "form-success") {
@@ -42,9 +43,12 @@ function forgotForm(form) {
     try {
       await post("/api/auth/password-reset", { email });
       ui.done(t("Если этот адрес подтверждён в учётной записи, письмо со ссылкой уже в пути. Проверьте почту (и папку «Спам»)."));
+      // Done: the form stays as sent (a second press only sent a second mail); a new visit asks again.
+      form.elements.namedItem("email").disabled = true;
+      ui.button.hidden = true;
+      form.dataset.state = "sent";
     } catch (err) {
       ui.fail(message(err));
-    } finally {
       ui.button.disabled = false;
     }
   });
@@ -129,7 +133,13 @@ function deleteForm(form) {
       error.hidden = false;
       return;
     }
-    if (!window.confirm(t("Удалить учётную запись навсегда?"))) return;
+    const sure = await askConfirm({
+      id: "delete-dialog",
+      question: t("Удалить учётную запись навсегда?"),
+      yes: t("Да, удалить"),
+      no: t("Не удалять"),
+    });
+    if (!sure) return;
     const button = form.querySelector("button[type=submit]");
     button.disabled = true;
     try {

@@ -1,6 +1,6 @@
 // Shared words for match summaries (lobby, invite page, match pages). Game titles: gamesinfo.js; a result's
 // reason comes worded from the server (`result.reason_text`, duelclub.words).
-import { t, tn } from "./i18n.js";
+import { LOCALE, t, tn } from "./i18n.js";
 
 export const HOUSE_NAMES = { olkha: t("Дом Ольхи"), gorn: t("Дом Горна") };
 export const BOT_LEVELS = {
@@ -62,7 +62,7 @@ export const STATUS_NAMES = { open: t("ждёт соперника"), active: t(
 export function formatTime(iso) {
   if (!iso) return "—";
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? String(iso) : d.toLocaleString("ru-RU");
+  return Number.isNaN(d.getTime()) ? String(iso) : d.toLocaleString(LOCALE);
 }
 
 /** A match result for a neutral reader (admins): "Победа: alice (сдача)", "Ничья (…)", "—" while unknown.

@@ -49,18 +49,37 @@ function refusalContext(action) {
   return { action, players: tr.players.length, rounds: tr.planned_rounds, maxPlayers: tr.max_players, startsAt: tr.starts_at };
 }
 
+/** The actions whose request is under way: their button stays locked until the answer (a double tap on
+ * «Участвовать» or «Начать турнир» sent the request twice, and the second one answered 409). */
+const busy = new Set();
+
+function lock(action, on) {
+  const btn = $(`tournament-${action}`);
+  if (!btn) return;
+  btn.disabled = on;
+  btn.setAttribute("aria-busy", on ? "true" : "false");
+}
+
 async function act(action, body = {}) {
+  if (busy.has(action)) return;
+  busy.add(action);
+  lock(action, true);
   try {
     draw(await post(`/api/tournaments/${encodeURIComponent(id)}/${action}`, body));
   } catch (err) {
     toast(refusalText(err, refusalContext(action)));
+  } finally {
+    busy.delete(action);
+    lock(action, false);
   }
 }
 
 function button(label, action, extra = {}) {
   const kind = extra.primary ? "btn-primary" : extra.danger ? "btn-danger" : "btn-ghost";
   const onclick = extra.confirm ? confirmCancel : () => act(action);
-  return el("button", { type: "button", class: `btn ${kind}`, id: `tournament-${action}`, onclick }, label);
+  // a redraw while the request runs (a lobby event) keeps the new button locked too
+  const locked = busy.has(action) || undefined;
+  return el("button", { type: "button", class: `btn ${kind}`, id: `tournament-${action}`, onclick, disabled: locked, "aria-busy": locked && "true" }, label);
 }
 
 /** «Отменить турнир» asks first, in a dialog with big buttons (as «Сдаться» does; never window.confirm). */

@@ -2,13 +2,14 @@
 
 A rules page is written from the club's rules (``rules/<slug>.md`` and the club's own pages): goal, setup, a
 turn, every card / unit / omen / equipment with its text, the end of the game and what is special online
-(the clock, the fair deal). The prose is a template per game and language (``templates/rules/<slug>.<lang>.
-html``: a document is translated as a whole, not sentence by sentence); the card tables come from the game's
-catalog in the reader's language, so a card's text reads the same in the rules as on the board. Its sections
-have stable ids (``goal``, ``setup``, ``turn``, ``cards``, ``end``, ``online``, …), listed by the game's words
-(``GameWords.rules``, :class:`~duelclub.words.RulesPage`): the match page's «Правила» panel loads this page
-and opens the part that fits the moment (static/js/rulespanel.js, by the hook ``GET /api/games`` serves as
-``rules_panel``). Open to everybody, members or not.
+(the clock, the fair deal). The prose is one template per game (``templates/rules/<slug>.html``), written
+in Russian with every paragraph, item and heading a message of the one catalog (``{% trans %}`` / ``_()``),
+so the Ukrainian page is that catalog's translation and no prose is kept twice; the card tables come from the
+game's catalog in the reader's language, so a card's text reads the same in the rules as on the board. Its
+sections have stable ids (``goal``, ``setup``, ``turn``, ``cards``, ``end``, ``online``, …), listed by the
+game's words (``GameWords.rules``, :class:`~duelclub.words.RulesPage`): the match page's «Правила» panel
+loads this page and opens the part that fits the moment (static/js/rulespanel.js, by the hook
+``GET /api/games`` serves as ``rules_panel``). Open to everybody, members or not.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from typing import Any
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, Response
 
-from duelclub.i18n import current_lang
 from duelclub.i18n import gettext as _
 from duelclub.web.deps import OptionalUser, get_service
 from duelclub.web.routes.pages import _render
@@ -60,6 +60,6 @@ def rules_page(request: Request, slug: str, user: OptionalUser) -> Response:
         "catalog": words.catalog(),
         "parts": rules.parts,
         "rules_games": rules_games(request),
-        "prose": f"rules/{slug}.{current_lang()}.html",
+        "prose": f"rules/{slug}.html",
     }
     return _render(request, "rules/page.html", user, **context)
