@@ -49,6 +49,9 @@ PAGE_KB = os.sysconf("SC_PAGE_SIZE") // 1024
 ENDED = ("finished", "aborted")
 SYNC_AFTER_ACK_S = 1.5
 """The page asks for the state when an ack's state has not come this long after it (static/js/live.js)."""
+UNAVAILABLE_SYNC_S = 1.0
+"""After an error ``store_unavailable`` the player asks for the state again this long after (the page backs
+off from 0.5 s: static/js/live.js)."""
 
 
 def free_port() -> int:
@@ -544,7 +547,9 @@ class Player:
             self.stats.errors[str(msg.get("code"))] += 1
             if self.pending is not None and msg.get("id") == self.pending[0]:
                 self.pending, self.acted_at_seq = None, -2  # look again at the next state
-            self._want_sync(sys.maxsize, 0.0)
+            # store_unavailable (the database is down, the socket kept): ask again after a pause, as the page
+            down = msg.get("code") == "store_unavailable"
+            self._want_sync(sys.maxsize, UNAVAILABLE_SYNC_S if down else 0.0)
 
     def _acked(self, action_id: str) -> None:
         if self.pending is not None and action_id == self.pending[0]:
