@@ -8,7 +8,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 8000
 BABEL_KEYWORDS := -k N_ -k ngettext:1,2 -k t -k tn:2,3
 
-.PHONY: run test test-fast install install-dev lock wheel-smoke browser lint typecheck bench messages clean
+.PHONY: run test test-fast install install-dev lock wheel-smoke browser lint deadcode typecheck bench messages clean
 
 $(BIN)/python:
 	@echo ">> Creating the virtual environment $(VENV) with $(PYTHON)"
@@ -77,9 +77,16 @@ test-fast: install-dev
 wheel-smoke:
 	bash .ci/wheel_smoke.sh
 
+## CI's lint step (.ci/run): ruff, then dead code.
 lint: install-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(MAKE) --no-print-directory deadcode
+
+## Unused code (vulture; its paths, confidence and ignores in pyproject.toml, the names it cannot see used in
+## .ci/vulture_whitelist.py).
+deadcode: install-dev
+	$(BIN)/vulture
 
 typecheck: install-dev
 	$(BIN)/mypy

@@ -93,3 +93,28 @@ async def test_a_pass_may_choose_the_next_delay_and_the_first_may_wait() -> None
     assert times[0] - started >= 0.04, "the first pass waits first_delay"
     assert times[2] - times[0] < 1.0, "a returned delay replaces the interval"
     assert len(times) == 3
+
+
+async def test_stop_ends_the_loop_even_when_a_pass_swallows_the_cancellation() -> None:
+    """On Python 3.11 ``asyncio.wait_for`` returns normally when the awaited event is set as a cancellation
+    arrives (the tournament driver's kick during shutdown): the pass swallows the cancellation. The loop
+    must still end, or the app's shutdown hangs (stop 34: a quarantined tournament test hung so)."""
+    inside = asyncio.Event()
+    passes: list[int] = []
+
+    async def step() -> None:
+        passes.append(1)
+        inside.set()
+        try:
+            await asyncio.sleep(3600)
+        except asyncio.CancelledError:
+            return  # swallowed, as wait_for does in the race
+
+    loop = BackgroundLoop("swallow", 0.0, step)
+    await loop.start()
+    await _until(inside.is_set)
+    stopping = asyncio.create_task(loop.stop())
+    done, _ = await asyncio.wait({stopping}, timeout=2.0)
+    assert done, "stop() hung: the loop went on after its pass swallowed the cancellation"
+    assert passes == [1], "no pass after the stop"
+    assert not loop.running

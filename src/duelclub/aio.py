@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -17,12 +16,19 @@ log = logging.getLogger(__name__)
 
 async def stop_task(task: asyncio.Task[None] | None) -> None:
     """Cancel a background task and wait until it has ended (its errors, if any, are not re-raised: a
-    stopping worker only needs it gone). None is allowed (a task that never started)."""
+    stopping worker only needs it gone). None is allowed (a task that never started). A cancellation of the
+    caller itself is not swallowed."""
     if task is None:
         return
     task.cancel()
-    with contextlib.suppress(asyncio.CancelledError, Exception):
+    try:
         await task
+    except asyncio.CancelledError:
+        current = asyncio.current_task()
+        if current is not None and current.cancelling():
+            raise
+    except Exception:
+        log.debug("a stopped task ended with an error", exc_info=True)
 
 
 class LeanQueue(Generic[T]):
@@ -102,6 +108,7 @@ class BackgroundLoop:
         self._log_every = log_every
         self._outage = outage
         self._task: asyncio.Task[None] | None = None
+        self._stopping = False
         self._last_logged: float | None = None
         self.failures = 0
         """Passes that raised since the loop was made (tests and metrics read it)."""
@@ -114,17 +121,21 @@ class BackgroundLoop:
     async def start(self) -> None:
         """Start the task (once; a second call while it runs does nothing)."""
         if self._task is None:
+            self._stopping = False
             self._task = asyncio.create_task(self._run(), name=self.name)
 
     async def stop(self) -> None:
-        """Cancel the task and wait until it has ended; the loop may be started again afterwards."""
+        """Cancel the task and wait until it has ended; the loop may be started again afterwards. The loop
+        also ends at its next turn if a step swallowed the cancellation (on Python 3.11 ``asyncio.wait_for``
+        does when the awaited event is set as the cancellation arrives): a stop never hangs."""
         task, self._task = self._task, None
+        self._stopping = True
         await stop_task(task)
 
     async def _run(self) -> None:
         if self._first_delay > 0:
             await asyncio.sleep(self._first_delay)
-        while True:
+        while not self._stopping:
             delay: float | None = None
             try:
                 delay = await self._step()

@@ -111,6 +111,10 @@ class Settings(BaseSettings):
       ``MAIL_LEASE_SECONDS``: how long a sender holds the mails it took; ``MAIL_RETRY_SECONDS``/
       ``MAIL_RETRY_MAX_SECONDS``: the first wait after a failed send, doubled per try up to the cap;
       ``MAIL_MAX_ATTEMPTS``: tries before a mail is given up (``failed`` on the «Почта» page).
+    - ``NOTIFY_EMAIL_AFTER_SECONDS``: how long a member's turn waits, with no page of the site open, before
+      it is mailed to a member who chose a mail per turn (issue 28 §3; six hours). ``NOTIFY_DIGEST_HOUR``:
+      the hour (UTC) from which the daily digests go out; ``NOTIFY_SWEEP_SECONDS``: how often each worker
+      looks for turn notices, low-time reminders and digests owed (play/notices.py).
     - ``RATING_*``: the Glicko-2 ratings (ratings/rules.py, issue 14): the start rating, RD and volatility,
       τ, the RD bounds, the RD growth while idle (rating periods per day: 0.21436 takes a typical RD from 60
       to 110 in a year) and the RD above which a rating is provisional. After changing them, run
@@ -178,6 +182,9 @@ class Settings(BaseSettings):
     MAIL_RETRY_SECONDS: float = Field(default=30.0, gt=0)
     MAIL_RETRY_MAX_SECONDS: float = Field(default=3600.0, gt=0)
     MAIL_MAX_ATTEMPTS: int = Field(default=20, ge=1, le=1000)
+    NOTIFY_EMAIL_AFTER_SECONDS: int = Field(default=6 * 3600, ge=1, le=30 * 86400)
+    NOTIFY_DIGEST_HOUR: int = Field(default=8, ge=0, le=23)
+    NOTIFY_SWEEP_SECONDS: float = Field(default=60.0, gt=0, le=3600)
 
     @field_validator("DATA_DIR")
     @classmethod

@@ -6,8 +6,6 @@ from warchest_helpers import H, R, W, act, is_legal, kinds, legal, make, play, p
 
 from duelclub.games.warchest.state import OVER
 
-ALL7 = ["enlist", "redeploy", "reinforce", "sortie", "forced_march", "fortify", "claim"]
-
 
 # Bannerman
 def test_bannerman_pushes_an_adjacent_enemy_after_its_maneuver() -> None:

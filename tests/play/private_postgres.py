@@ -22,7 +22,6 @@ import psycopg
 
 from duelclub.store.migrate import upgrade
 
-PG_BIN = Path("/usr/lib/postgresql/15/bin")
 DATABASE = "duelclub"
 
 

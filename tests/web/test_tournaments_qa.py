@@ -106,3 +106,25 @@ async def test_played_counts_games_over_the_board_not_forfeits_the_same_in_the_c
     assert sum(1 for r in t["rounds"] for p in r["pairings"] if p["forfeit"]) == 2
     rows = list(csv.DictReader(io.StringIO((await ann.get(f"/api/tournaments/{tid}/crosstable.csv")).text)))
     assert {row["player"]: int(row["played"]) for row in rows} == played
+
+
+async def test_a_bot_board_plays_the_tournaments_clock_and_names_its_tournament(
+    app: FastAPI, user_client: UserClient
+) -> None:
+    """QA: a member's board against a bot had no clock (a member could stall the round) and its page said
+    «товарищеская»; now it plays the tournament's move clock, and the match summary names the tournament."""
+    ann = await user_client("ann")
+    t = await create(ann, name="Вечер с ботом", move_seconds=60, options={"rounds": 1})
+    tid = t["id"]
+    assert (await ann.post(f"/api/tournaments/{tid}/bots", json={"level": "easy"})).status_code == 200
+    await ann.post(f"/api/tournaments/{tid}/join", json={})
+    assert (await ann.post(f"/api/tournaments/{tid}/start", json={})).status_code == 200
+    t = await until(ann, tid, lambda t: bool(in_play(t)))
+    mid = in_play(t)[0]
+    summary = (await ann.get(f"/api/matches/{mid}")).json()
+    assert summary["move_seconds"] == 60, "the bot board plays the tournament's clock"
+    assert summary["tournament"] == {"id": tid, "name": "Вечер с ботом"}
+    assert summary["rated"] is False
+    other = (await ann.post("/api/matches", json={"game": "duel", "vs": "bot"})).json()
+    other_id = other.get("id") or other.get("match_id")
+    assert (await ann.get(f"/api/matches/{other_id}")).json()["tournament"] is None

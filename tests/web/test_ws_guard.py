@@ -14,6 +14,7 @@ from httpx import AsyncClient
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from duelclub.web.socket_messages import TURNS_SERVER_MESSAGE
 from duelclub.web.wsguard import MessageGuard, nesting_depth
 
 PW = "password123"
@@ -172,3 +173,31 @@ def test_nesting_depth_skips_strings() -> None:
     assert nesting_depth('{"a": "[[[[[[[[[[", "b": [1, [2]]}') == 3
     assert nesting_depth('"\\"[[[["') == 0
     assert nesting_depth("[" * 40 + "]" * 40) == 40
+
+
+async def test_the_turns_socket_floods_into_a_close_too(budget_server: Any) -> None:
+    """/ws/turns reads nothing the client says, but its frames pass the same guard (issue 30 §5): a flood is
+    closed with 1008 after WS_OVER_BUDGET_CLOSE refusals, quietly (no error frames: it answers nothing)."""
+    alice = await login_client(budget_server.http, "alice")
+    try:
+        async with connect(f"{budget_server.ws}/ws/turns", additional_headers=cookies(alice)) as ws:
+            first = await next_of(ws, "turns")
+            assert TURNS_SERVER_MESSAGE.validate_python(first) == {"type": "turns", "count": 0, "ids": []}
+            pongs, errors, code = await _flood(ws, 1000)
+        assert (pongs, errors, code) == (0, [], 1008)
+    finally:
+        await alice.aclose()
+
+
+def test_one_read_loop_for_every_socket() -> None:
+    """Only web/wsbase.py reads a socket's frames; the three sockets subclass its GuardedSocket."""
+    from pathlib import Path
+
+    from duelclub.web import lobby_ws, turns, ws, wsbase
+
+    web = Path(wsbase.__file__).parent
+    readers = sorted(p.name for p in web.rglob("*.py") if ".receive()" in p.read_text(encoding="utf-8"))
+    assert readers == ["wsbase.py"]
+    for cls in (ws.MatchSocket, lobby_ws.LobbySocket, turns.TurnWatch):
+        assert issubclass(cls, wsbase.GuardedSocket)
+        assert "read_loop" not in vars(cls)

@@ -16,7 +16,7 @@ from duelclub.games.artania.events import EVENT_ADAPTER as ARTANIA_EVENTS
 from duelclub.games.artania.events import Reason as ArtaniaReason
 from duelclub.games.warchest import GAME as WARCHEST
 from duelclub.games.warchest.events import EVENT_ADAPTER as WARCHEST_EVENTS
-from duelclub.games.warchest.rules import Reason as WarchestReason
+from duelclub.games.warchest.events import Reason as WarchestReason
 from duelclub.words import words_for
 
 CASES = [

@@ -17,9 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from duelclub.games.contract import Game, Seat
-
-AnyGame = Game[Any, Any, Any]
+from duelclub.games.contract import AnyGame as AnyGame  # re-exported: bots/ holds games as this
+from duelclub.games.contract import Seat
 
 
 @runtime_checkable

@@ -55,7 +55,6 @@ class WorkerPool:
         self._procs: list[subprocess.Popen[bytes] | None] = [None] * count
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
-        self.restarts = 0
 
     @property
     def pids(self) -> list[int]:
@@ -92,9 +91,7 @@ class WorkerPool:
                     log.exception("cannot start bot worker %d", i)
                     died_at[i] = time.monotonic()
                     continue
-                if i in died_at:
-                    self.restarts += 1
-                    del died_at[i]
+                died_at.pop(i, None)
             self._stop.wait(SUPERVISE_SECONDS)
         self._terminate()
 

@@ -17,9 +17,10 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Literal, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Generic, Literal, Protocol, Self
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
+from typing_extensions import TypeVar
 
 Seat = int
 """0 or 1. Seat 0 opened the match (vs a bot: the human); seat 1 joined (fairness.md §Values)."""
@@ -32,7 +33,7 @@ class MatchState(Protocol):
     fast independent copy (bots copy on every simulation)."""
 
     @property
-    def outcome(self) -> Outcome | None: ...
+    def outcome(self) -> Outcome[str] | None: ...
 
     def copy(self) -> Self: ...
 
@@ -40,6 +41,11 @@ class MatchState(Protocol):
 StateT = TypeVar("StateT", bound=MatchState)
 ActionT = TypeVar("ActionT", bound=BaseModel)
 OptionsT = TypeVar("OptionsT", bound=BaseModel)
+EventT_co = TypeVar("EventT_co", bound=Mapping[str, Any], default=Mapping[str, Any], covariant=True)
+"""A game's events: the union of its ``TypedDict`` events (``games/<slug>/events.py``: ``Event``)."""
+ReasonT_co = TypeVar("ReasonT_co", bound=str, default=str, covariant=True)
+"""A game's end reasons: its ``Reason`` ``Literal``. Both are covariant (the contract only returns them), so
+every game is a ``Game[Any, Any, Any]``, whose events are mappings and reasons strings (:data:`AnyGame`)."""
 
 SEATS: tuple[Seat, Seat] = (0, 1)
 
@@ -64,9 +70,6 @@ or a rule — before both players had made their first move: aborted, never rate
 (the opponent left, play/presence.py), ``tournament_cancelled`` (the match's tournament was cancelled while
 it was in play: aborted, no result). ``duelclub.words`` words each of them."""
 
-RESIGN_REASON: PlatformReason = "resign"
-
-
 ClockMode = Literal["none", "optional", "required", "correspondence"]
 """See :attr:`Game.clock_mode`."""
 
@@ -85,24 +88,29 @@ class IllegalAction(Exception):
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(Generic[ReasonT_co]):
     """How a match ended: ``winner`` is a seat, or None for a draw; ``reason`` a stable code.
 
     ``reason`` is one of the game's own codes — each game declares them as a ``Reason`` ``Literal`` in its
     package and lists them in :attr:`Game.reason_codes` (e.g. Межа's ``two_seasons``, Артания's
     ``five_tokens``) — or one of the platform's (:data:`PlatformReason`). Codes are data: the words for each
-    live in ``duelclub.words`` (``GameWords.reasons``), never here.
+    live in ``duelclub.words`` (``GameWords.reasons``), never here. A game's own outcomes are
+    ``Outcome[Reason]``; the platform's (``play/``) are ``Outcome[str]``, which every ``Outcome[Reason]`` is.
     """
 
     winner: Seat | None
-    reason: str
+    reason: ReasonT_co
 
     def to_json(self) -> JSON:
         return {"winner": self.winner, "reason": self.reason}
 
 
-class Game(ABC, Generic[StateT, ActionT, OptionsT]):
+class Game(ABC, Generic[StateT, ActionT, OptionsT, EventT_co, ReasonT_co]):
     """Static facts and rules of one game; every method is a pure function of its arguments.
+
+    The type parameters are the game's ``State``, its action and options models, its events (the union of
+    its event ``TypedDict``s) and its ``Reason`` ``Literal``; the last two default to plain mappings and
+    ``str`` (:data:`AnyGame`: any game, as the platform holds them).
 
     Subclasses set ``slug``, ``options_model``, ``action_adapter``, ``bot_levels``, ``reason_codes`` and
     ``position_model``; the clock reads ``clock_mode`` and :meth:`clock_only`, the ratings ``rated``, the
@@ -171,8 +179,8 @@ class Game(ABC, Generic[StateT, ActionT, OptionsT]):
         """Complete list of legal actions for ``seat`` now, resignation excluded (it is always legal)."""
 
     @abstractmethod
-    def apply(self, state: StateT, seat: Seat, action: ActionT) -> Sequence[Mapping[str, Any]]:
-        """Validate and apply ``action`` for ``seat``, mutating ``state``; return the events: each game's
+    def apply(self, state: StateT, seat: Seat, action: ActionT) -> Sequence[EventT_co]:
+        """Validate and apply ``action`` for ``seat``, mutating ``state``; return the events: the game's
         typed events (``games/<slug>/events.py``: TypedDicts discriminated on ``kind``, plain dicts at run
         time). Raises IllegalAction and leaves ``state`` untouched if the action is illegal."""
 
@@ -193,9 +201,9 @@ class Game(ABC, Generic[StateT, ActionT, OptionsT]):
     def determinize(self, state: StateT, seat: Seat, rng: random.Random) -> StateT:
         """A copy where all ``seat`` cannot see is re-sampled consistently with what it has seen."""
 
-    def outcome(self, state: StateT) -> Outcome | None:
+    def outcome(self, state: StateT) -> Outcome[ReasonT_co] | None:
         """The result, or None while the match goes on."""
-        return state.outcome
+        return state.outcome  # type: ignore[return-value]  # MatchState only knows Outcome[str]
 
     @abstractmethod
     def timeout_action(self, state: StateT, seat: Seat) -> ActionT:
@@ -220,6 +228,11 @@ class Game(ABC, Generic[StateT, ActionT, OptionsT]):
         for seat, action in log:
             self.apply(state, seat, action)
         return state
+
+
+AnyGame = Game[Any, Any, Any]
+"""Any game, as the platform (``play/``, ``web/``) and the registry hold them: its events are read as
+``Mapping[str, Any]`` and its reasons as ``str``."""
 
 
 def _first_error(exc: ValidationError) -> str:

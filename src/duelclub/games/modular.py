@@ -6,7 +6,7 @@ Every club game writes its rules as module functions — ``rules.py`` (``new_mat
 (``determinize``) and ``position.py`` (``to_position``, ``from_position``) — and declares its game class from
 them in a few lines; the class keywords name the modules, the body the static facts::
 
-    class MezhaGame(ModularGame[State, MezhaAction, MezhaOptions],
+    class MezhaGame(ModularGame[State, MezhaAction, MezhaOptions, Event, Reason],
                     rules=rules, view=view, determinize=determinize, position=position):
         slug = "mezha"
         options_model = MezhaOptions
@@ -20,11 +20,11 @@ its parent's wiring. TypeError at class creation if a module lacks a required fu
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from types import ModuleType
 from typing import Any, ClassVar
 
-from duelclub.games.contract import JSON, ActionT, Game, OptionsT, Seat, StateT
+from duelclub.games.contract import JSON, ActionT, EventT_co, Game, OptionsT, ReasonT_co, Seat, StateT
 
 WIRING: dict[str, tuple[str, ...]] = {
     "rules": ("new_match", "to_move", "legal_actions", "apply", "timeout_action"),
@@ -38,7 +38,7 @@ OPTIONAL: dict[str, tuple[str, ...]] = {"rules": ("clock_only", "action_to_json"
 """Contract methods with a default in :class:`Game`, taken from the module only where it defines them."""
 
 
-class ModularGame(Game[StateT, ActionT, OptionsT]):
+class ModularGame(Game[StateT, ActionT, OptionsT, EventT_co, ReasonT_co]):
     """A game whose contract methods are the functions of its modules; see the module docstring.
 
     The methods below only declare the contract's types: class creation replaces every one of them with the
@@ -75,7 +75,7 @@ class ModularGame(Game[StateT, ActionT, OptionsT]):
     def legal_actions(self, state: StateT, seat: Seat) -> list[ActionT]:
         raise NotImplementedError
 
-    def apply(self, state: StateT, seat: Seat, action: ActionT) -> Sequence[Mapping[str, Any]]:
+    def apply(self, state: StateT, seat: Seat, action: ActionT) -> Sequence[EventT_co]:
         raise NotImplementedError
 
     def timeout_action(self, state: StateT, seat: Seat) -> ActionT:

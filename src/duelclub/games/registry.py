@@ -11,9 +11,8 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from functools import cache
-from typing import Any
 
-from duelclub.games.contract import Game
+from duelclub.games.contract import AnyGame, Game
 
 
 def game_packages() -> list[str]:
@@ -24,10 +23,10 @@ def game_packages() -> list[str]:
 
 
 @cache
-def all_games() -> dict[str, Game[Any, Any, Any]]:
+def all_games() -> dict[str, AnyGame]:
     """Slug → game object, in lobby order (``lobby_order``, then slug). ImportError if a game package has no
     ``GAME`` or its slug is not the package's name."""
-    games: list[Game[Any, Any, Any]] = []
+    games: list[AnyGame] = []
     for slug in game_packages():
         game = getattr(importlib.import_module(f"duelclub.games.{slug}"), "GAME", None)
         if not isinstance(game, Game):
@@ -43,6 +42,6 @@ def lobby_order() -> tuple[str, ...]:
     return tuple(all_games())
 
 
-def get_game(slug: str) -> Game[Any, Any, Any]:
+def get_game(slug: str) -> AnyGame:
     """The game with this slug; KeyError if there is none."""
     return all_games()[slug]

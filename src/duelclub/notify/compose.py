@@ -5,7 +5,8 @@ else the language of the request that caused it, else Russian) into a :class:`~d
 that the caller writes in its transaction; :func:`message` turns a claimed outbox row into the
 :class:`~email.message.EmailMessage` the transport sends: ``From`` (``MAIL_FROM``), ``To``, ``Subject``,
 ``Date``, a ``Message-ID`` derived from the row (a resend after a lost lease is recognisably the same mail),
-``Content-Language``, ``Auto-Submitted: auto-generated``, and a UTF-8 plain-text body. Header values never
+``Content-Language``, ``Auto-Submitted: auto-generated``, ``List-Unsubscribe`` and ``List-Unsubscribe-Post``
+(RFC 8058) when the payload has an ``unsubscribe`` link, and a UTF-8 plain-text body. Header values never
 come from members except the address, which passed notify/addresses.py.
 """
 
@@ -19,6 +20,7 @@ from urllib.parse import urlsplit
 from duelclub import i18n
 from duelclub.i18n import gettext as _
 from duelclub.notify.addresses import has_control, header_from
+from duelclub.notify.unsubscribe import POST_HEADER
 from duelclub.store.outbox import Claimed, Notice
 
 
@@ -76,7 +78,8 @@ def password_reset(
 def message(item: Claimed, mail_from: str) -> EmailMessage:
     """The mail of an outbox row; raises ValueError if a header value holds a control character."""
     subject, to = str(item.payload.get("subject", "")), item.recipient
-    if has_control(subject) or has_control(to):
+    unsubscribe = str(item.payload.get("unsubscribe") or "")
+    if has_control(subject) or has_control(to) or has_control(unsubscribe) or ">" in unsubscribe:
         raise ValueError("control character in a mail header")
     msg = EmailMessage()
     msg["From"] = header_from(mail_from)
@@ -87,6 +90,9 @@ def message(item: Claimed, mail_from: str) -> EmailMessage:
     tag = hashlib.sha256(f"{item.id}:{item.kind}:{to}".encode()).hexdigest()[:16]
     msg["Message-ID"] = f"<duelclub.{item.id}.{tag}@{domain}>"
     msg["Auto-Submitted"] = "auto-generated"
+    if unsubscribe:  # RFC 8058: a mail client's one-click «Unsubscribe» POSTs to the link itself
+        msg["List-Unsubscribe"] = f"<{unsubscribe}>"
+        msg["List-Unsubscribe-Post"] = POST_HEADER
     msg.set_content(str(item.payload.get("text", "")), charset="utf-8")
     msg["Content-Language"] = item.lang  # after set_content, which drops the Content-* headers
     return msg

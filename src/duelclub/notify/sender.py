@@ -101,8 +101,9 @@ class MailSender:
                     log.debug("mail sender: the database is unavailable")
                 else:
                     log.exception("mail sender: a pass failed")
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.poll_seconds)
+            with contextlib.suppress(TimeoutError):  # asyncio.timeout: wait_for may swallow a cancellation
+                async with asyncio.timeout(self.poll_seconds):
+                    await self._wake.wait()
 
     def _claim(self, now: datetime) -> list[outbox.Claimed]:
         with self.db.session() as s:

@@ -23,8 +23,9 @@ Which matches have a clock (``Game.clock_mode``, :func:`clock_setting`): ``none`
 only when the opener sets a correspondence clock, ``T`` of 1 to 7 days (Межа: rules/mezha.md D19 keeps turn
 time unlimited by default, issue 28 §4 offers the correspondence clock); ``optional`` when the opener sets
 ``T``; ``required`` always between members (Дві вежі §9, D39; absent ``T`` means
-:data:`DEFAULT_MOVE_SECONDS`); a match against a bot never. ``T`` is 10 s to 7 days (604,800 s) in every game
-with a clock (issue 28 §4: correspondence play).
+:data:`DEFAULT_MOVE_SECONDS`); a match against a bot never, except a tournament board, which always plays the
+tournament's clock (play/tournament_driver.py). ``T`` is 10 s to 7 days (604,800 s) in every game with a clock
+(issue 28 §4: correspondence play).
 """
 
 from __future__ import annotations

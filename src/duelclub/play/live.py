@@ -13,13 +13,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from duelclub.games.contract import Game, IllegalAction, Seat
+from duelclub.games.contract import AnyGame as AnyGame  # re-exported: play/ holds games as this
+from duelclub.games.contract import IllegalAction, Seat
 from duelclub.games.fairness import match_key
 from duelclub.play.errors import PlayError
 from duelclub.store.matches import ACTIVE, OPEN, ActionRecord, MatchRecord
 from duelclub.words import words_for
 
-AnyGame = Game[Any, Any, Any]
 JSON = dict[str, Any]
 
 

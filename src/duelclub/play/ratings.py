@@ -16,10 +16,11 @@ from pydantic import BaseModel
 from duelclub.play import rating_views, views
 from duelclub.play.errors import PlayError
 from duelclub.play.port import LobbyPort
-from duelclub.play.schemas import MatchSummary, RatingBrief, SeatInfo
+from duelclub.play.schemas import MatchSummary, RatingBrief, SeatInfo, TournamentRef
 from duelclub.play.threads import in_thread
 from duelclub.store import history as hrepo
 from duelclub.store import ratings as rrepo
+from duelclub.store import tournaments as trepo
 from duelclub.store import users
 from duelclub.store.history import HistoryFilter, ResultFilter
 from duelclub.store.matches import ABORTED, MatchRecord
@@ -41,15 +42,18 @@ async def summary(service: LobbyPort, match_id: str) -> MatchSummary:
     live = await service.fresh(match_id)
     out = views.summary(live)
 
-    def read() -> list[RatingBrief | None]:
+    def read() -> tuple[list[RatingBrief | None], tuple[str, str] | None]:
         with service.session() as s:
             shown = rating_views.seat_ratings(
                 s, service.rating_rules, [live.record], rating_views.rated_games(service.games), service.now()
             )
-        return shown[live.id]
+            return shown[live.id], trepo.tournament_of(s, live.id)
 
-    for seat, brief in zip(out.seats, await in_thread(read), strict=True):
+    briefs, tournament = await in_thread(read)
+    for seat, brief in zip(out.seats, briefs, strict=True):
         seat.rating = brief
+    if tournament is not None:
+        out.tournament = TournamentRef(id=tournament[0], name=tournament[1])
     return out
 
 

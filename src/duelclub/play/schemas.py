@@ -70,6 +70,13 @@ class Rematch(BaseModel):
     """The seat (in the ended match) of the player who offered it."""
 
 
+class TournamentRef(BaseModel):
+    """The tournament a match is a board of (``GET /api/matches/{id}``: ``tournament``)."""
+
+    id: str
+    name: str
+
+
 class MatchSummary(BaseModel):
     """``GET /api/matches/{id}``; ``server_seed`` is None until the match has ended."""
 
@@ -96,6 +103,8 @@ class MatchSummary(BaseModel):
     listed: bool = False
     """An open match shown in the challenge table."""
     rematch_of: str | None = None
+    tournament: TournamentRef | None = None
+    """The tournament this match is a board of, or None (filled by ``play/ratings.py`` ``summary``)."""
     rematch: Rematch | None = None
     """The rematch offered after this match, if any."""
     rated: bool = False

@@ -141,8 +141,11 @@ class TournamentDriver:
         return set(self._watched)
 
     async def _pass(self) -> None:
+        # asyncio.timeout, not wait_for: on Python 3.11 wait_for swallows a cancellation that arrives as the
+        # event is set (a kick during stop), and the pass would go on past the app's shutdown.
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._wake.wait(), self._interval)
+            async with asyncio.timeout(self._interval):
+                await self._wake.wait()
         self._wake.clear()
         now = self._service.now()
 
@@ -395,7 +398,9 @@ class TournamentDriver:
     ) -> dict[str, Any]:
         game = self._service.game(t.game)
         vs_bot = first.bot_level is not None or second.bot_level is not None
-        seconds = clock_setting(game, vs_bot=vs_bot, move_seconds=t.move_seconds) if not vs_bot else None
+        # Every board plays the tournament's clock, a bot's too: a member must not stall a round against a
+        # bot (the bot thinks within seconds, far inside any clock: bots/levels.py budgets).
+        seconds = clock_setting(game, vs_bot=False, move_seconds=t.move_seconds)
         server_seed, match_id = new_server_seed(), new_match_id()
         return {
             "id": match_id,

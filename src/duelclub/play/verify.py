@@ -17,10 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from duelclub.games.contract import Game, IllegalAction
+from duelclub.games.contract import AnyGame, IllegalAction
 from duelclub.games.fairness import Draw, commitment, match_key, recording
-
-AnyGame = Game[Any, Any, Any]
 
 
 @dataclass(frozen=True)

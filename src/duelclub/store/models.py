@@ -35,6 +35,9 @@ Tables:
   ``users`` carries the member's address (``email``, confirmed; ``email_key`` its casefold, unique), the
   notices they chose (``email_notices``), their language when known (``lang``) and ``deleted_at``.
 - ``blocks`` — one row per (blocker, blocked) pair of members (issue 28 §5, ``store/blocks.py``).
+- ``member_presence``, ``notice_claims`` — turn notices (issue 28 §3, ``store/notices.py``): when a member's
+  site socket last reported in (any worker), and one row per notice sent (member, kind, match, seq: the key
+  that sends each once). ``users.push_notices`` is the member's Web Push choice.
 
 ``matches`` also carries the lobby's facts: ``listed`` (an open match shown in the challenge table),
 ``opened_by`` (who created the row: the invite's author, or the player who offered a rematch) and
@@ -109,6 +112,7 @@ class User(Base):
     email: Mapped[str | None] = mapped_column(String(254))
     email_key: Mapped[str | None] = mapped_column(String(254), unique=True)
     email_notices: Mapped[str] = mapped_column(String(8), default="off")
+    push_notices: Mapped[bool] = mapped_column(Boolean, default=False)
     lang: Mapped[str | None] = mapped_column(String(8))
     deleted_at: Mapped[datetime | None]
 
@@ -437,3 +441,26 @@ class Block(Base):
         ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, index=True
     )
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class MemberPresence(Base):
+    """When a socket of the member's pages (``/ws/turns``, open on every page) last reported in, from any
+    worker (play/member_presence.py): a member seen within ``OFFLINE_AFTER_SECONDS`` gets no turn notice."""
+
+    __tablename__ = "member_presence"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    seen_at: Mapped[datetime]
+
+
+class NoticeClaim(Base):
+    """One notice cause, claimed once (store/notices.py): ``kind`` ``turn`` or ``low_time`` of a match at
+    ``seq`` (the turn), or ``digest`` (``match_id`` "", ``seq`` the day's ordinal)."""
+
+    __tablename__ = "notice_claims"
+
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16), primary_key=True)
+    match_id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    created_at: Mapped[datetime]

@@ -140,16 +140,6 @@ def mark_failed(
     return write_leased(s, OutboxItem, [OutboxItem.id == item.id], item.token, values)
 
 
-def next_due(s: Session, max_attempts: int = 20) -> datetime | None:
-    """When the earliest queued row is due (None: nothing queued)."""
-    return s.scalars(
-        select(OutboxItem.due_at)
-        .where(OutboxItem.status == QUEUED, OutboxItem.attempts < max_attempts)
-        .order_by(OutboxItem.due_at)
-        .limit(1)
-    ).first()
-
-
 def recent(s: Session, *, limit: int = 100, channel: Channel = "email") -> list[OutboxItem]:
     """The latest rows of ``channel``, newest first (the admins' «Почта» page)."""
     return list(

@@ -221,6 +221,18 @@ def has_match(s: Session, match_id: str) -> bool:
     return s.scalar(q) is not None
 
 
+def tournament_of(s: Session, match_id: str) -> tuple[str, str] | None:
+    """``(tournament id, name)`` of the tournament whose board ``match_id`` is; None for any other match."""
+    q = (
+        select(Tournament.id, Tournament.name)
+        .join(TournamentGame, TournamentGame.tournament_id == Tournament.id)
+        .where(TournamentGame.match_id == match_id)
+        .limit(1)
+    )
+    row = s.execute(q).first()
+    return None if row is None else (str(row[0]), str(row[1]))
+
+
 def snapshot(s: Session, tournament_id: str) -> Snapshot | None:
     """The tournament with its players and games; None if unknown."""
     t = get(s, tournament_id)

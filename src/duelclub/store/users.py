@@ -256,6 +256,7 @@ def anonymize(s: Session, user: User, now: datetime) -> str:
     user.is_admin = False
     user.email = user.email_key = user.lang = None
     user.email_notices = "off"
+    user.push_notices = False
     user.deleted_at = now
     s.flush()
     return name

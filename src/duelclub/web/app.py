@@ -4,7 +4,9 @@
 match service (``app.state.service``, with Redis leases for match ownership when REDIS_URL is set) with
 its background workers — the clock sweeper (``app.state.clock``), the matchmaker
 (``app.state.matchmaker``), the presence heartbeat (``app.state.presence``), the mail sender
-(``app.state.mailer``, notify/sender.py) — and resumes the bots of active matches (their jobs: bots think
+(``app.state.mailer``, notify/sender.py), the site-socket presence (``app.state.member_presence``) and the
+turn notices' sweep (``app.state.notices``, play/notices.py: more channels plug into its ``dispatcher``) —
+and resumes the bots of active matches (their jobs: bots think
 in bot worker processes, never here); on shutdown it stops
 them and closes the bus and the engine. It does not migrate: ``duelclub serve`` and the tests do that first.
 """
@@ -27,12 +29,15 @@ from starlette.types import ASGIApp
 from duelclub.bus import open_bus
 from duelclub.logs import recent_errors
 from duelclub.notify.accounts import MailSite
+from duelclub.notify.dispatch import Dispatcher, EmailChannel, NoticeSite
 from duelclub.notify.sender import MailSender
 from duelclub.notify.smtp import transport_for
 from duelclub.play.bots import BotFactory, BotWorkers
 from duelclub.play.live import AnyGame
 from duelclub.play.matchmaking import Matchmaker
+from duelclub.play.member_presence import MemberPresence
 from duelclub.play.metrics import PlayMetrics
+from duelclub.play.notices import NoticeSweeper
 from duelclub.play.ownership import RedisLeases
 from duelclub.play.presence import PresenceTracker
 from duelclub.play.service import MatchService
@@ -63,6 +68,7 @@ from duelclub.web.routes import (
     mail,
     matches,
     members,
+    notices,
     replays,
     tournaments,
 )
@@ -156,6 +162,18 @@ def create_app(
             max_attempts=settings.MAIL_MAX_ATTEMPTS,
         )
         service.add_background(app.state.mailer)
+        app.state.member_presence = MemberPresence(service)
+        app.state.notices = NoticeSweeper(
+            service,
+            Dispatcher([EmailChannel(NoticeSite(settings.SECRET_KEY, settings.PUBLIC_URL))]),
+            public_url=settings.PUBLIC_URL,
+            after_seconds=settings.NOTIFY_EMAIL_AFTER_SECONDS,
+            digest_hour=settings.NOTIFY_DIGEST_HOUR,
+            interval=settings.NOTIFY_SWEEP_SECONDS,
+            on_written=app.state.mailer.wake,
+        )
+        service.add_background(app.state.member_presence)
+        service.add_background(app.state.notices)
         app.state.session_watch = SessionWatch(bus)
         # Blocking database work runs in anyio's threads: as many threads as pooled connections, so a
         # thread never waits for a connection (issue 12 §2).
@@ -200,6 +218,7 @@ def create_app(
     api_routers = (
         auth.router,
         mail.router,
+        notices.router,
         account_delete.router,
         blocks.router,
         games.router,
@@ -227,6 +246,7 @@ def create_app(
     app.include_router(pages.router)
     app.include_router(tournament_pages.router)
     app.include_router(mail_pages.router)
+    app.include_router(notices.pages)
     app.include_router(rules.router)
     app.include_router(docs.router)
     app.mount(docs.ASSETS_URL, docs.assets(), name="api-docs")

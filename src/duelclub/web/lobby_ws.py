@@ -32,7 +32,6 @@ from typing import Annotated, Any, Literal
 
 import anyio
 from fastapi import APIRouter, Depends, WebSocket
-from pydantic import ValidationError
 from starlette.websockets import WebSocketDisconnect
 
 from duelclub.bus import Subscription
@@ -43,9 +42,9 @@ from duelclub.play.notify import LOBBY_CHANNEL, user_channel
 from duelclub.play.service import MatchService
 from duelclub.web import wssend
 from duelclub.web.deps import OptionalUser, get_service
-from duelclub.web.security import origin_ok
 from duelclub.web.socket_messages import LOBBY_CLIENT_MESSAGE
-from duelclub.web.wsguard import POLICY_VIOLATION, MessageGuard
+from duelclub.web.wsbase import GuardedSocket, accept
+from duelclub.web.wsguard import Refusal
 
 log = logging.getLogger(__name__)
 router = APIRouter()
@@ -64,12 +63,17 @@ def _open_sockets(ws: WebSocket) -> Counter[int]:
     return counts
 
 
-class LobbySocket:
+class LobbySocket(GuardedSocket):
+    """One lobby page's socket: the read loop and the guard are :class:`GuardedSocket`'s; a ``sync`` sends
+    the table and the queue status again, anything else is ignored."""
+
+    messages = LOBBY_CLIENT_MESSAGE
+
     def __init__(self, ws: WebSocket, service: MatchService, user_id: int | None) -> None:
-        self.ws, self.service, self.user_id = ws, service, user_id
+        super().__init__(ws)
+        self.service, self.user_id = service, user_id
         self.seq = 0
         self._lock = asyncio.Lock()
-        self.guard = MessageGuard.from_settings(ws.app.state.settings)
 
     async def send(self, message: dict[str, Any]) -> None:
         """Send ``message`` with the next ``seq``; after the socket closed, nothing (web/wssend.py)."""
@@ -112,25 +116,13 @@ class LobbySocket:
             await asyncio.sleep(HEARTBEAT_SECONDS)
             await matchmaking.touch(self.service, self.user_id)
 
-    async def read_loop(self) -> None:
-        while True:
-            raw = await self.ws.receive()
-            if raw["type"] == "websocket.disconnect":
-                return
-            text = raw.get("text")
-            refused = self.guard.check(text)
-            if refused is not None:
-                if self.guard.exhausted:
-                    await wssend.close(self.ws, POLICY_VIOLATION)
-                    return
-                await self.send({"type": "error", "code": refused.code, "message": refused.message})
-                continue
-            try:
-                LOBBY_CLIENT_MESSAGE.validate_json(text or "")
-            except ValidationError:
-                continue  # anything but a sync is ignored
-            await self.send_table()
-            await self.send_queue()
+    async def refuse(self, refusal: Refusal) -> None:
+        await self.send({"type": "error", "code": refusal.code, "message": refusal.message})
+
+    async def on_message(self, msg: Any) -> None:
+        """A ``sync``: the table and the queue status again (a malformed message is ignored)."""
+        await self.send_table()
+        await self.send_queue()
 
 
 @router.websocket("/ws/lobby")
@@ -138,10 +130,8 @@ async def lobby_socket(
     ws: WebSocket, user: OptionalUser, service: Annotated[MatchService, Depends(get_service)]
 ) -> None:
     """The live lobby (see the module docstring)."""
-    if not origin_ok(ws):
-        await ws.close(code=1008)
+    if not await accept(ws):
         return
-    await ws.accept()
     uid = user.id if user else None
     sock = LobbySocket(ws, service, uid)
     _open = _open_sockets(ws)

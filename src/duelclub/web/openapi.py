@@ -11,10 +11,14 @@ route raises through its dependencies. The server answers every error as ``{code
 - each ``/api`` operation declares the errors its shape implies: 422 ``malformed`` where it takes a body,
   path or query parameters; 401 ``not_authenticated`` where it needs a member (``current_user``); 403
   where it needs an admin, a CSRF check (a state-changing method) or names something of a member's; 404
-  ``not_found`` where its path names something; 503 ``store_unavailable`` (with ``Retry-After``)
-  everywhere, for a database outage (web/outage.py).
+  ``not_found`` where its path names something; 413 ``too_large`` where it takes a body
+  (web/middleware.py); 503 ``store_unavailable`` (with ``Retry-After``) everywhere, for a database outage
+  (web/outage.py).
 
-Errors a route raises for its own state (409 ``conflict`` and the like) stay in the route's ``responses``.
+Errors a route answers for its own state — 400 ``bad_token``, 409 (``stale_seq``, ``invite_taken``, …), 429
+``rate_limited`` — are declared on the route itself, ``responses=errors(409)`` (:func:`errors`), and get the
+``Error`` schema here too. tests/web/test_openapi.py provokes answers and checks each is declared and
+validates against its schema.
 """
 
 from __future__ import annotations
@@ -41,12 +45,24 @@ ERROR_SCHEMA: dict[str, Any] = {
     "required": ["code", "message"],
 }
 DESCRIPTIONS = {
+    "400": "bad_token: the link's token is not valid (expired or used)",
     "401": "not_authenticated: no live session",
     "403": "forbidden: not allowed for this member (an admin only, a missing CSRF token, someone else's)",
     "404": "not_found: no such thing",
+    "409": "a conflict with the state of what the request names (the code says which: stale_seq, …)",
+    "413": "too_large: the request body is over MAX_BODY_BYTES",
     "422": "malformed: a body, path or query parameter is not valid",
+    "429": "rate_limited: too many attempts; retry after Retry-After seconds",
     "503": "store_unavailable: the database cannot be reached; retry after Retry-After seconds",
 }
+
+
+def errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """A route's ``responses=`` for the errors it answers from its own state, which its shape does not tell:
+    400 (a bad link token), 409 (a conflict with the state of what it names), 429 (a rate limit). The
+    document gives them the ``Error`` schema (:func:`build_openapi`); tests/web/test_openapi.py provokes
+    each and checks it is declared."""
+    return {status: {"description": DESCRIPTIONS[str(status)]} for status in statuses}
 
 
 def operation_id(route: APIRoute) -> str:
@@ -66,18 +82,20 @@ def _calls(dependant: Dependant) -> Iterator[Callable[..., Any]]:
 def _errors_of(route: APIRoute, method: str) -> set[str]:
     calls = set(_calls(route.dependant))
     member = current_user in calls or admin_user in calls
-    errors = {"503"}
+    found = {"503"}
     if member:
-        errors.add("401")
+        found.add("401")
     if admin_user in calls or (csrf_guard in calls and method in UNSAFE_METHODS):
-        errors.add("403")
+        found.add("403")
     if member and route.dependant.path_params:
-        errors.add("403")  # the thing named may be someone else's (a match, a seat, a tournament)
+        found.add("403")  # the thing named may be someone else's (a match, a seat, a tournament)
     if route.dependant.path_params:
-        errors.add("404")
+        found.add("404")
     if route.dependant.path_params or route.dependant.query_params or route.dependant.body_params:
-        errors.add("422")
-    return errors
+        found.add("422")
+    if route.dependant.body_params:
+        found.add("413")  # web/middleware.py: BodyLimit
+    return found
 
 
 def _error_response(status: str) -> dict[str, Any]:
@@ -85,7 +103,7 @@ def _error_response(status: str) -> dict[str, Any]:
         "description": DESCRIPTIONS.get(status, "error"),
         "content": {"application/json": {"schema": ERROR_REF}},
     }
-    if status == "503":
+    if status in ("429", "503"):
         response["headers"] = {"Retry-After": {"schema": {"type": "integer"}, "description": "seconds"}}
     return response
 
@@ -110,7 +128,7 @@ def build_openapi(app: FastAPI, routers: Sequence[APIRouter]) -> dict[str, Any]:
                 responses[status] = _error_response(status)
             for status, response in responses.items():
                 if status.startswith(("4", "5")) and "content" not in response:
-                    response["content"] = {"application/json": {"schema": ERROR_REF}}
+                    response.update({**_error_response(status), **response})  # the route's description
     return spec
 
 

@@ -1,10 +1,12 @@
 """The «Ваш ход» socket ``/ws/turns`` (issue 16 §6): how many of the member's matches wait for their move,
-live on every page (the header badge and the tab title, static/js/turnbadge.js).
+live on every page (the header badge and the tab title, static/js/turnbadge.js). Its read loop and guard are
+:class:`~duelclub.web.wsbase.GuardedSocket`'s.
 
 Server → client: ``{"type": "turns", "count": n, "ids": [match ids]}`` on connect and whenever the number or
 the set changes; ``{"type": "match", "id", "why"}`` when a match of the member starts (their challenge was
 accepted, the queue paired them, a rematch: the ``user:{id}`` channel, as the lobby hears it). Anonymous
-visitors are closed at once (4401). The client sends nothing (anything it sends is ignored).
+visitors are closed at once (4401). The client sends nothing (anything it sends is ignored; a flood of it is
+closed with 1008, as on every socket).
 
 It only reads: the member's active matches are listed once (one query) and then followed on their own
 ``match:{id}`` channels, each change answered from the service's cache (``MatchService.fresh`` skips the
@@ -32,7 +34,7 @@ from duelclub.play.service import MatchService
 from duelclub.store.matches import ACTIVE
 from duelclub.web import wssend
 from duelclub.web.deps import OptionalUser, get_service
-from duelclub.web.security import origin_ok
+from duelclub.web.wsbase import NOT_AUTHENTICATED, GuardedSocket, accept
 
 log = logging.getLogger(__name__)
 router = APIRouter()
@@ -40,11 +42,14 @@ RELIST_SECONDS = 30.0
 """How often the member's active matches are listed again (a match may start without a notice to them)."""
 
 
-class TurnWatch:
-    """One member's open ``/ws/turns``: the matches followed and the ones waiting for the member's move."""
+class TurnWatch(GuardedSocket):
+    """One member's open ``/ws/turns``: the matches followed and the ones waiting for the member's move. The
+    client sends nothing: what it sends passes the guard (:class:`GuardedSocket`; a flood is closed with
+    1008) and is ignored."""
 
     def __init__(self, ws: WebSocket, service: MatchService, user_id: int) -> None:
-        self.ws, self.service, self.user_id = ws, service, user_id
+        super().__init__(ws)
+        self.service, self.user_id = service, user_id
         self.subs: dict[str, Subscription] = {}
         self.tasks: dict[str, asyncio.Task[None]] = {}
         self.waiting: set[str] = set()
@@ -120,7 +125,7 @@ class TurnWatch:
             await asyncio.sleep(RELIST_SECONDS)
             await self.relist()
 
-    async def close(self) -> None:
+    async def unfollow_all(self) -> None:
         for match_id in list(self.subs):
             await self.unfollow(match_id)
 
@@ -130,28 +135,30 @@ async def turns_socket(
     ws: WebSocket, user: OptionalUser, service: Annotated[MatchService, Depends(get_service)]
 ) -> None:
     """The member's «Ваш ход» count (see the module docstring)."""
-    if not origin_ok(ws):
-        await ws.close(code=1008)
+    if not await accept(ws):
         return
-    await ws.accept()
     if user is None:
-        await wssend.close(ws, 4401)
+        await wssend.close(ws, NOT_AUTHENTICATED)
         return
     watch = TurnWatch(ws, service, user.id)
     mine = await service.bus.subscribe(user_channel(user.id))
     tasks: list[asyncio.Task[None]] = []
+    present = getattr(ws.app.state, "member_presence", None)  # no turn notices while a page is open
     try:
+        if present is not None:
+            await present.connected(user.id)
         await watch.relist()
         tasks = [
             asyncio.create_task(watch.pump_user(mine), name="turns:user"),
             asyncio.create_task(watch.every_while(), name="turns:relist"),
         ]
-        while (await ws.receive())["type"] != "websocket.disconnect":
-            pass
+        await watch.read_loop()
     except (WebSocketDisconnect, OSError, RuntimeError):  # the page went away
         pass
     finally:
+        if present is not None:
+            present.disconnected(user.id)
         for task in tasks:
             task.cancel()
         await mine.close()
-        await watch.close()
+        await watch.unfollow_all()

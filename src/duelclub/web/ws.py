@@ -64,7 +64,6 @@ from duelclub.play.service import MatchService
 from duelclub.store.matches import ACTIVE, OPEN
 from duelclub.web import outage, wssend
 from duelclub.web.deps import UserInfo, get_service, optional_user
-from duelclub.web.security import origin_ok
 from duelclub.web.session_watch import SessionWatch
 from duelclub.web.socket_messages import (
     MATCH_CLIENT_MESSAGE,
@@ -80,18 +79,22 @@ from duelclub.web.socket_messages import (
     RematchSent,
     SyncMessage,
 )
-from duelclub.web.wsguard import POLICY_VIOLATION, MessageGuard
+from duelclub.web.wsbase import NOT_AUTHENTICATED, NOT_FOUND, GuardedSocket, refused_cross_origin
+from duelclub.web.wsguard import Refusal
 
 log = logging.getLogger(__name__)
 router = APIRouter()
 
 
-class MatchSocket:
-    """One connected socket: its user, the seq of the last state sent, and a lock serializing sends."""
+class MatchSocket(GuardedSocket):
+    """One connected socket: its user, the seq of the last state sent, and a lock serializing sends; the
+    read loop and the guard are :class:`GuardedSocket`'s."""
+
+    messages = MATCH_CLIENT_MESSAGE
 
     def __init__(self, ws: WebSocket, service: MatchService, match_id: str, user: UserInfo | None) -> None:
-        self.ws, self.service, self.match_id, self.user = ws, service, match_id, user
-        self.guard = MessageGuard.from_settings(ws.app.state.settings)
+        super().__init__(ws)
+        self.service, self.match_id, self.user = service, match_id, user
         self.sent_seq: int | None = None
         self.sent_status: str | None = None
         self.seat: int | None = None
@@ -158,8 +161,8 @@ class MatchSocket:
             if not self.closing:  # the background check and an act may both find it ended
                 self.closing = True
                 await self.error("not_authenticated", "your session has ended; log in again", action_id)
-                await wssend.close(self.ws, 4401)
-            raise WebSocketDisconnect(4401)
+                await self.close(NOT_AUTHENTICATED)
+            raise WebSocketDisconnect(NOT_AUTHENTICATED)
 
     async def recheck(self) -> None:
         """The watch's check in the background: close the socket now if its session has ended."""
@@ -308,21 +311,21 @@ class MatchSocket:
         if states:
             await self.push_changes(states)
 
-    async def handle(self, text: str) -> None:
+    async def refuse(self, refusal: Refusal) -> None:
+        await self.error(*refusal)
+
+    async def malformed(self, text: str, exc: ValidationError) -> None:
+        await self.error("malformed", exc.errors()[0].get("msg", "malformed message"), _guess_id(text))
+
+    async def on_message(self, msg: MatchClientMessage) -> None:
         try:
-            msg = MATCH_CLIENT_MESSAGE.validate_json(text)
-        except ValidationError as exc:
-            action_id = _guess_id(text)
-            await self.error("malformed", exc.errors()[0].get("msg", "malformed message"), action_id)
-            return
-        try:
-            await self._handle(msg)
+            await self._on_message(msg)
         except (WebSocketDisconnect, OSError):
             raise
         except Exception as exc:  # a store outage: an error frame, the socket kept (issue 29 §6)
             await self.unavailable(exc, getattr(msg, "id", None))
 
-    async def _handle(self, msg: MatchClientMessage) -> None:
+    async def _on_message(self, msg: MatchClientMessage) -> None:
         if isinstance(msg, PingMessage):
             await self.send(PongSent(type="pong"))
             return
@@ -341,22 +344,6 @@ class MatchSocket:
         if not await self.ack_with_state(msg.id, seq):
             await self.send(AckSent(type="ack", id=msg.id, seq=seq))
 
-    async def read_loop(self) -> None:
-        while True:
-            raw = await self.ws.receive()
-            if raw["type"] == "websocket.disconnect":
-                return
-            text = raw.get("text")
-            refused = self.guard.check(text)
-            if refused is not None:
-                if self.guard.exhausted:
-                    await wssend.close(self.ws, POLICY_VIOLATION)
-                    return
-                await self.error(*refused)
-                continue
-            assert text is not None
-            await self.handle(text)
-
 
 def _guess_id(text: str) -> str | None:
     try:
@@ -373,8 +360,7 @@ async def match_socket(ws: WebSocket) -> None:
     A plain Starlette route, not a FastAPI one: FastAPI's dependency injection keeps two exit stacks and
     its solved values alive for the whole life of a socket (~4 KB per idle socket, issue 12 — tracemalloc
     under benchmarks/load.py --idle-sockets), for two values read here directly."""
-    if not origin_ok(ws):
-        await ws.close(code=1008)
+    if await refused_cross_origin(ws):
         return
     match_id: str = ws.path_params["match_id"]
     service = get_service(ws)
@@ -386,7 +372,7 @@ async def match_socket(ws: WebSocket) -> None:
         await service.get_live(match_id)  # 404 before subscribing (a cached match: no read)
     except PlayError as exc:
         await sock.error(exc.code, exc.message)
-        await wssend.close(ws, 4404)
+        await sock.close(NOT_FOUND)
         return
     sub = await service.bus.subscribe(match_channel(match_id))
     try:  # after subscribing: a later change comes as news; the first state and the presence are built

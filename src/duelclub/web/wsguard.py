@@ -1,7 +1,8 @@
 """What every WebSocket message passes before it is parsed (issue 13 §1.4, §1.5): a per-socket message budget,
 the size cap, a nesting cap and NUL — all cheap, with no database work.
 
-:class:`MessageGuard` is one socket's guard (``web/ws.py`` and ``web/lobby_ws.py`` make one per socket);
+:class:`MessageGuard` is one socket's guard (``web/wsbase.py``'s ``GuardedSocket``, the base of every socket,
+makes one per socket);
 :meth:`MessageGuard.check` answers None for a message to handle, or a :class:`Refusal` ``(code, message)``
 to send back as an error while the socket stays open:
 

@@ -11,17 +11,33 @@ every language. Each line has a ``cls`` the page styles: ``log-me`` (the reader'
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import ClassVar
+from collections.abc import Sequence
+from typing import ClassVar, assert_never, get_args
 
 from pydantic import BaseModel
 
 from duelclub.games.artania.actions import ArtaniaOptions
 from duelclub.games.artania.cards import DECK_NAMES, INDEX, card_name, catalog
+from duelclub.games.artania.events import (
+    ChasyEvent,
+    DrawEvent,
+    Event,
+    IdolEvent,
+    MatchEndEvent,
+    NektarEvent,
+    PassEvent,
+    PlaceEvent,
+    Reason,
+    ResignEvent,
+    TiebreakEvent,
+    TokenEvent,
+    TurnScoredEvent,
+    TurnStartEvent,
+)
 from duelclub.games.contract import JSON, Seat
 from duelclub.i18n import N_, ngettext
 from duelclub.i18n import gettext as _
-from duelclub.words.base import NO_NAMES, GameWords, Names, RulesPage
+from duelclub.words.base import NO_NAMES, GameWords, Names, RulesPage, event_kinds, reason_table
 
 EQUIPMENT_TEXTS: dict[str, str] = {
     "nektar": N_("+2 меча одному воину класса на поле боя (любой стороны) до конца хода"),
@@ -92,7 +108,7 @@ Line = tuple[str, str]
 """(text, cls)."""
 
 
-def _place(e: JSON, r: _Reader) -> Line:
+def _place(e: PlaceEvent, r: _Reader) -> Line:
     s = e["seat"]
     slots = ", ".join(str(x) for x in e["empty"])
     if not e["cards"]:
@@ -102,7 +118,7 @@ def _place(e: JSON, r: _Reader) -> Line:
     return f"{r.who(s)}: {put}{empty}", r.cls(s)
 
 
-def _pass(e: JSON, r: _Reader) -> Line:
+def _pass(e: PassEvent, r: _Reader) -> Line:
     s = e["seat"]
     if e["automatic"]:
         closed = _("; %(step)s закрыто", step=step_word(e["window"])) if e["closed"] else ""
@@ -111,7 +127,7 @@ def _pass(e: JSON, r: _Reader) -> Line:
     return _("%(who)s: пас", who=r.who(s)) + closed, r.cls(s)
 
 
-def _nektar(e: JSON, r: _Reader) -> Line:
+def _nektar(e: NektarEvent, r: _Reader) -> Line:
     s = e["seat"]
     text = _(
         "%(who)s: Нектар могущества на %(card)s (%(whose)s слот %(n)s) — +2 меча",
@@ -123,7 +139,7 @@ def _nektar(e: JSON, r: _Reader) -> Line:
     return text, r.cls(s)
 
 
-def _idol(e: JSON, r: _Reader) -> Line:
+def _idol(e: IdolEvent, r: _Reader) -> Line:
     s = e["seat"]
     text = _(
         "%(who)s: Идол гнева — %(card)s из слота %(n)s уходит в сброс",
@@ -134,14 +150,14 @@ def _idol(e: JSON, r: _Reader) -> Line:
     return text, r.cls(s)
 
 
-def _chasy(e: JSON, r: _Reader) -> Line:
+def _chasy(e: ChasyEvent, r: _Reader) -> Line:
     s = e["seat"]
     return _(
         "%(who)s: Часы Базилевса, сброшена карта %(card)s", who=r.who(s), card=name(e["discard"])
     ), r.cls(s)
 
 
-def _draw(e: JSON, r: _Reader) -> Line:
+def _draw(e: DrawEvent, r: _Reader) -> Line:
     s, n = e["seat"], e["count"]
     cards = e.get("cards") or []
     what = ": " + ", ".join(name(c) for c in cards) if cards else ""
@@ -165,7 +181,7 @@ def _draw(e: JSON, r: _Reader) -> Line:
     return took + reason + what, r.cls(s)
 
 
-def _turn_scored(e: JSON, r: _Reader) -> Line:
+def _turn_scored(e: TurnScoredEvent, r: _Reader) -> Line:
     me, tot = r.me, e["totals"]
     text = _(
         "Ход %(turn)s: мечи — %(x)s %(a)s, %(y)s %(b)s",
@@ -178,7 +194,7 @@ def _turn_scored(e: JSON, r: _Reader) -> Line:
     return text, "log-season"
 
 
-def _tiebreak(e: JSON, r: _Reader) -> Line:
+def _tiebreak(e: TiebreakEvent, r: _Reader) -> Line:
     def flip(x: int) -> str:
         card = e["cards"][x]
         return f"{name(card) if card else _('колода пуста')} ({e['values'][x]})"
@@ -188,14 +204,14 @@ def _tiebreak(e: JSON, r: _Reader) -> Line:
     ), "log-season"
 
 
-def _token(e: JSON, r: _Reader) -> Line:
+def _token(e: TokenEvent, r: _Reader) -> Line:
     if e["seat"] is None:
         return _("Кругляш никто не взял"), "log-season"
     a, b = e["tokens"][r.me], e["tokens"][1 - r.me]
     return _("Кругляш: %(who)s (%(a)s : %(b)s)", who=r.who_lc(e["seat"]), a=a, b=b), "log-season"
 
 
-def _turn_start(e: JSON, r: _Reader) -> Line:
+def _turn_start(e: TurnStartEvent, r: _Reader) -> Line:
     turn, first = e["turn"], e["first"]
     if first == r.you:
         return _("Ход %(turn)s: первым действуете вы", turn=turn), "log-sys"
@@ -204,12 +220,12 @@ def _turn_start(e: JSON, r: _Reader) -> Line:
     return _("Ход %(turn)s: первым действует соперник", turn=turn), "log-sys"
 
 
-def _resign(e: JSON, r: _Reader) -> Line:
+def _resign(e: ResignEvent, r: _Reader) -> Line:
     s = e["seat"]
     return (_("Вы сдались") if s == r.you else _("%(who)s сдался", who=r.who(s))), "log-season"
 
 
-def _match_end(e: JSON, r: _Reader) -> Line:
+def _match_end(e: MatchEndEvent, r: _Reader) -> Line:
     w = e["winner"]
     if w is None:
         title = _("Ничья")
@@ -242,24 +258,57 @@ def _match_end(e: JSON, r: _Reader) -> Line:
     return text, "log-season"
 
 
-_LINES: dict[str, Callable[[JSON, _Reader], Line]] = {
-    "place": _place,
-    "pass": _pass,
-    "nektar": _nektar,
-    "idol": _idol,
-    "chasy": _chasy,
-    "draw": _draw,
-    "turn_scored": _turn_scored,
-    "tiebreak": _tiebreak,
-    "token": _token,
-    "turn_start": _turn_start,
-    "resign": _resign,
-    "match_end": _match_end,
-}
-"""Every kind with a line of its own (``cleanup`` has none: the scoring lines say it all)."""
+_KINDS = event_kinds(Event)
 
 
-class ArtaniaWords(GameWords):
+def _line(e: Event, r: _Reader) -> Line | None:
+    """``e`` in words, or None for ``cleanup`` (the scoring lines say it all). Every kind has a case: a
+    missing one is a mypy error."""
+    match e["kind"]:
+        case "place":
+            return _place(e, r)
+        case "pass":
+            return _pass(e, r)
+        case "nektar":
+            return _nektar(e, r)
+        case "idol":
+            return _idol(e, r)
+        case "chasy":
+            return _chasy(e, r)
+        case "draw":
+            return _draw(e, r)
+        case "turn_scored":
+            return _turn_scored(e, r)
+        case "tiebreak":
+            return _tiebreak(e, r)
+        case "token":
+            return _token(e, r)
+        case "turn_start":
+            return _turn_start(e, r)
+        case "resign":
+            return _resign(e, r)
+        case "match_end":
+            return _match_end(e, r)
+        case "cleanup":
+            return None
+        case other:
+            assert_never(other)
+
+
+def _reason_msgid(code: Reason) -> str:
+    """The msgid of each end reason of the rules (``Reason``); a missing one is a mypy error."""
+    match code:
+        case "five_tokens":
+            return N_("пять кругляшей")
+        case "deck_exhausted":
+            return N_("колода закончилась")
+        case "resign":
+            return N_("сдача")
+        case other:
+            assert_never(other)
+
+
+class ArtaniaWords(GameWords[Event]):
     """Артания и Куявия in words."""
 
     slug: ClassVar[str] = "artania"
@@ -270,11 +319,7 @@ class ArtaniaWords(GameWords):
         "снаряжение — Нектар, Идол и Часы — меняет расклад. Кто больше мечей — берёт кругляш; "
         "пять кругляшей — победа."
     )
-    reasons: ClassVar[dict[str, str]] = {
-        "five_tokens": N_("пять кругляшей"),
-        "deck_exhausted": N_("колода закончилась"),
-        "resign": N_("сдача"),
-    }
+    reasons: ClassVar[dict[str, str]] = reason_table(get_args(Reason), _reason_msgid)
     rules: ClassVar[RulesPage] = RulesPage(
         ("goal", "setup", "turn", "counter", "equipment", "scoring", "cards", "end", "online"),
         panel_by_phase={"window": "equipment"},
@@ -324,17 +369,13 @@ class ArtaniaWords(GameWords):
         return _("Ваша колода: %(deck)s", deck=DECK_NAMES[mine])
 
     def event_lines(
-        self, events: list[JSON], seat: Seat | None, names: Names = NO_NAMES
+        self, events: Sequence[Event], seat: Seat | None, names: Names = NO_NAMES
     ) -> list[JSON | None]:
         reader = _Reader(seat, names)
         out: list[JSON | None] = []
         for e in events:
-            line = _LINES.get(e.get("kind", ""))
-            if line is None:
-                out.append(None)
-                continue
-            text, cls = line(e, reader)
-            out.append({"text": text, "cls": cls})
+            line = _line(e, reader) if e.get("kind") in _KINDS else None
+            out.append(None if line is None else {"text": line[0], "cls": line[1]})
         return out
 
 

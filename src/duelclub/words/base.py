@@ -9,11 +9,12 @@ reads or changes a state: the inputs are the data the rules emit (options, outco
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import Annotated, Any, ClassVar, Generic, assert_never, get_args, get_origin, get_type_hints
 
 from pydantic import BaseModel
+from typing_extensions import TypeVar
 
 from duelclub.games.contract import JSON, PlatformReason, Seat
 from duelclub.i18n import N_
@@ -23,17 +24,38 @@ Names = tuple[str | None, str | None]
 """The seats' usernames (None: a bot or nobody)."""
 NO_NAMES: Names = (None, None)
 
+EventT = TypeVar("EventT", bound=Mapping[str, Any], default=Mapping[str, Any])
+"""The events a words module words: its game's ``Event`` union (``games/<slug>/events.py``)."""
+CodeT = TypeVar("CodeT", bound=str)
+
+
+def _platform_msgid(code: PlatformReason) -> str:
+    """The msgid of one platform end reason; a code missing here is a mypy error (``assert_never``)."""
+    match code:
+        case "resign":
+            return N_("сдача")
+        case "timeout":
+            return N_("время вышло")
+        case "aborted" | "abort":
+            return N_("партия прервана")
+        case "cancelled":
+            return N_("приглашение отменено")
+        case "player_abort":
+            return N_("отменена до первых ходов")
+        case "no_first_move":
+            return N_("не было первого хода")
+        case "unplayed":
+            return N_("закончилась до первых ходов — не в счёт")
+        case "abandoned":
+            return N_("соперник покинул партию")
+        case "tournament_cancelled":
+            return N_("турнир отменён")
+        case other:
+            assert_never(other)
+
+
 PLATFORM_REASONS: dict[PlatformReason, str] = {
-    "resign": N_("сдача"),
-    "timeout": N_("время вышло"),
-    "aborted": N_("партия прервана"),
-    "abort": N_("партия прервана"),
-    "cancelled": N_("приглашение отменено"),
-    "player_abort": N_("отменена до первых ходов"),
-    "no_first_move": N_("не было первого хода"),
-    "unplayed": N_("закончилась до первых ходов — не в счёт"),
-    "abandoned": N_("соперник покинул партию"),
-    "tournament_cancelled": N_("турнир отменён"),
+    code: _platform_msgid(code) for code in get_args(PlatformReason)
 }
 """End reasons the platform sets, whatever the game (resignation, the clock, aborts, abandonment:
 :data:`~duelclub.games.contract.PlatformReason`, every one of them): msgids."""
@@ -67,15 +89,19 @@ class RulesPage:
         return {"default": self.panel_default, "by_phase": dict(self.panel_by_phase)}
 
 
-class GameWords(ABC):
+class GameWords(ABC, Generic[EventT]):
     """One game's words. Subclasses set the class attributes and implement the abstract methods.
+
+    ``EventT`` is the game's ``Event`` union: :meth:`event_lines` words each kind through a ``match`` that
+    ends in ``assert_never``, so a kind the module forgets is a mypy error; ``reasons`` is built the same way
+    from the game's ``Reason`` ``Literal`` (:func:`reason_table`).
 
     - ``slug``: the game's slug (``games.registry``).
     - ``title``: the game's name as a msgid («Дві вежі»).
     - ``tagline``: one line under the title in the lobby; ``summary``: two or three sentences for a
       newcomer (msgids).
-    - ``reasons``: each outcome reason code the game's rules emit (its ``Reason`` ``Literal``) → a msgid.
-      A test checks it covers the ``Literal`` exactly.
+    - ``reasons``: each outcome reason code the game's rules emit (its ``Reason`` ``Literal``) → a msgid,
+      built by :func:`reason_table` from a total function of the ``Literal``.
     - ``rules``: the rules page's sections and the «Правила» panel's phase hook (:class:`RulesPage`); None
       for a game without a rules page.
     """
@@ -131,14 +157,32 @@ class GameWords(ABC):
 
     @abstractmethod
     def event_lines(
-        self, events: list[JSON], seat: Seat | None, names: Names = NO_NAMES
+        self, events: Sequence[EventT], seat: Seat | None, names: Names = NO_NAMES
     ) -> list[JSON | None]:
         """One entry per event (as ``Game.event_view`` gave it to ``seat``, in order, one action's batch or
         several): ``{"text": str, "cls"?: str}`` for the match log, or None when the event has no line of
         its own. ``cls`` names a style the page script knows («own», «opp», «score», …). ``names`` are the
         seats' usernames (None for a bot or an empty seat), for a spectator's log («alice берёт 3 карты»)."""
 
-    def describe(self, events: list[JSON], seat: Seat | None, names: Names = NO_NAMES) -> list[JSON]:
+    def describe(self, events: Sequence[EventT], seat: Seat | None, names: Names = NO_NAMES) -> list[JSON]:
         """``events`` with each one's log line added under ``"line"`` where it has one (copies)."""
         lines = self.event_lines(events, seat, names)
-        return [ev if line is None else {**ev, "line": line} for ev, line in zip(events, lines, strict=True)]
+        return [
+            dict(ev) if line is None else {**ev, "line": line} for ev, line in zip(events, lines, strict=True)
+        ]
+
+
+def event_kinds(event_type: Any) -> frozenset[str]:
+    """Every ``kind`` of a game's ``Event`` (an ``Annotated`` union of ``TypedDict``s, or one of them): the
+    words modules answer None for any other kind at run time, where their ``match`` is exhaustive."""
+    if get_origin(event_type) is Annotated:
+        event_type = get_args(event_type)[0]
+    members = get_args(event_type) or (event_type,)
+    return frozenset(kind for td in members for kind in get_args(get_type_hints(td)["kind"]))
+
+
+def reason_table(codes: tuple[CodeT, ...], msgid: Callable[[CodeT], str]) -> dict[str, str]:
+    """``{code: msgid(code)}`` for every code of a game's ``Reason`` ``Literal`` (``codes``: its
+    ``typing.get_args``); ``msgid`` is the words module's total function of that ``Literal`` (a ``match``
+    ending in ``assert_never``, so a reason it forgets is a mypy error)."""
+    return {code: msgid(code) for code in codes}

@@ -7,16 +7,18 @@ Russian msgids. The log reads from the reader's side: «Вы»/«соперни�
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Sequence
+from typing import ClassVar, assert_never, get_args
 
 from pydantic import BaseModel
 
 from duelclub.games.contract import JSON, Seat
 from duelclub.games.mezha.actions import MezhaOptions
 from duelclub.games.mezha.cards import HOUSE_NAMES, catalog
+from duelclub.games.mezha.events import Event, Reason
 from duelclub.i18n import N_
 from duelclub.i18n import gettext as _
-from duelclub.words.base import NO_NAMES, GameWords, Names, RulesPage
+from duelclub.words.base import NO_NAMES, GameWords, Names, RulesPage, reason_table
 from duelclub.words.mezha_log import MezhaLog
 
 _HOUSES: dict[str, str] = {h: N_(name) for h, name in HOUSE_NAMES.items()}
@@ -24,7 +26,22 @@ _HOUSES: dict[str, str] = {h: N_(name) for h, name in HOUSE_NAMES.items()}
 _FIELDS = (N_("Луг"), N_("Брод"), N_("Холм"))
 
 
-class MezhaWords(GameWords):
+def _reason_msgid(code: Reason) -> str:
+    """The msgid of each end reason of the rules (``Reason``); a missing one is a mypy error."""
+    match code:
+        case "two_seasons":
+            return N_("два выигранных сезона")
+        case "more_seasons":
+            return N_("больше выигранных сезонов после трёх")
+        case "draw":
+            return N_("выигранных сезонов поровну")
+        case "resign":
+            return N_("сдача")
+        case other:
+            assert_never(other)
+
+
+class MezhaWords(GameWords[Event]):
     """Межа's words."""
 
     slug: ClassVar[str] = "mezha"
@@ -34,12 +51,7 @@ class MezhaWords(GameWords):
         "Два дома делят три поля — Луг, Брод и Холм. Сезон берёт тот, кто возьмёт больше полей; "
         "матч — тот, кто первым выиграет два сезона."
     )
-    reasons: ClassVar[dict[str, str]] = {
-        "two_seasons": N_("два выигранных сезона"),
-        "more_seasons": N_("больше выигранных сезонов после трёх"),
-        "draw": N_("выигранных сезонов поровну"),
-        "resign": N_("сдача"),
-    }
+    reasons: ClassVar[dict[str, str]] = reason_table(get_args(Reason), _reason_msgid)
     rules: ClassVar[RulesPage] = RulesPage(
         ("goal", "setup", "turn", "scoring", "omens", "abilities", "cards", "end", "online"),
         panel_by_phase={"pause": "scoring"},  # a season just scored
@@ -69,7 +81,7 @@ class MezhaWords(GameWords):
         return _("Ваш дом: %(house)s", house=_(_HOUSES[mine]))
 
     def event_lines(
-        self, events: list[JSON], seat: Seat | None, names: Names = NO_NAMES
+        self, events: Sequence[Event], seat: Seat | None, names: Names = NO_NAMES
     ) -> list[JSON | None]:
         """One log line per event from ``seat``'s side; a tactic looks at the event after it (same ``seq``)
         to say «без эффекта» when it changed nothing."""

@@ -5,12 +5,34 @@ from one reader's side, ``{"text", "cls"}`` with ``cls`` one of the page's style
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, assert_never
 
 from duelclub.games.contract import JSON, Seat
 from duelclub.games.mezha.cards import CARD_INDEX, CARDS, OMENS
+from duelclub.games.mezha.events import (
+    BuffEvent,
+    BurnEvent,
+    ClearEvent,
+    DrawEvent,
+    DrawSkippedEvent,
+    Event,
+    LightningEvent,
+    MatchEndEvent,
+    PassEvent,
+    PlayEvent,
+    PodzhogHitEvent,
+    RallyEvent,
+    RevealEvent,
+    SeasonScoredEvent,
+    SeasonStartEvent,
+    SeatEvent,
+    ShotEvent,
+    TacticEvent,
+)
 from duelclub.i18n import N_
 from duelclub.i18n import gettext as _
+from duelclub.words.base import event_kinds
 
 _FIELDS = (N_("Луг"), N_("Брод"), N_("Холм"))
 _FIELDS_AT = (N_("на Лугу"), N_("на Броду"), N_("на Холме"))  # prepositional: «на Лугу / на Броду / на Холме»
@@ -20,6 +42,7 @@ _FEMININE = frozenset({"ten_v_listve", "sova", "khozyayka_roshchi", "vedunya", "
 _GENITIVE = {"shchitonosets": N_("Щитоносца"), "golem": N_("Голема-наковальни")}
 _ABILITY = {"loner": N_("одиночка"), "sprout": N_("росток"), "rally": N_("клич"), "messenger": N_("гонец")}
 _HIT = {"rosa": "rosa_buff", "podzhog": "podzhog_hit"}
+_KINDS = event_kinds(Event)
 
 
 def _cap(s: str) -> str:
@@ -75,7 +98,7 @@ class MezhaLog:
     def side(self, seat: int) -> str:
         return "log-me" if seat == self.you else "log-opp"
 
-    def unit(self, ev: JSON) -> str:
+    def unit(self, ev: Mapping[str, Any]) -> str:
         """The unit's name, or «ваша карта» / «скрытая карта соперника» when its card is hidden."""
         if "card" in ev:
             return _name(ev["card"])
@@ -83,21 +106,69 @@ class MezhaLog:
             return _("ваша карта")
         return _("скрытая карта %(whose)s", whose=self.other_gen(ev["seat"]))
 
-    def shield_of(self, ev: JSON) -> str:
+    def shield_of(self, ev: Mapping[str, Any]) -> str:
         genitive = _GENITIVE.get(ev["target_card"])
         return _(genitive) if genitive is not None else _name(ev["target_card"])
 
     # -- one line per event ---------------------------------------------------------------------
-    def line(self, ev: JSON, i: int, batch: list[JSON]) -> JSON | None:
-        """``ev`` (``batch[i]``) in words, or None for a kind with no line."""
-        kind = ev.get("kind")
-        method = getattr(self, f"_{kind}", None)
-        if method is None:
+    def line(self, ev: Event, i: int, batch: Sequence[Event]) -> JSON | None:
+        """``ev`` (``batch[i]``) in words, or None for a kind unknown here."""
+        if ev.get("kind") not in _KINDS:
             return None
-        text, cls = method(ev, i, batch)
+        text, cls = self._words(ev, i, batch)
         return {"text": text, "cls": cls}
 
-    def _play(self, ev: JSON, *_rest: Any) -> tuple[str, str]:
+    def _words(self, ev: Event, i: int, batch: Sequence[Event]) -> tuple[str, str]:
+        """Every kind has a case: a missing one is a mypy error."""
+        match ev["kind"]:
+            case "play":
+                return self._play(ev)
+            case "thaw":
+                return self._thaw(ev)
+            case "loner":
+                return self._loner(ev)
+            case "sprout":
+                return self._sprout(ev)
+            case "rosa_buff":
+                return self._rosa_buff(ev)
+            case "rally":
+                return self._rally(ev)
+            case "shot":
+                return self._shot(ev)
+            case "burn":
+                return self._burn(ev)
+            case "rosa":
+                return self._tactic(ev, i, batch)
+            case "podzhog":
+                return self._tactic(ev, i, batch)
+            case "podzhog_hit":
+                return self._podzhog_hit(ev)
+            case "draw":
+                return self._draw(ev)
+            case "draw_skipped":
+                return self._draw_skipped(ev)
+            case "pass":
+                return self._pass(ev)
+            case "reveal":
+                return self._reveal(ev)
+            case "lightning":
+                return self._lightning(ev)
+            case "season_scored":
+                return self._season_scored(ev)
+            case "match_end":
+                return self._match_end(ev, i, batch)
+            case "resign":
+                return self._resign(ev)
+            case "next_season":
+                return self._next_season(ev)
+            case "clear":
+                return self._clear(ev)
+            case "season_start":
+                return self._season_start(ev)
+            case other:
+                assert_never(other)
+
+    def _play(self, ev: PlayEvent) -> tuple[str, str]:
         s = ev["seat"]
         if "card" not in ev:
             text = _(
@@ -112,30 +183,30 @@ class MezhaLog:
             self.side(s),
         )
 
-    def _plus(self, ev: JSON, fallback: str) -> str:
+    def _plus(self, ev: BuffEvent, fallback: str) -> str:
         return f"+{ev['amount']}" if ev.get("amount") else _(fallback)
 
-    def _thaw(self, ev: JSON, *_rest: Any) -> tuple[str, str]:
+    def _thaw(self, ev: BuffEvent) -> tuple[str, str]:
         return f"{_OMEN_NAMES['thaw']}: {self.unit(ev)} {self._plus(ev, N_('получает бонус'))}", self.side(
             ev["seat"]
         )
 
-    def _loner(self, ev: JSON, *_rest: Any) -> tuple[str, str]:
+    def _loner(self, ev: BuffEvent) -> tuple[str, str]:
         return f"{_cap(_(_ABILITY['loner']))}: {self.unit(ev)} +{ev.get('amount', 3)}", self.side(ev["seat"])
 
-    def _sprout(self, ev: JSON, *_rest: Any) -> tuple[str, str]:
+    def _sprout(self, ev: BuffEvent) -> tuple[str, str]:
         text = f"{_cap(_(_ABILITY['sprout']))}: {self.unit(ev)} {self._plus(ev, N_('растёт'))}"
         return text, self.side(ev["seat"])
 
-    def _rosa_buff(self, ev: JSON, *_rest: Any) -> tuple[str, str]:
+    def _rosa_buff(self, ev: BuffEvent) -> tuple[str, str]:
         return f"{_name('rosa')}: {self.unit(ev)} {self._plus(ev, N_('усиливается'))}", self.side(ev["seat"])
 
-    def _rally(self, ev: JSON, *_rest: Any) -> tuple[str, str]:
+    def _rally(self, ev: RallyEvent) -> tuple[str, str]:
         targets = [_name(t["card"]) for t in ev.get("targets", [])]
         what = f"+1 {', '.join(targets)}" if targets else _("рядом никого, без эффекта")
         return f"{_cap(_(_ABILITY['rally']))}: {_name(ev['card'])} — {what}", self.side(ev["seat"])
 
-    def _shot(self, ev: JSON, *_rest: Any) -> tuple[str, str]:
+    def _shot(self, ev: ShotEvent) -> tuple[str, str]:
         card = _name(ev["card"])
         if ev["shield_absorbed"]:
             text = _("%(card)s стреляет: щит %(target)s поглощает урон", card=card, target=self.shield_of(ev))
@@ -144,7 +215,7 @@ class MezhaLog:
             text = _("%(card)s стреляет: %(target)s −%(n)s", card=card, target=target, n=ev["damage"])
         return text, self.side(ev["seat"])
 
-    def _tactic(self, ev: JSON, i: int, batch: list[JSON]) -> tuple[str, str]:
+    def _tactic(self, ev: TacticEvent, i: int, batch: Sequence[Event]) -> tuple[str, str]:
         s = ev["seat"]
         p = {"who": self.who(s), "card": _name(ev["card"]), "field": _field(ev["field"])}
         if s == self.you:
@@ -157,17 +228,14 @@ class MezhaLog:
             text += _(" — без эффекта")
         return text, self.side(s)
 
-    _rosa = _tactic
-    _podzhog = _tactic
-
-    def _podzhog_hit(self, ev: JSON, *_rest: Any) -> tuple[str, str]:
+    def _podzhog_hit(self, ev: PodzhogHitEvent) -> tuple[str, str]:
         if ev["shield_absorbed"]:
             text = _("Поджог: щит %(target)s поглощает урон", target=self.shield_of(ev))
         else:
             text = f"{_name('podzhog')}: {_name(ev['target_card'])} −{ev['damage']}"
         return text, self.side(ev["seat"])
 
-    def _burn(self, ev: JSON, *_rest: Any) -> tuple[str, str]:
+    def _burn(self, ev: BurnEvent) -> tuple[str, str]:
         s, card = ev["seat"], _name(ev["card"])
         burnt = (
             _("%(card)s сгорела", card=card) if ev["card"] in _FEMININE else _("%(card)s сгорел", card=card)
@@ -175,7 +243,7 @@ class MezhaLog:
         whose = _(" (ваш отряд)") if s == self.you else _(" (отряд %(whose)s)", whose=self.other_gen(s))
         return burnt + whose, self.side(s)
 
-    def _lightning(self, ev: JSON, *_rest: Any) -> tuple[str, str]:
+    def _lightning(self, ev: LightningEvent) -> tuple[str, str]:
         card = _name(ev["card"])
         if ev["shield_absorbed"]:
             text = _(
@@ -185,7 +253,7 @@ class MezhaLog:
             text = _("Молния бьёт %(card)s −%(n)s", card=card, n=ev.get("damage", 3))
         return text, "log-sys"
 
-    def _reveal(self, ev: JSON, *_rest: Any) -> tuple[str, str]:
+    def _reveal(self, ev: RevealEvent) -> tuple[str, str]:
         s = ev["seat"]
         text = _(
             "Открывается %(where)s: %(card)s (%(n)s)",
@@ -203,7 +271,7 @@ class MezhaLog:
             return f"{_cap(_(_ABILITY['messenger']))}: "
         return ""
 
-    def _draw(self, ev: JSON, *_rest: Any) -> tuple[str, str]:
+    def _draw(self, ev: DrawEvent) -> tuple[str, str]:
         s = ev["seat"]
         # The opponent's card is named only once it is public (after the end, rules §What each player sees).
         what = f": {_name(ev['card'])}" if "card" in ev else ""
@@ -211,27 +279,29 @@ class MezhaLog:
         pre = self._reason_prefix(ev["reason"])
         return (f"{pre}{base}" if pre else _cap(base)), self.side(s)
 
-    def _draw_skipped(self, ev: JSON, *_rest: Any) -> tuple[str, str]:
+    def _draw_skipped(self, ev: DrawSkippedEvent) -> tuple[str, str]:
         s = ev["seat"]
         why = _("в руке уже 10 карт") if ev["cause"] == "hand_full" else _("колода пуста")
         whom = _("вы не берёте карту") if s == self.you else _("%(who)s не берёт карту", who=self.other(s))
         return f"{self._reason_prefix(ev['reason'])}{whom} — {why}", self.side(s)
 
-    def _pass(self, ev: JSON, *_rest: Any) -> tuple[str, str]:
+    def _pass(self, ev: PassEvent) -> tuple[str, str]:
         s = ev["seat"]
         text = (
             _("%(who)s пасуете", who=self.who(s)) if s == self.you else _("%(who)s пасует", who=self.who(s))
         )
         return text + (_(" (автоматически)") if ev["automatic"] else ""), self.side(s)
 
-    def _season_scored(self, ev: JSON, *_rest: Any) -> tuple[str, str]:
+    def _season_scored(self, ev: SeasonScoredEvent) -> tuple[str, str]:
         w = ev["winner"]
         bad = w is not None and self.you is not None and w != self.you
         return self.season_line(ev), "log-season log-bad" if bad else "log-season"
 
-    def _match_end(self, ev: JSON, i: int, batch: list[JSON]) -> tuple[str, str]:
-        scored = [e for e in batch[:i] if e.get("kind") == "season_scored"]
-        wins = scored[-1]["wins"] if scored else None
+    def _match_end(self, ev: MatchEndEvent, i: int, batch: Sequence[Event]) -> tuple[str, str]:
+        wins: list[int] | None = None
+        for e in batch[:i]:
+            if e["kind"] == "season_scored":
+                wins = e["wins"]
         w = ev["winner"]
         title, reason = self.outcome(w, ev["reason"], wins)
         result = _("ваша победа") if w is not None and w == self.you else title.lower()
@@ -239,18 +309,18 @@ class MezhaLog:
         bad = w is not None and self.you is not None and w != self.you
         return text, "log-season log-bad" if bad else "log-season"
 
-    def _resign(self, ev: JSON, *_rest: Any) -> tuple[str, str]:
+    def _resign(self, ev: SeatEvent) -> tuple[str, str]:
         s = ev["seat"]
         text = _("Вы сдались") if s == self.you else _("%(who)s сдался", who=_cap(self.other(s)))
         return text, "log-season"
 
-    def _next_season(self, ev: JSON, *_rest: Any) -> tuple[str, str]:
+    def _next_season(self, ev: SeatEvent) -> tuple[str, str]:
         s = ev["seat"]
         if s == self.you:
             return _("Вы начали следующий сезон"), "log-sys"
         return _("%(who)s начал следующий сезон", who=_cap(self.other(s))), "log-sys"
 
-    def _clear(self, ev: JSON, *_rest: Any) -> tuple[str, str]:
+    def _clear(self, ev: ClearEvent) -> tuple[str, str]:
         carried = [
             f"{_name(c['card'])} {_field_at(c['field'])} "
             f"({_('ваш') if c['seat'] == self.you else self.other_gen(c['seat'])})"
@@ -260,7 +330,7 @@ class MezhaLog:
             return _("Поля очищены; с корнями остаются: %(cards)s", cards=", ".join(carried)), "log-sys"
         return _("Поля очищены"), "log-sys"
 
-    def _season_start(self, ev: JSON, *_rest: Any) -> tuple[str, str]:
+    def _season_start(self, ev: SeasonStartEvent) -> tuple[str, str]:
         text = _(
             "Сезон %(season)s. Примета: %(omen)s. %(starts)s",
             season=ev["season"],
@@ -270,7 +340,7 @@ class MezhaLog:
         return text, "log-season"
 
     # -- seasons and the result -----------------------------------------------------------------
-    def season_line(self, r: JSON) -> str:
+    def season_line(self, r: SeasonScoredEvent) -> str:
         """«Сезон 1 — победа соперника: поля 1:1 (Луг — соперник, Брод — никому, Холм — вы), решила общая
         сила 14:15»; numbers read «yours : the opponent's» (a spectator: «игрок 1 : игрок 2»)."""
         me = 0 if self.you is None else self.you

@@ -8,7 +8,8 @@ carries the seed's ``effect_uk`` word for word (tests/words/test_towers_words.py
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from collections.abc import Sequence
+from typing import Any, ClassVar, assert_never, get_args
 
 from pydantic import BaseModel
 
@@ -17,9 +18,21 @@ from duelclub.games.towers.actions import TowersOptions
 from duelclub.games.towers.battlefields import BATTLEFIELD_INDEX, BATTLEFIELDS
 from duelclub.games.towers.cards import CARDS, HAND_SIZE
 from duelclub.games.towers.dsl import ATTRS, RESOURCES
+from duelclub.games.towers.events import (
+    DiscardEvent,
+    DrawEvent,
+    Event,
+    MatchEndEvent,
+    PlayEvent,
+    Reason,
+    ReshuffleEvent,
+    SeatEvent,
+    TimeoutEvent,
+    TurnEvent,
+)
 from duelclub.i18n import N_, ngettext
 from duelclub.i18n import gettext as _
-from duelclub.words.base import NO_NAMES, GameWords, Names, RulesPage
+from duelclub.words.base import NO_NAMES, GameWords, Names, RulesPage, event_kinds, reason_table
 from duelclub.words.towers_cards import CARD_TEXT
 
 DECK_NAMES: dict[str, str] = {"normal": N_("обычная"), "infinite": N_("бесконечная")}
@@ -35,6 +48,7 @@ _ATTR_WORDS: dict[str, str] = {
     "mana": N_("мана"),
     "troops": N_("отряды"),
 }
+_KINDS = event_kinds(Event)
 _PLAY_AGAIN = N_("Играем снова")
 _DRAW_DISCARD = N_("Возьмите карту, сбросьте карту")
 
@@ -96,16 +110,42 @@ class _Reader:
                 parts.append(f"{self.whose(seat)}: {', '.join(bits)}")
         return f" — {'; '.join(parts)}" if parts else _(" — без изменений")
 
-    def line(self, ev: JSON) -> JSON | None:
+    def line(self, ev: Event) -> JSON | None:
         """``ev`` in words, or None for the opponent's hidden draw and a kind with no line."""
-        method = getattr(self, f"_{ev.get('kind')}", None)
-        if method is None:
+        if ev.get("kind") not in _KINDS:
             return None
-        s = ev.get("seat", -1)
-        out: tuple[str, str] | None = method(ev, s, s == self.you)
+        seat = ev.get("seat")  # reshuffle and match_end have none
+        s = seat if isinstance(seat, int) else -1
+        out = self._words(ev, s, s == self.you)
         return None if out is None else {"text": out[0], "cls": out[1]}
 
-    def _turn(self, ev: JSON, s: int, me: bool) -> tuple[str, str]:
+    def _words(self, ev: Event, s: int, me: bool) -> tuple[str, str] | None:
+        """Every kind has a case: a missing one is a mypy error."""
+        match ev["kind"]:
+            case "turn":
+                return self._turn(ev, s, me)
+            case "play":
+                return self._play(ev, s, me)
+            case "draw":
+                return self._draw(ev, s, me)
+            case "reshuffle":
+                return self._reshuffle(ev, s, me)
+            case "again":
+                return self._again(ev, s, me)
+            case "forced":
+                return self._forced(ev, s, me)
+            case "timeout":
+                return self._timeout(ev, s, me)
+            case "resign":
+                return self._resign(ev, s, me)
+            case "match_end":
+                return self._match_end(ev, s, me)
+            case "discard":
+                return self._discard(ev, s, me)
+            case other:
+                assert_never(other)
+
+    def _turn(self, ev: TurnEvent, s: int, me: bool) -> tuple[str, str]:
         income = ", ".join(f"+{_amount(r, n)}" for r, n in zip(RESOURCES, ev["produced"], strict=True))
         if me:
             return _("Ход %(turn)s, ходите вы (доход: %(income)s)", turn=ev["turn"], income=income), "log-sys"
@@ -117,7 +157,7 @@ class _Reader:
         )
         return text, "log-sys"
 
-    def _play(self, ev: JSON, s: int, me: bool) -> tuple[str, str]:
+    def _play(self, ev: PlayEvent, s: int, me: bool) -> tuple[str, str]:
         c = CARDS.get(ev["card"])
         cost = _amount(RESOURCES[c.resource], c.cost) if c is not None else "?"
         p = {"who": self.who(s), "card": _card(ev["card"]), "cost": cost}
@@ -128,14 +168,14 @@ class _Reader:
         )
         return played + self.changes(ev["delta"]), self.side(s)
 
-    def _draw(self, ev: JSON, s: int, me: bool) -> tuple[str, str] | None:
+    def _draw(self, ev: DrawEvent, s: int, me: bool) -> tuple[str, str] | None:
         if "card" not in ev:
             return None  # the opponent's hidden draws would only fill the log
         p = {"who": self.who(s), "card": _card(ev["card"])}
         text = _("%(who)s тянете %(card)s", **p) if me else _("%(who)s тянет %(card)s", **p)
         return text, self.side(s)
 
-    def _reshuffle(self, ev: JSON, s: int, me: bool) -> tuple[str, str]:
+    def _reshuffle(self, ev: ReshuffleEvent, s: int, me: bool) -> tuple[str, str]:
         text = ngettext(
             "Колода кончилась: сброс перемешан (%(n)s карта)",
             "Колода кончилась: сброс перемешан (%(n)s карты)",
@@ -144,38 +184,38 @@ class _Reader:
         )
         return text, "log-sys"
 
-    def _again(self, ev: JSON, s: int, me: bool) -> tuple[str, str]:
+    def _again(self, ev: SeatEvent, s: int, me: bool) -> tuple[str, str]:
         effect = _(_PLAY_AGAIN)
         if me:
             return _("«%(effect)s»: у вас ещё одно действие", effect=effect), self.side(s)
         whom = _("игрока %(n)s", n=s + 1) if self.you is None else _("соперника")
         return _("«%(effect)s»: у %(whom)s ещё одно действие", effect=effect, whom=whom), self.side(s)
 
-    def _forced(self, ev: JSON, s: int, me: bool) -> tuple[str, str]:
+    def _forced(self, ev: SeatEvent, s: int, me: bool) -> tuple[str, str]:
         effect = _(_DRAW_DISCARD)
         if me:
             return _("«%(effect)s»: выберите карту для сброса", effect=effect), self.side(s)
         text = _("«%(effect)s»: %(who)s выбирает карту для сброса", effect=effect, who=self.who_lc(s))
         return text, self.side(s)
 
-    def _timeout(self, ev: JSON, s: int, me: bool) -> tuple[str, str]:
+    def _timeout(self, ev: TimeoutEvent, s: int, me: bool) -> tuple[str, str]:
         p = {"who": self.who(s), "n": ev["count"]}
         if ev["count"] >= 3:
             return _("%(who)s: время хода вышло (%(n)s-й раз подряд — поражение)", **p), "log-season log-bad"
         return _("%(who)s: время хода вышло (%(n)s-й раз подряд)", **p), "log-season log-bad"
 
-    def _resign(self, ev: JSON, s: int, me: bool) -> tuple[str, str]:
+    def _resign(self, ev: SeatEvent, s: int, me: bool) -> tuple[str, str]:
         return (_("Вы сдались") if me else _("%(who)s сдался", who=self.who(s))), "log-season"
 
-    def _match_end(self, ev: JSON, s: int, me: bool) -> tuple[str, str]:
+    def _match_end(self, ev: MatchEndEvent, s: int, me: bool) -> tuple[str, str]:
         title, reason = self.result(ev)
         text = _("Партия окончена — %(result)s.", result=title) + (f" {reason}." if reason else "")
         return text, "log-season"
 
-    def _discard(self, ev: JSON, s: int, me: bool) -> tuple[str, str]:
+    def _discard(self, ev: DiscardEvent, s: int, me: bool) -> tuple[str, str]:
         return self._discarded(ev, me), self.side(s)
 
-    def _discarded(self, ev: JSON, me: bool) -> str:
+    def _discarded(self, ev: DiscardEvent, me: bool) -> str:
         s = ev["seat"]
         p = {"who": self.who(s), "card": _card(ev["card"])}
         if ev.get("tag") == "timeout_discard":
@@ -188,7 +228,7 @@ class _Reader:
             return _("%(who)s сбрасывает %(card)s (взять и сбросить)", **p)
         return _("%(who)s сбрасываете %(card)s", **p) if me else _("%(who)s сбрасывает %(card)s", **p)
 
-    def result(self, ev: JSON) -> tuple[str, str]:
+    def result(self, ev: MatchEndEvent) -> tuple[str, str]:
         """The title («Победа», «Поражение», «Ничья», «Победа: Игрок 1») and a sentence saying why."""
         w = ev.get("winner")
         if w is None:
@@ -251,7 +291,28 @@ class _Reader:
         return title, _(theirs, **params)
 
 
-class TowersWords(GameWords):
+def _reason_msgid(code: Reason) -> str:
+    """The msgid of each end reason of the rules (``Reason``); a missing one is a mypy error."""
+    match code:
+        case "destruction":
+            return N_("башня разрушена")
+        case "tower":
+            return N_("башня достроена до цели")
+        case "resource":
+            return N_("собран запас ресурса")
+        case "draw":
+            return N_("оба выполнили условие победы разом")
+        case "turn_limit":
+            return N_("500 ходов без результата")
+        case "timeout":
+            return N_("три хода подряд без ответа")
+        case "resign":
+            return N_("сдача")
+        case other:
+            assert_never(other)
+
+
+class TowersWords(GameWords[Event]):
     """Дві вежі's words."""
 
     slug: ClassVar[str] = "towers"
@@ -262,15 +323,7 @@ class TowersWords(GameWords):
         "строите башню и стену, бьёте по противнику, отнимаете его ресурсы. Побеждает тот, кто первым "
         "достроит башню до цели поля, соберёт нужный запас ресурса или разрушит башню соперника."
     )
-    reasons: ClassVar[dict[str, str]] = {
-        "destruction": N_("башня разрушена"),
-        "tower": N_("башня достроена до цели"),
-        "resource": N_("собран запас ресурса"),
-        "draw": N_("оба выполнили условие победы разом"),
-        "turn_limit": N_("500 ходов без результата"),
-        "timeout": N_("три хода подряд без ответа"),
-        "resign": N_("сдача"),
-    }
+    reasons: ClassVar[dict[str, str]] = reason_table(get_args(Reason), _reason_msgid)
     rules: ClassVar[RulesPage] = RulesPage(
         ("goal", "setup", "turn", "damage", "end", "decks", "battlefields", "cards", "online")
     )
@@ -323,7 +376,7 @@ class TowersWords(GameWords):
         return _("Поле: %(field)s, колода: %(deck)s", field=name, deck=_(DECK_NAMES[options.deck]))
 
     def event_lines(
-        self, events: list[JSON], seat: Seat | None, names: Names = NO_NAMES
+        self, events: Sequence[Event], seat: Seat | None, names: Names = NO_NAMES
     ) -> list[JSON | None]:
         """One log line per event from ``seat``'s side (None for a hidden draw or a kind with no line)."""
         reader = _Reader(seat)

@@ -13,8 +13,8 @@ number inside its row from the left, like a chess board's coordinates: the centr
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import ClassVar
+from collections.abc import Sequence
+from typing import ClassVar, assert_never, get_args
 
 from pydantic import BaseModel
 
@@ -22,10 +22,11 @@ from duelclub import i18n
 from duelclub.games.contract import JSON, Seat
 from duelclub.games.warchest.actions import WarchestOptions
 from duelclub.games.warchest.board import HEXES, IS_LOCATION, RADIUS, START_LOCATIONS
+from duelclub.games.warchest.events import BolsterEvent, Event, MoveEvent, Reason, UnitRemovedEvent
 from duelclub.games.warchest.units import DECOY_INF, DECOY_SKI, DECREE, DECREES, ROYAL, UNIT, UNIT_TYPES
 from duelclub.i18n import N_
 from duelclub.i18n import gettext as _
-from duelclub.words.base import NO_NAMES, GameWords, Names, RulesPage
+from duelclub.words.base import NO_NAMES, GameWords, Names, RulesPage, event_kinds, reason_table
 from duelclub.words.warchest_cards import DECREE_TEXTS, PROPERTIES, TACTICS
 
 SIDE_NAMES = ("Волк", "Ворон")
@@ -138,13 +139,13 @@ _MOVES = {
 }
 
 
-def _move(e: JSON) -> str:
+def _move(e: MoveEvent) -> str:
     t, (masc, fem) = e["type"], _MOVES[e["how"]]
     msgid = fem if t in _FEMININE else masc
     return _(msgid, unit=unit_name(t), hex=hex_words(e["to"]))
 
 
-def _bolster(e: JSON) -> str:
+def _bolster(e: BolsterEvent) -> str:
     t = e["type"]
     if e["how"] == "fortify":
         return _agreeing(t, N_("%(unit)s укреплён"), N_("%(unit)s укреплена"))
@@ -153,71 +154,117 @@ def _bolster(e: JSON) -> str:
     return _("усиливает %(unit)s", unit=unit_name(t, "acc"))
 
 
-def _removed(e: JSON) -> str:
+def _removed(e: UnitRemovedEvent) -> str:
     if e["countered"]:
         by = unit_name("pikeman", "gen")
         return _("%(unit)s уходит с поля (контратака %(by)s)", unit=unit_name(e["type"]), by=by)
     return _("%(unit)s уходит с поля (нет монет)", unit=unit_name(e["type"]))
 
 
-_BODIES: dict[str, Callable[[JSON], str]] = {
-    "pick": lambda e: _(
-        N_("получает отряд «%(unit)s»") if e["dealt"] else N_("выбирает отряд «%(unit)s»"),
-        unit=UNIT[e["type"]].ru,
-    ),
-    "draw": lambda e: _("раунд %(round)s: тянет %(coins)s", round=e["round"], coins=coins_words(e["count"])),
-    "face_down": lambda e: _(_FACE_DOWN.get(e["action"], "")),
-    "deploy": lambda e: _(
-        "выставляет %(unit)s на %(hex)s", unit=unit_name(e["type"], "acc"), hex=hex_words(e["to"])
-    ),
-    "bolster": _bolster,
-    "purge": lambda e: _("%(coin)s уходит из игры", coin=coin_name(e["coin"])),
-    "cure": lambda e: _agreeing(e["type"], N_("%(unit)s излечен"), N_("%(unit)s излечена")),
-    "move": _move,
-    "control": lambda e: _(
-        "%(unit)s берёт под контроль %(hex)s", unit=unit_name(e["type"]), hex=hex_words(e["hex"])
-    ),
-    "win": lambda e: _("все маркеры на поле — победа"),
-    "attack": lambda e: _(
-        "%(unit)s атакует %(target)s", unit=unit_name(e["type"]), target=unit_name(e["target_type"], "acc")
-    ),
-    "counter": lambda e: _(
-        "%(unit)s снимает монету с %(attacker)s",
-        unit=unit_name("pikeman"),
-        attacker=unit_name(e["attacker_type"], "gen"),
-    ),
-    "damage": lambda e: _("%(unit)s: −1 монета", unit=unit_name(e["type"])),
-    "unit_removed": _removed,
-    "recruit": lambda e: _("нанимает %(unit)s", unit=unit_name(e["type"], "acc")),
-    "poison": lambda e: _agreeing(e["type"], N_("%(unit)s отравлен"), N_("%(unit)s отравлена")),
-    "decoy": lambda e: _("%(coin)s подброшена в сброс противника", coin=coin_name(e["coin"])),
-    "decree": lambda e: _("оглашает указ «%(decree)s»", decree=DECREE[e["decree"]].ru),
-    "reinforce": lambda e: _("%(unit)s: монета возвращается в запас", unit=unit_name(e["type"])),
-    "tactic": lambda e: _("тактика %(unit)s", unit=unit_name(e["type"], "gen")),
-    "assassin": lambda e: _("%(unit)s: монета из запаса уходит из игры", unit=unit_name(e["type"])),
-    "wp_draw": lambda e: _("%(unit)s тянет монету из мешка", unit=unit_name("warrior_priest")),
-    "decline": lambda e: _("отказывается"),
-    "absorb": lambda e: _("%(unit)s теряет монету из запаса, а не со стопки", unit=unit_name("royal_guard")),
-    "pay": lambda e: _("%(unit)s сбрасывает монету со стопки", unit=unit_name("berserker")),
-    "resign": lambda e: _("сдаётся"),
-}  # fmt: skip
+def _body(e: Event) -> str:
+    """The event in words, after the side's name; every kind has a case (a missing one is a mypy error)."""
+    match e["kind"]:
+        case "pick":
+            return _(
+                N_("получает отряд «%(unit)s»") if e["dealt"] else N_("выбирает отряд «%(unit)s»"),
+                unit=UNIT[e["type"]].ru,
+            )
+        case "draw":
+            return _("раунд %(round)s: тянет %(coins)s", round=e["round"], coins=coins_words(e["count"]))
+        case "face_down":
+            return _(_FACE_DOWN.get(e["action"], ""))
+        case "deploy":
+            return _(
+                "выставляет %(unit)s на %(hex)s", unit=unit_name(e["type"], "acc"), hex=hex_words(e["to"])
+            )
+        case "bolster":
+            return _bolster(e)
+        case "purge":
+            return _("%(coin)s уходит из игры", coin=coin_name(e["coin"]))
+        case "cure":
+            return _agreeing(e["type"], N_("%(unit)s излечен"), N_("%(unit)s излечена"))
+        case "move":
+            return _move(e)
+        case "control":
+            return _(
+                "%(unit)s берёт под контроль %(hex)s", unit=unit_name(e["type"]), hex=hex_words(e["hex"])
+            )
+        case "win":
+            return _("все маркеры на поле — победа")
+        case "attack":
+            return _(
+                "%(unit)s атакует %(target)s",
+                unit=unit_name(e["type"]),
+                target=unit_name(e["target_type"], "acc"),
+            )
+        case "counter":
+            return _(
+                "%(unit)s снимает монету с %(attacker)s",
+                unit=unit_name("pikeman"),
+                attacker=unit_name(e["attacker_type"], "gen"),
+            )
+        case "damage":
+            return _("%(unit)s: −1 монета", unit=unit_name(e["type"]))
+        case "unit_removed":
+            return _removed(e)
+        case "recruit":
+            return _("нанимает %(unit)s", unit=unit_name(e["type"], "acc"))
+        case "poison":
+            return _agreeing(e["type"], N_("%(unit)s отравлен"), N_("%(unit)s отравлена"))
+        case "decoy":
+            return _("%(coin)s подброшена в сброс противника", coin=coin_name(e["coin"]))
+        case "decree":
+            return _("оглашает указ «%(decree)s»", decree=DECREE[e["decree"]].ru)
+        case "reinforce":
+            return _("%(unit)s: монета возвращается в запас", unit=unit_name(e["type"]))
+        case "tactic":
+            return _("тактика %(unit)s", unit=unit_name(e["type"], "gen"))
+        case "assassin":
+            return _("%(unit)s: монета из запаса уходит из игры", unit=unit_name(e["type"]))
+        case "wp_draw":
+            return _("%(unit)s тянет монету из мешка", unit=unit_name("warrior_priest"))
+        case "decline":
+            return _("отказывается")
+        case "absorb":
+            return _("%(unit)s теряет монету из запаса, а не со стопки", unit=unit_name("royal_guard"))
+        case "pay":
+            return _("%(unit)s сбрасывает монету со стопки", unit=unit_name("berserker"))
+        case "resign":
+            return _("сдаётся")
+        case other:
+            assert_never(other)
 
 
-def event_line(event: JSON, reader: Seat | None) -> JSON | None:
+_KINDS = event_kinds(Event)
+
+
+def event_line(event: Event, reader: Seat | None) -> JSON | None:
     """One event's log line for ``reader`` (None: a spectator): «Волк (вы): …» on the reader's own side,
     the bare side name otherwise; ``cls`` «log-win» for the winning line. None for an unknown kind."""
-    body = _BODIES.get(event.get("kind", ""))
-    if body is None:
+    if event.get("kind") not in _KINDS:
         return None
     mine = reader is not None and event.get("seat") == reader
-    text = f"{SIDE_NAMES[event['side']]}{_(' (вы)') if mine else ''}: {body(event)}"
+    text = f"{SIDE_NAMES[event['side']]}{_(' (вы)') if mine else ''}: {_body(event)}"
     return {"text": text, "cls": "log-win"} if event["kind"] == "win" else {"text": text}
 
 
 # -- the game's words ------------------------------------------------------------------------------
 
 
-class WarchestWords(GameWords):
+def _reason_msgid(code: Reason) -> str:
+    """The msgid of each end reason of the rules (``Reason``); a missing one is a mypy error."""
+    match code:
+        case "control":
+            return N_("все маркеры контроля на поле")
+        case "round_limit":
+            return N_("сыграно 100 раундов без победителя")
+        case "resign":
+            return N_("сдача")
+        case other:
+            assert_never(other)
+
+
+class WarchestWords(GameWords[Event]):
     """Сундук войны in words."""
 
     slug: ClassVar[str] = "warchest"
@@ -227,11 +274,7 @@ class WarchestWords(GameWords):
         "Каждая монета — и юнит на поле, и валюта действий: вы тянете их из мешка вслепую. "
         "Наберите четыре отряда на драфте и первым поставьте все шесть маркеров на локации."
     )
-    reasons: ClassVar[dict[str, str]] = {
-        "control": N_("все маркеры контроля на поле"),
-        "round_limit": N_("сыграно 100 раундов без победителя"),
-        "resign": N_("сдача"),
-    }
+    reasons: ClassVar[dict[str, str]] = reason_table(get_args(Reason), _reason_msgid)
     rules: ClassVar[RulesPage] = RulesPage(
         ("goal", "setup", "round", "actions", "units", "nobility", "nightfall", "end", "glossary", "online"),
         panel_by_phase={"draft": "units"},
@@ -298,7 +341,7 @@ class WarchestWords(GameWords):
         return _("%(base)s, вы — %(side)s", base=base, side=_(SIDE_LABELS[mine]))
 
     def event_lines(
-        self, events: list[JSON], seat: Seat | None, names: Names = NO_NAMES
+        self, events: Sequence[Event], seat: Seat | None, names: Names = NO_NAMES
     ) -> list[JSON | None]:
         return [event_line(e, seat) for e in events]
 

@@ -101,8 +101,8 @@ class Horizon(WarchestGame):
         self.ply += 1
         return []
 
-    def outcome(self, state: Any) -> Outcome | None:
-        result: Outcome | None = state.outcome
+    def outcome(self, state: Any) -> Outcome[Any] | None:  # the horizon's reason is no Warchest Reason
+        result: Outcome[Any] | None = state.outcome
         if result is None and self.ply >= self.horizon:
             return HORIZON_OUTCOME
         return result

@@ -11,20 +11,17 @@ True
 from __future__ import annotations
 
 import typing
-from typing import ClassVar
-
-from pydantic import TypeAdapter
 
 from duelclub.games.artania import determinize, position, rules, view
 from duelclub.games.artania.actions import ACTION_ADAPTER, ArtaniaAction, ArtaniaOptions
-from duelclub.games.artania.events import EVENT_ADAPTER, Event, Reason
+from duelclub.games.artania.events import Event, Reason
 from duelclub.games.artania.position_model import ArtaniaPosition
 from duelclub.games.artania.state import State
 from duelclub.games.modular import ModularGame
 
 
 class ArtaniaGame(
-    ModularGame[State, ArtaniaAction, ArtaniaOptions],
+    ModularGame[State, ArtaniaAction, ArtaniaOptions, Event, Reason],
     rules=rules,
     view=view,
     determinize=determinize,
@@ -40,7 +37,6 @@ class ArtaniaGame(
     lobby_order = 40
     options_model = ArtaniaOptions
     action_adapter = ACTION_ADAPTER
-    event_adapter: ClassVar[TypeAdapter[list[Event]]] = EVENT_ADAPTER
     position_model = ArtaniaPosition
     reason_codes = typing.get_args(Reason)
     bot_levels = ("novice", "light", "medium", "strong", "master")

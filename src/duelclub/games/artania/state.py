@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from duelclub.games.artania.events import Reason
 from duelclub.games.contract import Outcome
 from duelclub.games.fairness import Stream
 
@@ -84,7 +85,7 @@ class State:
     passes: int
     plays: list[JSONDict]
     results: list[JSONDict]
-    outcome: Outcome | None
+    outcome: Outcome[Reason] | None
 
     def copy(self) -> State:
         s = State.__new__(State)
@@ -107,10 +108,6 @@ class State:
     @property
     def second(self) -> int:
         return 1 - self.first
-
-    def placer(self) -> int:
-        """The seat that places in the current placement step."""
-        return self.first ^ ROLE[self.step]
 
     def to_act(self) -> int:
         """The seat due to act now (-1 once over)."""

@@ -14,14 +14,14 @@ import typing
 
 from duelclub.games.mezha import determinize, position, rules, view
 from duelclub.games.mezha.actions import ACTION_ADAPTER, MezhaAction, MezhaOptions
-from duelclub.games.mezha.events import Reason
+from duelclub.games.mezha.events import Event, Reason
 from duelclub.games.mezha.position_model import MezhaPosition
 from duelclub.games.mezha.state import State
 from duelclub.games.modular import ModularGame
 
 
 class MezhaGame(
-    ModularGame[State, MezhaAction, MezhaOptions],
+    ModularGame[State, MezhaAction, MezhaOptions, Event, Reason],
     rules=rules,
     view=view,
     determinize=determinize,

@@ -138,10 +138,10 @@ def score_season(state: State, events: Events) -> None:
         return
     state.phase = OVER
     state.outcome = outcome
-    events.append({"kind": "match_end", "winner": outcome.winner, "reason": cast(Reason, outcome.reason)})
+    events.append({"kind": "match_end", "winner": outcome.winner, "reason": outcome.reason})
 
 
-def match_result(wins: list[int], season: int) -> Outcome | None:
+def match_result(wins: list[int], season: int) -> Outcome[Reason] | None:
     """§Between seasons and match end, D10: two wins end it; after season 3 more wins win, else a draw.
     The reason is an :data:`~duelclub.games.mezha.events.Reason`."""
     for seat in (0, 1):

@@ -26,6 +26,7 @@ from duelclub.games.mezha.cards import (
     IS_TACTIC,
     STRENGTH,
 )
+from duelclub.games.mezha.events import Reason
 
 SEASON, PAUSE, OVER = 0, 1, 2
 PHASES: tuple[str, str, str] = ("season", "pause", "over")
@@ -126,7 +127,7 @@ class State:
     placements: int
     results: list[JSONDict]
     wins: list[int]
-    outcome: Outcome | None
+    outcome: Outcome[Reason] | None
 
     def copy(self) -> State:
         s = State.__new__(State)

@@ -16,13 +16,13 @@ import typing
 from duelclub.games.modular import ModularGame
 from duelclub.games.towers import determinize, position, rules, view
 from duelclub.games.towers.actions import ACTION_ADAPTER, TowersAction, TowersOptions
-from duelclub.games.towers.events import Reason
+from duelclub.games.towers.events import Event, Reason
 from duelclub.games.towers.position_model import TowersPosition
 from duelclub.games.towers.state import State
 
 
 class TowersGame(
-    ModularGame[State, TowersAction, TowersOptions],
+    ModularGame[State, TowersAction, TowersOptions, Event, Reason],
     rules=rules,
     view=view,
     determinize=determinize,

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from duelclub.games.contract import Outcome
 from duelclub.games.fairness import Stream
+from duelclub.games.towers.events import Reason
 
 MAIN, EXTRA, FORCED, OVER = 0, 1, 2, 3
 PHASES: tuple[str, str, str, str] = ("main", "extra", "forced_discard", "over")
@@ -70,7 +71,7 @@ class State:
     timeouts: list[int]
     last: list[list[tuple[int, int]]]
     history: History
-    outcome: Outcome | None
+    outcome: Outcome[Reason] | None
 
     def copy(self) -> State:
         s = State.__new__(State)

@@ -19,6 +19,9 @@ from typing import Annotated, Literal, NotRequired, TypeAlias
 from pydantic import Field, TypeAdapter
 from typing_extensions import TypedDict
 
+Reason = Literal["control", "round_limit", "resign"]
+"""Why a match ended: all six markers on the board (§10), the round limit (D28, a draw), a resignation."""
+
 
 class CoinSecret(TypedDict):
     coin: str

@@ -11,20 +11,17 @@ from its modules (``rules`` — with ``action_to_json`` —, ``view``, ``determi
 from __future__ import annotations
 
 import typing
-from typing import ClassVar
-
-from pydantic import TypeAdapter
 
 from duelclub.games.modular import ModularGame
 from duelclub.games.warchest import determinize, position, rules, view
 from duelclub.games.warchest.actions import ACTION_ADAPTER, Action, WarchestAction, WarchestOptions
-from duelclub.games.warchest.events import EVENT_ADAPTER, Event
+from duelclub.games.warchest.events import Event, Reason
 from duelclub.games.warchest.position_model import WarchestPosition
 from duelclub.games.warchest.state import State
 
 
 class WarchestGame(
-    ModularGame[State, WarchestAction, WarchestOptions],
+    ModularGame[State, WarchestAction, WarchestOptions, Event, Reason],
     rules=rules,
     view=view,
     determinize=determinize,
@@ -36,9 +33,8 @@ class WarchestGame(
     lobby_order = 30
     options_model = WarchestOptions
     action_adapter = ACTION_ADAPTER
-    event_adapter: ClassVar[TypeAdapter[list[Event]]] = EVENT_ADAPTER
     position_model = WarchestPosition
-    reason_codes = typing.get_args(rules.Reason)
+    reason_codes = typing.get_args(Reason)
     bot_levels = ("novice", "light", "medium", "strong", "master")
     clock_mode = "optional"
 

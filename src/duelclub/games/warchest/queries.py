@@ -6,7 +6,7 @@ Nothing here mutates the state; every function is cheap enough for the bots' inn
 from __future__ import annotations
 
 from duelclub.games.warchest.actions import Action, act
-from duelclub.games.warchest.board import DIST, IS_LOCATION, LINE2, LOCATION_HEXES, NEIGH
+from duelclub.games.warchest.board import IS_LOCATION, LINE2, LOCATION_HEXES, NEIGH
 from duelclub.games.warchest.state import DRAFT, State, Unit
 from duelclub.games.warchest.units import SABOTEUR_SEAL, TACTIC_ONLY_ATTACKERS
 
@@ -164,10 +164,6 @@ def can_deploy(s: State, side: int, type_: str) -> bool:
     """The one-unit limit (two for the Footman, §8.6)."""
     n = sum(1 for u in s.units.values() if u.owner == side and u.type == type_)
     return n < (2 if type_ == "footman" else 1)
-
-
-def within2(a: int, b: int) -> bool:
-    return 1 <= DIST[a][b] <= 2
 
 
 def to_move_side(s: State) -> int | None:

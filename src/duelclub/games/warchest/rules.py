@@ -11,16 +11,11 @@ maps one to the other. Resignation is the platform's, handled here (the engine n
 
 from __future__ import annotations
 
-from typing import Literal
-
 from duelclub.games.contract import JSON, IllegalAction, Outcome, Seat
 from duelclub.games.warchest import draft, engine
 from duelclub.games.warchest.actions import Resign, WarchestAction, WarchestOptions
 from duelclub.games.warchest.events import Events, ResignEvent
 from duelclub.games.warchest.state import OVER, PLAY, State
-
-Reason = Literal["control", "round_limit", "resign"]
-"""Why a match ended: all six markers on the board (§10), the round limit (D28, a draw), a resignation."""
 
 
 def new_match(key: bytes, options: WarchestOptions) -> State:

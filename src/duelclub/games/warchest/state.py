@@ -19,6 +19,7 @@ from duelclub.games.contract import Outcome
 from duelclub.games.fairness import Stream
 from duelclub.games.warchest.actions import Action
 from duelclub.games.warchest.board import N_HEXES
+from duelclub.games.warchest.events import Reason
 
 DRAFT, PLAY, OVER = "draft", "play", "over"
 Task = tuple[object, ...]
@@ -128,7 +129,7 @@ class State:
         self.turn = 0
         self.stack: list[Task] = []
         self.pending: Pending | None = None
-        self.outcome: Outcome | None = None
+        self.outcome: Outcome[Reason] | None = None
         self.uid = 0
 
     def copy(self) -> State:

@@ -68,11 +68,6 @@ SABOTEUR = _per_hex("saboteur", "target")
 WITHIN2_SET: tuple[frozenset[int], ...] = tuple(frozenset(w) for w in WITHIN2)
 
 
-def _enemy(s: State, h: int, side: int) -> bool:
-    u = s.units.get(h)
-    return u is not None and u.owner != side
-
-
 def archer(s: State, h: int) -> list[Action]:
     """§8.1: attack an enemy at distance exactly 2 (anything in between)."""
     u = s.units[h]

@@ -58,12 +58,8 @@ DECOY_INF = "decoy:infiltrator"
 DECOY_SKI = "decoy:skirmisher"
 COIN_ORDER: tuple[str, ...] = (*UNIT_IDS, ROYAL, DECOY_INF, DECOY_SKI)
 COIN_RANK: dict[str, int] = {c: i for i, c in enumerate(COIN_ORDER)}
-DECOY_OF: dict[str, str] = {"infiltrator": DECOY_INF, "skirmisher": DECOY_SKI}
 DECOYS_PER_UNIT = 3  # D27
 
-NO_TACTIC = frozenset(
-    {"berserker", "knight", "mercenary", "pikeman", "scout", "swordsman", "warrior_priest", "bannerman"}
-)
 TACTIC_ONLY_ATTACKERS = frozenset({"archer", "lancer"})  # §8.1, §8.8
 ASSASSIN_SEAL, SABOTEUR_SEAL = 1, 2  # poison seal bits on a unit (§12.1)
 SEAL_OF: dict[str, int] = {"assassin": ASSASSIN_SEAL, "saboteur": SABOTEUR_SEAL}

@@ -49,7 +49,7 @@ class ArenaRules:
 
 RULES = ArenaRules()
 """The arena's rules (issue 26 §Formats: 2 / 1 / 0, "after two wins in a row the next win counts double")."""
-WIN, DRAW, LOSS, STREAK_AFTER = RULES.win, RULES.draw, RULES.loss, RULES.streak_after
+WIN = RULES.win
 
 NEAR = 4
 """How many neighbours in the ranking each free player is linked to before all pairs are tried."""

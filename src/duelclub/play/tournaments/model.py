@@ -45,10 +45,6 @@ class Pairing:
             raise TournamentError(f"player {self.first} cannot be paired with themselves")
 
     @property
-    def is_bye(self) -> bool:
-        return self.second is None
-
-    @property
     def players(self) -> tuple[PlayerId, ...]:
         """The one or two players of the board, first seat first."""
         return (self.first,) if self.second is None else (self.first, self.second)
@@ -85,10 +81,6 @@ class Game:
     def bye(cls, round: int, player: PlayerId) -> Game:
         """The bye of ``player`` in ``round`` (1 point)."""
         return cls(round, player, None, 1.0)
-
-    @property
-    def is_bye(self) -> bool:
-        return self.second is None
 
     @property
     def finished(self) -> bool:

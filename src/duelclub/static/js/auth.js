@@ -95,6 +95,8 @@ form.addEventListener("submit", async (ev) => {
     const body = { username, password };
     const email = form.elements.namedItem("email");
     if (email && email.value.trim()) body.email = email.value.trim();
+    const notices = form.elements.namedItem("email_notices");
+    if (body.email && notices && notices.checked) body.email_notices = true;
     await post(`/api/auth/${mode}`, body);
     location.assign(next);
   } catch (err) {

@@ -1,6 +1,7 @@
 // E-mail and password reset (issue 28): the «Забыли пароль?» form (/password-reset), the new password form
 // of a mailed link (/reset/{token}), the confirmation of an address (/verify-email/{token}) and the
-// account page's address form and «Удалить учётную запись» (DELETE /api/me, web/routes/account_delete.py).
+// account page's address form, «Письма о ходе» (PUT /api/me/notices, web/routes/notices.py) and «Удалить
+// учётную запись» (DELETE /api/me, web/routes/account_delete.py).
 // Each form posts JSON to the API (web/routes/mail.py) and says what happened.
 import { api, post } from "./api.js";
 import { passwordProblem } from "./passwords.js";
@@ -141,6 +142,34 @@ function deleteForm(form) {
     }
   });
 }
+
+/** «Письма о ходе» (issue 28 §3): PUT /api/me/notices on every change; the Web Push choice is kept. */
+function noticesChoice(select) {
+  const error = document.getElementById("notices-error");
+  const success = document.getElementById("notices-success");
+  let stored = select.value;
+  select.addEventListener("change", async () => {
+    error.hidden = success.hidden = true;
+    select.disabled = true;
+    try {
+      const answer = await api("PUT", "/api/me/notices", { email: select.value, push: select.dataset.push === "1" });
+      stored = answer.email;
+      success.textContent = answer.email !== "off" && !answer.has_email
+        ? t("Сохранено. Письма пойдут, когда вы подтвердите адрес почты.")
+        : t("Сохранено.");
+      success.hidden = false;
+    } catch (err) {
+      select.value = stored;
+      error.textContent = message(err);
+      error.hidden = false;
+    } finally {
+      select.disabled = false;
+    }
+  });
+}
+
+const notices = document.getElementById("notices-email");
+if (notices) noticesChoice(notices);
 
 const forms = {
   "delete-form": deleteForm,

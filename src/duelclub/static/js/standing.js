@@ -1,5 +1,5 @@
 // Match page, ratings (issue 14): the players' names with their ratings and whether the match is rated
-// («рейтинговая» / «товарищеская»), the rating change on the result («Рейтинг: 1512 (+12)»), and
+// («рейтинговая» / «товарищеская», or the tournament it is a board of), the rating change on the result («Рейтинг: 1512 (+12)»), and
 // «Отменить партию» while not both players have made their first action.
 // match.js feeds it: info(summary) whenever GET /api/matches/{id} is read, state(msg) for every state.
 // Test hooks: #match-players[data-rated], #result-rating[data-delta] (the viewer's change).
@@ -58,7 +58,17 @@ export class MatchStanding {
     };
     const parts = [who(s.seats[0]), el("span", { class: "match-players__vs", "aria-hidden": "true" }, "—"), who(s.seats[1])];
     const anyRating = s.seats.some((x) => x.rating);
-    if (anyRating || s.rated) {
+    if (s.tournament) {
+      // A tournament board: the tournament, linked, rather than «товарищеская» (a bot board is unrated).
+      parts.push(
+        el(
+          "a",
+          { class: "badge badge-tournament", href: `/tournaments/${encodeURIComponent(s.tournament.id)}` },
+          t("турнир «{name}»", { name: s.tournament.name }),
+        ),
+      );
+      if (s.rated) parts.push(el("span", { class: "badge badge-rated" }, t("рейтинговая")));
+    } else if (anyRating || s.rated) {
       parts.push(
         el(
           "span",

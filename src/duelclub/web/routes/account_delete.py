@@ -29,6 +29,7 @@ from duelclub.store.db import Database
 from duelclub.store.models import utcnow
 from duelclub.web.deps import CurrentUser, get_database, get_service
 from duelclub.web.errors import ApiError
+from duelclub.web.openapi import errors
 from duelclub.web.passwords import Hashing, get_hashing
 from duelclub.web.ratelimit import AuthLimiter, client_ip, get_limiter
 from duelclub.web.security import csrf_guard
@@ -89,7 +90,7 @@ async def _rename_cached(service: MatchService, user_id: int, name: str) -> None
         )
 
 
-@router.delete("/me", status_code=204)
+@router.delete("/me", status_code=204, responses=errors(429))
 async def delete_account(
     body: DeleteBody,
     request: Request,

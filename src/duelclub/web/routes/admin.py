@@ -19,6 +19,7 @@ from duelclub.store import botjobs
 from duelclub.store import matches as repo
 from duelclub.store.models import utcnow
 from duelclub.web.deps import AdminUser, admin_user, get_service
+from duelclub.web.openapi import errors
 from duelclub.web.security import csrf_guard
 from duelclub.web.strictjson import StrictJsonRoute
 
@@ -43,20 +44,20 @@ async def list_matches(
     return await service.admin_matches(status=status, game=game, username=user, limit=limit)
 
 
-@router.get("/matches/{match_id}/log", response_model=MatchLog)
+@router.get("/matches/{match_id}/log", response_model=MatchLog, responses=errors(409))
 async def match_log(match_id: str, admin: AdminUser, service: Service) -> Any:
     """The full log of any ended match. 409 ``match_not_finished``."""
     return await service.match_log(match_id, admin.id, is_admin=True)
 
 
-@router.get("/matches/{match_id}/replay", response_model=ReplayStep)
+@router.get("/matches/{match_id}/replay", response_model=ReplayStep, responses=errors(409))
 async def replay_step(match_id: str, service: Service, seq: Annotated[int, Query(ge=0)] = 0) -> Any:
     """The full view after ``seq`` actions of an ended match, with action ``seq`` and its events.
     409 ``match_not_finished``, 422 ``bad_seq`` (beyond the last action)."""
     return await service.replay_step(match_id, seq)
 
 
-@router.post("/matches/{match_id}/abort", response_model=MatchSummary)
+@router.post("/matches/{match_id}/abort", response_model=MatchSummary, responses=errors(409))
 async def abort_match(match_id: str, service: Service) -> Any:
     """Abort an open or active match (no winner; the server seed is then published).
     409 ``match_not_active``."""

@@ -16,12 +16,13 @@ from duelclub.play import analysis
 from duelclub.play.analysis import MatchAnalysisOut
 from duelclub.play.service import MatchService
 from duelclub.web.deps import current_user, get_service
+from duelclub.web.openapi import errors
 
 router = APIRouter(prefix="/api/matches", tags=["matches"], dependencies=[Depends(current_user)])
 Service = Annotated[MatchService, Depends(get_service)]
 
 
-@router.get("/{match_id}/analysis", response_model=MatchAnalysisOut)
+@router.get("/{match_id}/analysis", response_model=MatchAnalysisOut, responses=errors(409))
 async def match_analysis(match_id: str, service: Service) -> Any:
     """The analysis of a finished match; 409 ``analysis_pending`` while the bot workers compute it, 409
     ``analysis_failed`` if they gave up."""

@@ -27,6 +27,7 @@ from duelclub.store.models import utcnow
 from duelclub.web.account_words import password_message, username_message
 from duelclub.web.deps import SESSION_ID_KEY, CurrentUser, DbSession, UserInfo, get_database, session_token
 from duelclub.web.errors import ApiError
+from duelclub.web.openapi import errors
 from duelclub.web.passwords import Hashing, get_hashing
 from duelclub.web.ratelimit import AuthLimiter, client_ip, get_limiter
 from duelclub.web.routes.mail import checked_address, known_lang, mail_site, wake_sender
@@ -97,7 +98,7 @@ def _new_session(request: Request, s: Session, user_id: int) -> list[int]:
     return ended
 
 
-@router.post("/auth/register", status_code=201, response_model=UserInfo)
+@router.post("/auth/register", status_code=201, response_model=UserInfo, responses=errors(409, 429))
 async def register(
     body: RegisterBody, request: Request, db: Db, limiter: Limiter, hashing: Hasher
 ) -> UserInfo:
@@ -153,7 +154,7 @@ def _find(db: Database, username: str) -> tuple[UserInfo, str] | None:
         return UserInfo(id=user.id, username=user.username, is_admin=user.is_admin), user.password_hash
 
 
-@router.post("/auth/login", response_model=UserInfo)
+@router.post("/auth/login", response_model=UserInfo, responses=errors(429))
 async def login(body: LoginBody, request: Request, db: Db, limiter: Limiter, hashing: Hasher) -> UserInfo:
     """Log in (sets the session cookie). 401 ``bad_credentials``, 429 ``rate_limited``.
 
@@ -201,7 +202,7 @@ def logout_all(request: Request, user: CurrentUser, s: DbSession) -> Response:
     return Response(status_code=204)
 
 
-@router.post("/auth/password", status_code=204)
+@router.post("/auth/password", status_code=204, responses=errors(429))
 async def change_password(
     body: PasswordBody, request: Request, user: CurrentUser, db: Db, limiter: Limiter, hashing: Hasher
 ) -> Response:

@@ -21,6 +21,7 @@ from duelclub.play import blocks
 from duelclub.play.chat import MAX_LENGTH, PLAYERS, SPECTATORS, Chat, has_chat
 from duelclub.play.service import MatchService
 from duelclub.web.deps import AdminUser, CurrentUser, OptionalUser, admin_user, get_service
+from duelclub.web.openapi import errors
 from duelclub.web.ratelimit import get_limiter
 from duelclub.web.security import csrf_guard
 from duelclub.web.strictjson import StrictJsonRoute
@@ -82,13 +83,13 @@ async def read_chat(match_id: str, user: OptionalUser, chat: ChatDep, service: S
     }
 
 
-@router.post("/matches/{match_id}/chat", status_code=201)
+@router.post("/matches/{match_id}/chat", status_code=201, responses=errors(409, 429))
 async def write_chat(match_id: str, body: ChatIn, user: CurrentUser, chat: ChatDep) -> dict[str, Any]:
     """Post a message. 409 ``no_chat``, 422 ``bad_message``, 429 ``chat_rate_limited``, 403 ``muted``."""
     return await chat.post(match_id, user.id, body.text)
 
 
-@router.post("/chat/{message_id}/report")
+@router.post("/chat/{message_id}/report", responses=errors(409))
 async def report_message(message_id: int, user: CurrentUser, chat: ChatDep) -> dict[str, bool]:
     """Report a message to the admins. 404 ``message_not_found``, 409 ``own_message``."""
     return {"reported": await chat.report(message_id, user.id)}

@@ -26,6 +26,7 @@ from duelclub.play.service import MatchService, in_thread
 from duelclub.store import matches as repo
 from duelclub.store import users
 from duelclub.web.deps import CurrentUser, OptionalUser, get_service
+from duelclub.web.openapi import errors
 from duelclub.web.routes.matches import AcceptBody, AcceptedOut, ClientSeed, CreatedMatchOut
 from duelclub.web.security import csrf_guard
 from duelclub.web.strictjson import StrictJsonRoute
@@ -72,7 +73,7 @@ async def publish_challenge(body: ChallengeBody, user: CurrentUser, service: Ser
     return CreatedMatchOut(**created.model_dump())
 
 
-@router.post("/challenges/{match_id}/accept", response_model=AcceptedOut)
+@router.post("/challenges/{match_id}/accept", response_model=AcceptedOut, responses=errors(409))
 async def accept_challenge(
     match_id: str, user: CurrentUser, service: Service, body: AcceptBody | None = None
 ) -> Any:
@@ -82,7 +83,7 @@ async def accept_challenge(
     return AcceptedOut(id=mid, seat=1)
 
 
-@router.delete("/challenges/{match_id}", response_model=MatchSummary)
+@router.delete("/challenges/{match_id}", response_model=MatchSummary, responses=errors(409))
 async def cancel_challenge(match_id: str, user: CurrentUser, service: Service) -> Any:
     """Withdraw your own open challenge. 403 ``not_your_match``, 409 ``match_not_open``."""
     return await challenges.cancel(service, match_id, user.id)

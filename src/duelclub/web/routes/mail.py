@@ -35,6 +35,7 @@ from duelclub.store.models import utcnow
 from duelclub.web.account_words import password_message
 from duelclub.web.deps import CurrentUser, get_database
 from duelclub.web.errors import ApiError
+from duelclub.web.openapi import errors
 from duelclub.web.passwords import Hashing, get_hashing
 from duelclub.web.ratelimit import AuthLimiter, client_ip, get_limiter
 from duelclub.web.security import csrf_guard
@@ -125,7 +126,7 @@ async def get_email(user: CurrentUser, db: Db) -> EmailInfo:
     return await in_thread(_email_info, db, user.id)
 
 
-@router.put("/me/email", response_model=EmailInfo)
+@router.put("/me/email", response_model=EmailInfo, responses=errors(429))
 async def put_email(
     body: EmailBody, request: Request, user: CurrentUser, db: Db, limiter: Limiter
 ) -> EmailInfo:
@@ -149,7 +150,7 @@ async def put_email(
     return await in_thread(_email_info, db, user.id)
 
 
-@router.post("/auth/verify-email")
+@router.post("/auth/verify-email", responses=errors(400, 409))
 async def verify_email(body: TokenBody, request: Request, db: Db) -> dict[str, str]:
     """Confirm an address with the token of its link (no login needed: the link is the proof). 400
     ``bad_token``, 409 ``email_taken``."""
@@ -168,7 +169,7 @@ async def verify_email(body: TokenBody, request: Request, db: Db) -> dict[str, s
     return {"email": email}
 
 
-@router.post("/auth/password-reset", status_code=202)
+@router.post("/auth/password-reset", status_code=202, responses=errors(429))
 async def password_reset(body: AddressBody, request: Request, db: Db, limiter: Limiter) -> Response:
     """Mail a reset link to the member with this confirmed address. 202 whether or not there is one (and
     nothing is sent to an unknown address); 422 ``bad_email``, 429 ``rate_limited``."""
@@ -185,7 +186,7 @@ async def password_reset(body: AddressBody, request: Request, db: Db, limiter: L
     return Response(status_code=202)
 
 
-@router.post("/auth/password-reset/confirm")
+@router.post("/auth/password-reset/confirm", responses=errors(400))
 async def password_reset_confirm(
     body: ResetBody, request: Request, db: Db, hashing: Hasher
 ) -> dict[str, str]:

@@ -33,6 +33,7 @@ from duelclub.play.schemas import (
 )
 from duelclub.play.service import MatchService
 from duelclub.web.deps import CurrentUser, OptionalUser, get_service
+from duelclub.web.openapi import errors
 from duelclub.web.security import csrf_guard
 from duelclub.web.strictjson import StrictJsonRoute
 
@@ -115,7 +116,7 @@ async def get_invite(token: str, service: Service) -> Any:
     return await lobby.invite_info(service, token)
 
 
-@router.post("/invites/{token}/accept", response_model=AcceptedOut)
+@router.post("/invites/{token}/accept", response_model=AcceptedOut, responses=errors(409))
 async def accept_invite(
     token: str, user: CurrentUser, service: Service, body: AcceptBody | None = None
 ) -> Any:
@@ -135,7 +136,7 @@ async def get_match(match_id: str, service: Service) -> Any:
     return summary
 
 
-@router.delete("/matches/{match_id}", response_model=MatchSummary)
+@router.delete("/matches/{match_id}", response_model=MatchSummary, responses=errors(409))
 async def cancel_invite(match_id: str, user: CurrentUser, service: Service) -> Any:
     """Cancel your own open invite: the match ends ``aborted`` with result reason ``cancelled``.
     403 ``not_your_match`` (not the opener), 409 ``match_not_open`` (accepted or ended), 404."""
@@ -150,14 +151,14 @@ async def get_state(
     return await service.state(match_id, user.id if user else None, since)
 
 
-@router.post("/matches/{match_id}/actions", response_model=StatePayload)
+@router.post("/matches/{match_id}/actions", response_model=StatePayload, responses=errors(409))
 async def post_action(match_id: str, body: ActionBody, user: CurrentUser, service: Service) -> Any:
     """Play ``action`` at ``seq``. 409 ``stale_seq``/``match_not_active``, 403 ``not_your_seat``,
     422 ``malformed_action`` or the rules' code; the answer has the new seq, view, legal and events."""
     return await service.act(match_id, user.id, body.id, body.seq, body.action)
 
 
-@router.get("/matches/{match_id}/log", response_model=MatchLog)
+@router.get("/matches/{match_id}/log", response_model=MatchLog, responses=errors(409))
 async def get_log(match_id: str, user: CurrentUser, service: Service) -> Any:
     """The full log of an ended match, for its players and admins (rules/fairness.md §Reveal).
     409 ``match_not_finished``, 403 ``not_your_match``."""
@@ -170,21 +171,21 @@ async def get_presence(match_id: str, user: OptionalUser, service: Service) -> A
     return await presence.presence(service, match_id, user.id if user else None)
 
 
-@router.post("/matches/{match_id}/claim", response_model=Presence)
+@router.post("/matches/{match_id}/claim", response_model=Presence, responses=errors(409))
 async def claim_win(match_id: str, user: CurrentUser, service: Service) -> Any:
     """Claim the win: your opponent has been disconnected for the grace period in a match without a clock.
     409 ``claim_too_early`` / ``opponent_connected`` / ``claim_not_allowed`` / ``match_not_active``."""
     return await presence.claim_win(service, match_id, user.id)
 
 
-@router.post("/matches/{match_id}/abort", response_model=MatchSummary)
+@router.post("/matches/{match_id}/abort", response_model=MatchSummary, responses=errors(409))
 async def abort_match(match_id: str, user: CurrentUser, service: Service) -> Any:
     """«Отменить партию»: end the match without a result (never rated) while not both players have made
     their first action. 409 ``abort_too_late`` / ``match_not_active``, 403 ``not_your_seat``."""
     return await abort.abort(service, match_id, user.id)
 
 
-@router.post("/matches/{match_id}/rematch", response_model=Rematch)
+@router.post("/matches/{match_id}/rematch", response_model=Rematch, responses=errors(409))
 async def offer_rematch(
     match_id: str, user: CurrentUser, service: Service, body: AcceptBody | None = None
 ) -> Any:

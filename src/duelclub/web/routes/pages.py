@@ -178,7 +178,8 @@ def register_page(request: Request, user: OptionalUser, next: str | None = None)
 @page("/account")
 def account_page(request: Request, user: OptionalUser) -> Response:
     """The member's account: their name, «Почта» (their own address, confirmed and pending), «Сменить
-    пароль», the members they blocked (each with «Разблокировать») and «Выйти на всех устройствах»."""
+    пароль», «Письма о ходе» (issue 28 §3: PUT /api/me/notices), the members they blocked (each with
+    «Разблокировать») and «Выйти на всех устройствах»."""
     if user is None:
         return _to_login(request)
     with get_database(request).read_session() as s:
@@ -186,7 +187,20 @@ def account_page(request: Request, user: OptionalUser) -> Response:
         email = account.email if account is not None else None
         pending = account_tokens.pending_email(s, user.id, utcnow())
         blocked = blocks_repo.blocked_by(s, user.id)
-    return _render(request, "account.html", user, email=email, email_pending=pending, blocked=blocked)
+        notices = account.email_notices if account is not None else "off"
+        push = bool(account.push_notices) if account is not None else False
+    hours = max(1, round(request.app.state.settings.NOTIFY_EMAIL_AFTER_SECONDS / 3600))
+    return _render(
+        request,
+        "account.html",
+        user,
+        email=email,
+        email_pending=pending,
+        blocked=blocked,
+        notices=notices,
+        push=push,
+        notice_hours=hours,
+    )
 
 
 @page("/invite/{token}")

@@ -31,6 +31,7 @@ from duelclub.store import tournaments as repo
 from duelclub.store import users
 from duelclub.store.matches import ACTIVE, OPEN
 from duelclub.web.deps import CurrentUser, OptionalUser, get_service
+from duelclub.web.openapi import errors
 from duelclub.web.security import csrf_guard
 from duelclub.web.strictjson import StrictJsonRoute
 from duelclub.web.tournament_cache import DetailCache
@@ -135,7 +136,7 @@ async def get_tournament(tournament_id: str, request: Request, user: OptionalUse
     return await _detail(request, tournament_id, user.id if user else None)
 
 
-@router.post("/{tournament_id}/join")
+@router.post("/{tournament_id}/join", responses=errors(409))
 async def join_tournament(tournament_id: str, request: Request, user: CurrentUser, service: Service) -> Any:
     """Join an open tournament. 409 ``tournament_started``, ``tournament_full``, ``already_joined``."""
     await ops.join(service, tournament_id, user.id)
@@ -143,7 +144,7 @@ async def join_tournament(tournament_id: str, request: Request, user: CurrentUse
     return await _detail(request, tournament_id, user.id)
 
 
-@router.post("/{tournament_id}/leave")
+@router.post("/{tournament_id}/leave", responses=errors(409))
 async def leave_tournament(
     tournament_id: str,
     request: Request,
@@ -157,7 +158,7 @@ async def leave_tournament(
     return await _detail(request, tournament_id, user.id)
 
 
-@router.post("/{tournament_id}/withdraw")
+@router.post("/{tournament_id}/withdraw", responses=errors(409))
 async def withdraw_from_tournament(
     tournament_id: str, request: Request, user: CurrentUser, service: Service
 ) -> Any:
@@ -173,7 +174,7 @@ async def withdraw_from_tournament(
     return await _detail(request, tournament_id, user.id)
 
 
-@router.post("/{tournament_id}/bots")
+@router.post("/{tournament_id}/bots", responses=errors(409))
 async def add_bot(
     tournament_id: str, body: BotBody, request: Request, user: CurrentUser, service: Service
 ) -> Any:
@@ -183,7 +184,7 @@ async def add_bot(
     return await _detail(request, tournament_id, user.id)
 
 
-@router.post("/{tournament_id}/start")
+@router.post("/{tournament_id}/start", responses=errors(409))
 async def start_tournament(tournament_id: str, request: Request, user: CurrentUser, service: Service) -> Any:
     """Start now and pair the first round. 403 ``not_organiser``; 409 ``too_few_players``,
     ``too_many_rounds``, ``tournament_started``."""
@@ -192,7 +193,7 @@ async def start_tournament(tournament_id: str, request: Request, user: CurrentUs
     return await _detail(request, tournament_id, user.id)
 
 
-@router.post("/{tournament_id}/pause")
+@router.post("/{tournament_id}/pause", responses=errors(409))
 async def pause_tournament(tournament_id: str, request: Request, user: CurrentUser, service: Service) -> Any:
     """No new pairings until resumed (matches in play go on)."""
     await ops.pause(service, tournament_id, user.id, user.is_admin)
@@ -200,14 +201,14 @@ async def pause_tournament(tournament_id: str, request: Request, user: CurrentUs
     return await _detail(request, tournament_id, user.id)
 
 
-@router.post("/{tournament_id}/resume")
+@router.post("/{tournament_id}/resume", responses=errors(409))
 async def resume_tournament(tournament_id: str, request: Request, user: CurrentUser, service: Service) -> Any:
     await ops.resume(service, tournament_id, user.id, user.is_admin)
     await _advance(request, tournament_id)
     return await _detail(request, tournament_id, user.id)
 
 
-@router.post("/{tournament_id}/cancel")
+@router.post("/{tournament_id}/cancel", responses=errors(409))
 async def cancel_tournament(tournament_id: str, request: Request, user: CurrentUser, service: Service) -> Any:
     """Cancel: no result; matches in play are aborted with reason ``tournament_cancelled`` (their pages say
     the tournament was cancelled, not that an admin stopped them). The organiser, or any admin. The driver
