@@ -16,7 +16,9 @@ target ≤ 5). The workers are never restarted: ``workers_restarted`` says wheth
 Counted against the database afterwards: ``lost`` (acknowledged, not in ``match_actions``: must be 0),
 ``duplicated`` (one client action id stored twice: must be 0), ``stored_not_acked`` (in flight when the
 connection broke: allowed), ``clock_timeouts`` (actions of source ``clock`` and matches aborted
-``no_first_move``: must be 0 — the clocks pause for an outage, play/clock.py ``ClockRearm``).
+``no_first_move``; a player that stalls for a move's time is timed out as ever) and of them
+``clock_timeouts_for_outage``, stored within 3 s of PostgreSQL coming back (must be 0 — the clocks pause for
+an outage, play/clock.py ``ClockRearm``).
 ``failed_requests``: acts and calls answered 503 / ``store_unavailable`` (WebSocket error frames) during the
 outages — expected — and ``http_500`` (a crash: must be 0). Per incident (``incidents``): sent, acked, 5xx,
 store_unavailable frames, seconds to recover. ``--json``: the last line is one JSON object of these.
@@ -32,6 +34,7 @@ import contextlib
 import functools
 import sys
 import time
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import httpx
@@ -44,6 +47,8 @@ from private_postgres import PrivatePostgres, unavailable
 
 MODES = ("fast", "immediate", "stop")
 RECOVER_LIMIT_S = 5.0
+OUTAGE_TIMEOUT_S = 3.0
+"""A clock timeout stored this soon after PostgreSQL came back counts as one for the outage."""
 
 
 class PrivateDatabase:
@@ -102,7 +107,7 @@ async def incident(chaos: Chaos, pg: PrivatePostgres, mode: str, t0: float) -> d
         await asyncio.to_thread(pg.start)
     else:
         await asyncio.to_thread(pg.restart, mode)
-    back, acked_at_back = time.monotonic(), stats.acks
+    back, acked_at_back, back_at = time.monotonic(), stats.acks, datetime.now(UTC)
 
     async def all_ready() -> bool:
         return all(code == 200 for code in await readyz(cluster))
@@ -121,6 +126,7 @@ async def incident(chaos: Chaos, pg: PrivatePostgres, mode: str, t0: float) -> d
         **{k: after[k] - before[k] for k in after},
         "readyz_during": down,
         "seconds_to_recover": recover,
+        "back_at": back_at.isoformat(),
     }
 
 
@@ -137,18 +143,21 @@ def counted(chaos: Chaos, db: PrivateDatabase) -> dict[str, Any]:
         stored[key] = stored.get(key, 0) + int(n)
     ours = {k: n for k, n in stored.items() if k in chaos.stats.sent_ids}
     acked = chaos.stats.acked_ids
-    (clock_moves,) = db.query(
-        "SELECT count(*) FROM match_actions WHERE match_id = ANY(%s) AND source = 'clock'", (chaos.match_ids,)
-    )[0]
-    (no_first,) = db.query(
-        "SELECT count(*) FROM matches WHERE id = ANY(%s) AND result->>'reason' = 'no_first_move'",
-        (chaos.match_ids,),
-    )[0]
+    clock_at = [
+        at
+        for (at,) in db.query(
+            "SELECT created_at FROM match_actions WHERE match_id = ANY(%s) AND source = 'clock'"
+            " UNION ALL SELECT finished_at FROM matches"
+            " WHERE id = ANY(%s) AND result->>'reason' = 'no_first_move'",
+            (chaos.match_ids, chaos.match_ids),
+        )
+    ]
     return {
         "lost": len(acked - set(ours)),
         "duplicated": sum(1 for n in ours.values() if n > 1),
         "stored_not_acked": len(set(ours) - acked),
-        "clock_timeouts": int(clock_moves) + int(no_first),
+        "clock_timeouts": len(clock_at),
+        "clock_at": clock_at,
     }
 
 
@@ -216,6 +225,13 @@ def report(
     found = counted(chaos, db)
     recover = [i["seconds_to_recover"] for i in incidents]
     alive = all(w.proc.poll() is None for w in cluster.workers) and cluster.pids() == pids
+    backs = [datetime.fromisoformat(i["back_at"]) for i in incidents]
+    clock_at = found.pop("clock_at")
+    # A timeout for an outage would be stored as soon as the database is back: within OUTAGE_TIMEOUT_S of it.
+    found["clock_timeouts_for_outage"] = sum(
+        any(timedelta(0) <= at - back <= timedelta(seconds=OUTAGE_TIMEOUT_S) for back in backs)
+        for at in clock_at
+    )
     result = {
         "sent": len(stats.sent_ids),
         "acked": stats.acks,
@@ -243,7 +259,10 @@ def report(
     print(f"sent {result['sent']}, acknowledged {result['acked']} in {result['matches']} matches")
     lost = f"lost {result['lost']}, duplicated {result['duplicated']}"
     print(f"{lost}, stored not acked {result['stored_not_acked']}")
-    print(f"clock timeouts {result['clock_timeouts']}; failed requests {result['failed_requests']}")
+    print(
+        f"clock timeouts {result['clock_timeouts']} ({result['clock_timeouts_for_outage']} within"
+        f" {OUTAGE_TIMEOUT_S} s of a recovery); failed requests {result['failed_requests']}"
+    )
     print(f"http 500 {result['http_500']}; workers restarted {result['workers_restarted']}")
     print(f"recovered {result['recovered']} (max {result['seconds_to_recover']} s)")
     print(f"errors {result['errors']}; socket closes {stats.closes}; tracebacks {result['tracebacks']}")
