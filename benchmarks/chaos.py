@@ -20,10 +20,14 @@ workers' logged tracebacks. Targets (issue 18): 0 5xx / 0 stored-not-acknowledge
 ``--json`` makes the last line one JSON object of these figures (``acked``, ``http_5xx``,
 ``stored_not_acked``, ``acked_not_stored``, ``not_caught_up``, …).
 
+``--pg-restart`` runs the PostgreSQL outages instead (issue 29 §6, benchmarks/pg_restart.py): a private
+cluster restarted ``-m fast``, ``-m immediate``, then stopped ``--pg-outage`` s, under two workers.
+
 Command line (from the project root, after ``make install-dev``; about a minute):
 
     .venv/bin/python benchmarks/chaos.py
     .venv/bin/python benchmarks/chaos.py --matches 20 --json
+    .venv/bin/python benchmarks/chaos.py --pg-restart --json
 """
 
 from __future__ import annotations
@@ -57,6 +61,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--play", type=float, default=5.0, help="seconds of play after each check")
     p.add_argument("--resend-after", type=float, default=3.0)
     p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--pg-restart", action="store_true", help="PostgreSQL outages instead (pg_restart.py)")
+    p.add_argument("--pg-outage", type=float, default=30.0, help="seconds PostgreSQL is stopped")
+    p.add_argument("--move-seconds", type=int, default=10, help="the matches' move clock (--pg-restart)")
     p.add_argument("--keep", action="store_true", help="keep the work dir (worker and Redis logs)")
     p.add_argument("--json", action="store_true", help="last line: one JSON object of the figures")
     args = p.parse_args(argv)
@@ -251,6 +258,13 @@ async def _play(
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.pg_restart:
+        import pg_restart
+
+        result = asyncio.run(pg_restart.run(args))
+        if args.json:
+            print(json.dumps(result))
+        return 0 if result["lost"] == 0 and result["duplicated"] == 0 and result["recovered"] else 1
     result = asyncio.run(run(args))
     if args.json:
         print(json.dumps(result))

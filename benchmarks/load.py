@@ -26,6 +26,13 @@ Command lines (from the project root, after ``make install-dev``; the issue 12 t
     .venv/bin/python benchmarks/load.py --pg --workers 2 --matches 100 --seconds 20   # [CPU ≤ 1.3× 1 worker]
     .venv/bin/python benchmarks/load.py --pg --matches 10 --bots 20 --seconds 20  # [p50 ratio ≤ 1.5]
     .venv/bin/python benchmarks/load.py --pg --matches 10 --seconds 5 --idle-sockets 1000  # [≤ 3 %, ≤ 40 KB]
+    .venv/bin/python benchmarks/load.py --matrix --think-ms 1000 --json   # issue 29: store × 50/500 × 1/2
+    .venv/bin/python benchmarks/load.py --matrix --stores pg --match-counts 500 --think-ms 1000  # [2/1 ≤ 1.2]
+
+``--matrix`` runs every combination of ``--stores``, ``--match-counts`` and ``--worker-counts`` one after the
+other and prints one JSON line per run (``cpu_ms_per_action``, ``acked_per_s``, ``p50_ms``, ``p99_ms``,
+``xact_per_action``, ``idle_kb_per_socket``, ``idle_cpu_pct`` — the idle pair with ``--idle-sockets`` —,
+``load_avg``) and the ratio of 2 workers' CPU per action to 1 worker's.
 
 Why ``--think-ms`` for the 500-match target: with every player answering at once the clients form a
 closed loop, and by Little's law 500 matches (one action in flight each) at p99 ≤ 300 ms would need over
@@ -77,6 +84,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         default=0.0,
         help="each player thinks 0.5–1.5 × this before acting (0: answers at once, a closed loop)",
     )
+    p.add_argument(
+        "--matrix",
+        action="store_true",
+        help="run every combination of --stores × --match-counts × --worker-counts (issue 29)",
+    )
+    p.add_argument("--stores", default="sqlite,pg", help="--matrix: stores (sqlite, pg)")
+    p.add_argument("--match-counts", default="50,500", help="--matrix: match counts")
+    p.add_argument("--worker-counts", default="1,2", help="--matrix: worker counts (2: with Redis)")
     p.add_argument("--seed", type=int, default=None, help="seed of the players' random choices")
     p.add_argument("--keep", action="store_true", help="keep the work dir (worker logs)")
     p.add_argument("--json", action="store_true", help="last line: one JSON object of the figures")
@@ -260,6 +275,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                         "load_avg",
                     )
                 }
+                result["xact_per_action"] = result["pg_xact_per_action"]  # the issue 29 name
                 result["bot_latency_ratio"] = None
                 if args.bots:
                     humans, bots = await bench.with_bots(db)
@@ -288,8 +304,58 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             db.drop()
 
 
+MATRIX_FIELDS = (
+    "cpu_ms_per_action",
+    "acked_per_s",
+    "p50_ms",
+    "p99_ms",
+    "xact_per_action",
+    "idle_kb_per_socket",
+    "idle_cpu_pct",
+    "load_avg",
+)
+
+
+def matrix(args: argparse.Namespace) -> dict[str, Any]:
+    """Every combination of store, match count and worker count, one after the other (each with its own
+    workers and database), in one JSON object: ``{"runs": [{store, matches, workers, <MATRIX_FIELDS>}]}``
+    plus, per store and match count, ``cpu_ratio_2_to_1`` (CPU per action of 2 workers over 1 worker)."""
+    runs = []
+    for store in args.stores.split(","):
+        for matches in (int(m) for m in args.match_counts.split(",")):
+            for workers in (int(w) for w in args.worker_counts.split(",")):
+                one = argparse.Namespace(**{**vars(args), "pg": store == "pg", "matches": matches})
+                one.workers, one.redis = workers, (args.redis or DEFAULT_REDIS) if workers > 1 else None
+                print(f"## {store}, {matches} matches, {workers} worker(s)", flush=True)
+                try:
+                    found = asyncio.run(run(one))
+                except Exception as exc:  # one combination failing does not lose the others
+                    found = {"error": repr(exc)[:300]}
+                row: dict[str, Any] = {"store": store, "matches": matches, "workers": workers}
+                runs.append(row | {k: found.get(k) for k in MATRIX_FIELDS} | _error(found))
+    ratios = {}
+    singles = {(r["store"], r["matches"]): r.get("cpu_ms_per_action") for r in runs if r["workers"] == 1}
+    for row in runs:
+        single, cpu = singles.get((row["store"], row["matches"])), row.get("cpu_ms_per_action")
+        if row["workers"] == 2 and single and cpu:
+            ratios[f"{row['store']}_{row['matches']}"] = round(cpu / single, 2)
+    return {"runs": runs, "cpu_ratio_2_to_1": ratios}
+
+
+def _error(found: dict[str, Any]) -> dict[str, Any]:
+    return {"error": found["error"]} if "error" in found else {}
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.matrix:
+        found = matrix(args)
+        for row in found["runs"]:
+            print(json.dumps(row))
+        print(f"CPU per action, 2 workers / 1 worker: {found['cpu_ratio_2_to_1']}")
+        if args.json:
+            print(json.dumps(found))
+        return 0
     result = asyncio.run(run(args))
     if args.json:
         print(json.dumps(result))

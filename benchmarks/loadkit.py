@@ -49,6 +49,9 @@ PAGE_KB = os.sysconf("SC_PAGE_SIZE") // 1024
 ENDED = ("finished", "aborted")
 SYNC_AFTER_ACK_S = 1.5
 """The page asks for the state when an ack's state has not come this long after it (static/js/live.js)."""
+UNAVAILABLE_SYNC_S = 1.0
+"""After an error ``store_unavailable`` (or an HTTP 503) the player asks for the state again, and acts again,
+no sooner than this (the page backs off from 0.5 s: static/js/live.js)."""
 
 
 def free_port() -> int:
@@ -336,6 +339,8 @@ class Stats:
     errors: Counter[str] = field(default_factory=Counter)
     http_5xx: Counter[str] = field(default_factory=Counter)
     closes: int = 0
+    http_status: Counter[int] = field(default_factory=Counter)
+    """Answers of 500 and above by status (503 ``store_unavailable`` apart from a crash's 500)."""
     acked_ids: set[str] = field(default_factory=set)
     sent_ids: set[str] = field(default_factory=set)
 
@@ -390,6 +395,7 @@ class Api:
             kwargs["timeout"] = timeout
         r = await self.client.request(method, base + path, **kwargs)
         if r.status_code >= 500:
+            self.stats.http_status[r.status_code] += 1
             parts = path.split("/")  # /api/matches/{id}/actions: the route, not the id
             self.stats.http_5xx[
                 f"{method} " + "/".join(parts[:3] + ["{id}"] * (len(parts) > 3) + parts[4:])
@@ -402,11 +408,21 @@ class Api:
         r.raise_for_status()
         return dict(r.json())
 
-    async def invite_match(self, opener: tuple[str, Member], joiner: tuple[str, Member], game: str) -> str:
-        """An invite match opened by one member on one worker and accepted by the other on theirs; its id.
-        Raises httpx.HTTPStatusError on a refusal."""
+    async def invite_match(
+        self,
+        opener: tuple[str, Member],
+        joiner: tuple[str, Member],
+        game: str,
+        move_seconds: int | None = None,
+    ) -> str:
+        """An invite match opened by one member on one worker and accepted by the other on theirs; its id
+        (``move_seconds``: its move clock, None for the game's default). Raises httpx.HTTPStatusError on a
+        refusal."""
         (base_a, a), (base_b, b) = opener, joiner
-        r = await self.call(base_a, a, "POST", "/api/matches", {"game": game, "vs": "invite"})
+        body: dict[str, Any] = {"game": game, "vs": "invite"}
+        if move_seconds is not None:
+            body["move_seconds"] = move_seconds
+        r = await self.call(base_a, a, "POST", "/api/matches", body)
         r.raise_for_status()
         token = r.json()["invite_token"]
         r = await self.call(base_b, b, "POST", f"/api/invites/{token}/accept", {})
@@ -544,7 +560,11 @@ class Player:
             self.stats.errors[str(msg.get("code"))] += 1
             if self.pending is not None and msg.get("id") == self.pending[0]:
                 self.pending, self.acted_at_seq = None, -2  # look again at the next state
-            self._want_sync(sys.maxsize, 0.0)
+            # store_unavailable (the database is down, the socket kept): ask again after a pause, as the page
+            down = msg.get("code") == "store_unavailable"
+            if down:  # and acts again no sooner (a member would not click on at once either)
+                self.think_until = max(self.think_until, time.monotonic() + UNAVAILABLE_SYNC_S)
+            self._want_sync(sys.maxsize, UNAVAILABLE_SYNC_S if down else 0.0)
 
     def _acked(self, action_id: str) -> None:
         if self.pending is not None and action_id == self.pending[0]:
@@ -627,7 +647,9 @@ class Player:
             code = r.json().get("code", str(r.status_code)) if r.status_code < 500 else str(r.status_code)
             self.stats.errors[f"http_{code}"] += 1
             self.acted_at_seq = -2
-            self._want_sync(sys.maxsize, 0.0)
+            if r.status_code == 503:  # store_unavailable: as the socket's error frame
+                self.think_until = max(self.think_until, time.monotonic() + UNAVAILABLE_SYNC_S)
+            self._want_sync(sys.maxsize, UNAVAILABLE_SYNC_S if r.status_code == 503 else 0.0)
         self.pending = None
 
     async def _maybe_resend(self) -> None:
@@ -670,6 +692,8 @@ class Club:
         self.player_options = player_options
         self.current: dict[int, list[Player]] = {}
         self.match_ids: list[str] = []
+        self.move_seconds: int | None = None
+        """The move clock of the matches it starts (None: the game's default)."""
 
     def worker(self, index: int) -> Worker:
         return self.cluster.workers[index % len(self.cluster.workers)]
@@ -682,7 +706,7 @@ class Club:
         a, b = self.pair(slot)
         async with self.create_gate:
             match_id = await self.api.invite_match(
-                (self.worker(slot).http, a), (self.worker(slot + 1).http, b), self.game
+                (self.worker(slot).http, a), (self.worker(slot + 1).http, b), self.game, self.move_seconds
             )
         self.match_ids.append(match_id)
         return match_id

@@ -232,3 +232,45 @@ def test_the_page_notices_a_silent_network_death(members: tuple[Member, Member])
     _click_a_move(page)
     assert b.get(f"/api/matches/{mid}/state")["seq"] > moved
     assert not a.errors, a.errors
+
+
+def test_an_open_socket_told_store_unavailable_shows_the_banner_and_syncs_later(
+    members: tuple[Member, Member],
+) -> None:
+    """Issue 29 §6: a server whose database is down keeps the match socket and answers with an error frame
+    ``store_unavailable`` (here injected by the test into a socket routed through it). The page keeps the
+    socket, shows «Нет связи с сервером, пробуем снова…», asks for the state again on its own after a
+    backoff wait, and drops the banner when a state comes."""
+    a, b = members
+    mid = _opponent_to_move(a, b)
+    seen: dict[str, Any] = {"to_page": None, "syncs": 0, "opens": 0}
+
+    def route(ws: Any) -> None:
+        seen["opens"] += 1
+        server = ws.connect_to_server()
+        seen["to_page"] = ws
+
+        def up(message: str | bytes) -> None:
+            if isinstance(message, str) and '"sync"' in message:
+                seen["syncs"] += 1
+            server.send(message)
+
+        ws.on_message(up)
+        server.on_message(ws.send)
+
+    page = a.page
+    page.route_web_socket(re.compile(r"/ws/matches/"), route)
+    a.open_match(mid)
+    page.wait_for_function(JS_CONN, arg="open")
+    syncs = seen["syncs"]
+    seen["to_page"].send('{"type":"error","id":null,"code":"store_unavailable","message":"down"}')
+    page.wait_for_selector("#server-unavailable:visible")
+    assert page.inner_text("#server-unavailable") == "Нет связи с сервером, пробуем снова…"
+    deadline = time.monotonic() + 15
+    while seen["syncs"] == syncs:  # the page's own sync after its wait (the server answers it: a state)
+        assert time.monotonic() < deadline, "the page did not ask for the state again"
+        page.wait_for_timeout(100)
+    page.wait_for_selector("#server-unavailable", state="hidden")
+    assert seen["opens"] == 1  # the same socket throughout
+    page.wait_for_function(JS_CONN, arg="open")
+    assert not a.errors, a.errors

@@ -49,8 +49,12 @@ class PrivatePostgres:
     """One throw-away cluster on 127.0.0.1:``port``: :meth:`create` (initdb, start, the ``duelclub``
     database migrated to head), :meth:`stop` / :meth:`start` at will, :meth:`destroy` at the end."""
 
-    def __init__(self, port: int) -> None:
+    def __init__(self, port: int, *, synchronous_commit: bool = False) -> None:
         self.port = port
+        self.synchronous_commit = synchronous_commit
+        """Whether a commit waits for its WAL to be written: needed where a ``-m immediate`` restart must not
+        lose a commit already answered (benchmarks/chaos.py --pg-restart); off for quick tests. ``fsync`` is
+        off either way: a killed server leaves its writes in the operating system's cache."""
         self.root = Path(tempfile.mkdtemp(prefix="duelclub-pg-"))
         self.data = self.root / "data"
         self.log = self.root / "postgres.log"
@@ -85,15 +89,39 @@ class PrivatePostgres:
             conn.execute(f"CREATE DATABASE {DATABASE}")
         upgrade(self.url)
 
+    def _options(self) -> str:
+        return (
+            f"-p {self.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c fsync=off"
+            f" -c synchronous_commit={'on' if self.synchronous_commit else 'off'} -c full_page_writes=off"
+        )
+
     def start(self) -> None:
         """Start the cluster and wait until it accepts connections."""
-        options = (
-            f"-p {self.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c fsync=off"
-            " -c synchronous_commit=off -c full_page_writes=off"
-        )
         self._run(
-            "pg_ctl", "-D", str(self.data), "-l", str(self.log), "-o", options, "-w", "-t", "60", "start"
+            "pg_ctl",
+            "-D",
+            str(self.data),
+            "-l",
+            str(self.log),
+            "-o",
+            self._options(),
+            "-w",
+            "-t",
+            "60",
+            "start",
         )
+        self._wait()
+
+    def restart(self, mode: str) -> None:
+        """``pg_ctl restart -m mode`` (``fast``: sessions ended, a clean shutdown; ``immediate``: no
+        shutdown, crash recovery on start) and wait until it accepts connections again."""
+        self._run(
+            "pg_ctl", "-D", str(self.data), "-l", str(self.log), "-o", self._options(), "-m", mode, "-w",
+            "-t", "60", "restart",
+        )  # fmt: skip
+        self._wait()
+
+    def _wait(self) -> None:
         deadline = time.monotonic() + 30
         while True:
             try:

@@ -1,5 +1,6 @@
 """A PostgreSQL outage under a running app (issue 31 §2): the routes answer 503 ``store_unavailable`` with
-``Retry-After`` (the keep-alive connection stays usable), sockets close with 1013, the log holds one warning
+``Retry-After`` (the keep-alive connection stays usable), sockets opened during it close with 1013 and an open
+match socket gets error frames ``store_unavailable`` and stays open (issue 29 §6), the log holds one warning
 when the outage starts and one when the database is back — no traceback, no error — and requests succeed
 again once it is back. The database is a private cluster of this module's own
 (tests/play/private_postgres.py), stopped and started under the app; the shared server on 5432 is never
@@ -8,6 +9,7 @@ touched."""
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
 from collections.abc import AsyncIterator, Iterator
@@ -20,6 +22,7 @@ from support import free_port
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
+from duelclub.play.errors import STORE_UNAVAILABLE_MESSAGE
 from duelclub.web.outage import RETRY_AFTER_SECONDS, TRY_AGAIN_LATER
 
 pytestmark = pytest.mark.timeout(120)
@@ -171,19 +174,62 @@ async def test_sockets_opened_during_an_outage_close_with_1013(cluster: PrivateP
         assert await close_code(site.ws + path, a.cookie) == TRY_AGAIN_LATER, path
 
 
-async def test_an_open_socket_that_meets_the_outage_closes_with_1013(
+async def test_an_open_socket_that_meets_the_outage_stays_open_with_error_frames_and_plays_on_after_it(
     cluster: PrivatePostgres, site: Any
 ) -> None:
+    """Issue 29 §6: an act and a sync during the outage get an error frame ``store_unavailable`` (the act's
+    with its id), the socket stays open (it still answers a ping), ``/readyz`` says not ready; once the
+    database is back the same socket gets the state on ``sync`` and its act is acknowledged."""
     a, _b, mid = await members_and_match(site.http, "o")
-    async with connect(f"{site.ws}/ws/matches/{mid}", additional_headers=a.cookie) as ws:
-        await ws.recv()  # the first state: the socket is open
+    async with connect(f"{site.ws}/ws/matches/{mid}?ack=state", additional_headers=a.cookie) as ws:
+        first = json.loads(await ws.recv())
+        assert first["type"] == "state"
+        await next_of(ws, "presence")  # the socket is open (an outage before this closes it with 1013)
         cluster.stop()
         await ws.send('{"type": "act", "id": "o-1", "seq": 0, "action": {"kind": "resign"}}')
-        with pytest.raises(ConnectionClosed) as closed:
-            async with asyncio.timeout(10):
-                while True:
-                    await ws.recv()
-    assert closed.value.rcvd is not None and closed.value.rcvd.code == TRY_AGAIN_LATER
+        assert await next_of(ws, "error", action_id="o-1") == {
+            "type": "error", "id": "o-1", "code": "store_unavailable", "message": STORE_UNAVAILABLE_MESSAGE
+        }  # fmt: skip
+        await ws.send('{"type": "sync", "seq": 0}')
+        assert (await next_of(ws, "error"))["code"] == "store_unavailable"
+        await ws.send('{"type": "ping"}')
+        assert (await next_of(ws, "pong"))["type"] == "pong"
+        ready = await a.http.get("/readyz")
+        assert (ready.status_code, ready.json()["database"]) == (503, "down")
+        cluster.start()
+        state = await synced(ws, first["seq"])
+        assert state["status"] == "active"
+        await ws.send(
+            json.dumps({"type": "act", "id": "o-2", "seq": state["seq"], "action": {"kind": "resign"}})
+        )
+        ended = await next_of(ws, "state")
+        assert ended.get("ack") == "o-2" and ended["status"] in ("finished", "aborted")
+    assert (await a.http.get("/readyz")).status_code == 200
+
+
+async def next_of(ws: Any, kind: str, timeout: float = 10.0, action_id: str | None = None) -> dict[str, Any]:
+    """The next message of type ``kind`` on ``ws`` (with ``action_id``: of that id) — others skipped: a
+    presence, or a push's own error frame (no id) when a notice comes during the outage."""
+    async with asyncio.timeout(timeout):
+        while True:
+            msg = json.loads(await ws.recv())
+            if msg["type"] == kind and (action_id is None or msg.get("id") == action_id):
+                return dict(msg)
+
+
+async def synced(ws: Any, seq: int, timeout: float = 15.0) -> dict[str, Any]:
+    """Ask for the state every 0.2 s until one comes (errors ``store_unavailable`` until the database is
+    back): the page's sync after its backoff wait."""
+    async with asyncio.timeout(timeout):
+        while True:
+            await ws.send(json.dumps({"type": "sync", "seq": seq}))
+            msg = json.loads(await ws.recv())
+            if msg["type"] == "state":
+                return dict(msg)
+            assert msg["type"] in ("error", "presence"), msg
+            if msg["type"] == "error":
+                assert msg["code"] == "store_unavailable", msg
+            await asyncio.sleep(0.2)
 
 
 async def test_an_outage_logs_one_warning_when_it_starts_and_one_when_the_database_is_back(

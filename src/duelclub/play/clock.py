@@ -11,6 +11,14 @@ source ``clock`` (``MatchService.run_clock``, handed to the sweeper as a callabl
 :class:`ClockSweeper` polls for overdue matches — also those whose deadline passed while no worker ran — and
 is safe with several workers: the seq key lets exactly one of them store the timeout.
 
+A store outage pauses the clocks (issue 29 §6): while the database is down no timeout can be stored (and no
+player can move), and once it is back :class:`ClockRearm` moves every deadline that ran out during the
+outage on by the outage's length (``store.matches.rearm_deadlines``), before this worker plays any timeout:
+the sweeper and a player's act that finds its match overdue settle it first. Each worker re-arms from the
+outage its own ``db.health`` saw (``StoreHealth.outages``); a deadline re-armed by one worker lands after
+the outage's end, so another worker's re-arm moves it again only if it fell within the few moments by which
+the two workers' sight of the outage differs — a little more time, never a timeout for the outage.
+
 Which matches have a clock (``Game.clock_mode``, :func:`clock_setting`): ``none`` never; ``correspondence``
 only when the opener sets a correspondence clock, ``T`` of 1 to 7 days (Межа: rules/mezha.md D19 keeps turn
 time unlimited by default, issue 28 §4 offers the correspondence clock); ``optional`` when the opener sets
@@ -106,6 +114,37 @@ def clock_payload(record: MatchRecord, now: datetime | None = None) -> dict[str,
     }
 
 
+class ClockRearm:
+    """Re-arms the deadlines that ran out while the store was down (see the module docstring), once per
+    outage that ``db.health`` saw end. :meth:`pending` is one attribute read; :meth:`settle` is blocking
+    (run it in a thread)."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+        self._seen = db.health.ended
+        self.rearmed = 0
+        """Deadlines this worker moved so far (tests and logs)."""
+
+    def pending(self) -> bool:
+        """Whether an outage ended that this worker has not re-armed the clocks for."""
+        return self._db.health.ended != self._seen
+
+    def settle(self) -> int:
+        """Move on the deadlines of every outage ended since the last call; how many moved."""
+        health = self._db.health
+        ended, windows = health.ended, list(health.outages)
+        fresh = windows[max(0, len(windows) - (ended - self._seen)) :]
+        moved = 0
+        with self._db.session() as s:
+            for down_at, back_at in fresh:
+                moved += repo.rearm_deadlines(s, down_at, back_at)
+        self._seen = ended
+        self.rearmed += moved
+        if moved:
+            log.warning("clock: %d move clock(s) that ran out during the outage re-armed", moved)
+        return moved
+
+
 class ClockSweeper:
     """Applies timeouts of overdue matches: one background loop per service, polling the ``deadline_at``
     index.
@@ -123,10 +162,12 @@ class ClockSweeper:
         db: Database,
         *,
         interval: float = 1.0,
+        rearm: ClockRearm | None = None,
     ) -> None:
         self._run_clock = run_clock
         self.now = now
         self._db = db
+        self._rearm = rearm or ClockRearm(db)
         self._loop = BackgroundLoop(
             "clock-sweeper", interval, self._pass, min_delay=0.02, logger=log, outage=db.health.failed
         )
@@ -141,6 +182,9 @@ class ClockSweeper:
         """Run the clock of every overdue match once; the number of timeouts this worker stored."""
         now = self.now()
         ids = await anyio.to_thread.run_sync(self._overdue, now)
+        if self._rearm.pending():  # the store is back after an outage: no timeouts for it
+            await anyio.to_thread.run_sync(self._rearm.settle)
+            ids = await anyio.to_thread.run_sync(self._overdue, now)
         applied = 0
         for match_id in ids:
             try:

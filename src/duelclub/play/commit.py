@@ -12,8 +12,10 @@ The clock takes the same path (source ``clock``): when a match's ``deadline_at``
 ``game.timeout_action`` is applied for the seat to move — unless that seat's player has not made a first
 action of their own yet in a match between members: then the match is aborted without a result (reason
 ``no_first_move``, issue 14 §2). A player's action that arrives after its deadline runs the clock first and is
-then refused (``clock_expired``), so a last-second move and the timeout never both count. ``now`` (a callable)
-is the writer's clock; tests set a fake one on the service.
+then refused (``clock_expired``), so a last-second move and the timeout never both count. A deadline found
+run out is read again first, and the clocks re-armed after an outage this worker saw end (play/clock.py
+``ClockRearm``, issue 29 §6): the cache may hold a deadline that the outage's re-arm has moved. ``now`` (a
+callable) is the writer's clock; tests set a fake one on the service.
 
 Ratings (issue 14 §2): the transaction that stores a rated match's final action also rates it
 (``store.ratings.rate_match``: at most once per match, from the ratings held when it ended).
@@ -30,7 +32,7 @@ from typing import Any
 from duelclub.games.contract import IllegalAction, Outcome, PlatformReason, Seat
 from duelclub.play import endings, views
 from duelclub.play.cache import MatchCache
-from duelclub.play.clock import is_overdue, next_deadline
+from duelclub.play.clock import ClockRearm, is_overdue, next_deadline
 from duelclub.play.errors import PlayError, stale
 from duelclub.play.live import JSON, LiveMatch
 from duelclub.play.metrics import PlayMetrics
@@ -73,6 +75,8 @@ class MatchWriter:
         self.now = now
         self.rating_rules = rating_rules
         self.metrics = metrics
+        self.rearm = ClockRearm(db)
+        """Re-arms the clocks that ran out during a store outage (shared with the clock sweeper)."""
 
     # -- the three kinds of action ------------------------------------------------------------------
     async def act(
@@ -94,6 +98,11 @@ class MatchWriter:
             if cid in live.client_ids:
                 return await self._resent(live, seat, live.client_ids[cid], want_payload)
             _check_active(live)
+            if is_overdue(live.record, self.now()):
+                await self._recheck_deadline(live)
+                if cid in live.client_ids:
+                    return await self._resent(live, seat, live.client_ids[cid], want_payload)
+                _check_active(live)
             if is_overdue(live.record, self.now()):
                 was_due = seat in live.to_move()
                 applied = await self._timeout(live)
@@ -149,12 +158,23 @@ class MatchWriter:
         live = await self.cache.get_live(match_id)
         async with live.lock:
             await self.cache.catch_up(live)
+            if self.rearm.pending():
+                await self._recheck_deadline(live)
             if live.status != ACTIVE or not is_overdue(live.record, self.now()):
                 return False
             applied = await self._timeout(live)
         if applied:
             await self.publisher.changed(live)
         return applied
+
+    async def _recheck_deadline(self, live: LiveMatch) -> None:
+        """Before the clock plays (under ``live.lock``): read the match again — its deadline may have moved
+        — and, if the store is back after an outage this worker has not re-armed the clocks for, re-arm
+        them first (play/clock.py ``ClockRearm``) and read it once more."""
+        await self.cache.catch_up(live)
+        if self.rearm.pending():
+            await in_thread(self.rearm.settle)
+            await self.cache.catch_up(live)
 
     async def _timeout(self, live: LiveMatch) -> bool:
         """The clock's move for the first seat to move (call under ``live.lock``, match overdue); an abort

@@ -24,3 +24,13 @@ def not_found(match_id: str) -> PlayError:
 
 def stale(seq: int) -> PlayError:
     return PlayError(409, "stale_seq", f"the match is at seq {seq}; sync and retry")
+
+
+STORE_UNAVAILABLE = "store_unavailable"
+STORE_UNAVAILABLE_MESSAGE = "the database is unavailable; try again in a few seconds"
+
+
+def store_unavailable() -> PlayError:
+    """503 ``store_unavailable``: the database cannot be reached now (store/health.py ``is_outage``), e.g.
+    on the match's owner that a write was forwarded to (play/forward.py, issue 29 §6)."""
+    return PlayError(503, STORE_UNAVAILABLE, STORE_UNAVAILABLE_MESSAGE)

@@ -4,7 +4,8 @@ Each worker listens on its own bus channel ``worker:{worker id}`` (play/ownershi
 worker which does not own the match is sent there as ``{"type": "op", "rid", "reply": worker id, "op":
 {...}}`` (bus/messages.py ``ForwardedOp``, validated on receipt); the owner runs it with
 :meth:`Router.run_local` (play/routing.py) and answers on the caller's channel ``{"type": "answer", "rid",
-"ok": result}`` or ``{"type": "answer", "rid", "err": [status, code, message]}`` (a :class:`PlayError`).
+"ok": result}`` or ``{"type": "answer", "rid", "err": [status, code, message]}`` (a :class:`PlayError`; a
+store outage on the owner is 503 ``store_unavailable``, issue 29 §6, never a 500).
 The socket stays where it is: only the request travels.
 
 When no answer comes within :data:`FORWARD_TIMEOUT_SECONDS` (the owner died, is frozen, or the bus is down),
@@ -25,7 +26,8 @@ from pydantic import TypeAdapter, ValidationError
 from duelclub.aio import stop_task
 from duelclub.bus import Bus, Message, Subscription
 from duelclub.bus.messages import ForwardAnswer, ForwardedOp
-from duelclub.play.errors import PlayError
+from duelclub.play.errors import PlayError, store_unavailable
+from duelclub.store.health import is_outage
 
 log = logging.getLogger(__name__)
 FORWARD_TIMEOUT_SECONDS = 3.0
@@ -121,7 +123,12 @@ class Forwarder:
             reply["ok"] = await self._handler(message["op"])
         except PlayError as exc:
             reply["err"] = [exc.status, exc.code, exc.message]
-        except Exception:
+        except Exception as exc:
+            if is_outage(exc):  # the owner's database is down: the caller answers 503, no traceback
+                down = store_unavailable()
+                reply["err"] = [down.status, down.code, down.message]
+                await self._bus.publish(worker_channel(str(message["reply"])), reply)
+                return
             log.exception("forwarded op failed: %s", message["op"].get("kind"))
             reply["err"] = [500, "internal", "the owner of the match failed; retry"]
         await self._bus.publish(worker_channel(str(message["reply"])), reply)

@@ -131,7 +131,7 @@ class MatchService:
     def clock_sweeper(self, *, interval: float = 1.0) -> ClockSweeper:
         """The background worker that applies the timeouts of this service's overdue matches (register it
         with :meth:`add_background`); it gets :meth:`run_clock` and ``now``, not the service."""
-        return ClockSweeper(self.run_clock, self.now, self.db, interval=interval)
+        return ClockSweeper(self.run_clock, self.now, self.db, interval=interval, rearm=self.writer.rearm)
 
     # -- what the lobby modules use (play/port.py: LobbyPort) --------------------------------------
     def session(self) -> AbstractContextManager[Session]:

@@ -14,6 +14,10 @@ successes it hears of into state changes: the first outage failure logs one WARN
 the first sign of life after it («database is back after N s») another; nothing per request in between. A
 sign of life is a new connection made by the pool (after an outage every pooled connection is gone, so the
 first query that succeeds made one), or, after the pool ran dry, any connection handed out again.
+
+It also keeps the outages it saw end, as wall-clock windows (``outages``: the last :data:`OUTAGES_KEPT`), for
+the move clocks: a deadline that ran out while the store was down is re-armed afterwards (play/clock.py
+``ClockRearm``, issue 29 §6), never played as a timeout for the outage.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
 
 from sqlalchemy import exc as sa_exc
 
@@ -33,6 +38,8 @@ OUTAGE_SQLSTATE_PREFIXES = ("08", "53", "57P")
 connections, out of memory or disk), operator intervention (57P01 admin shutdown, 57P02 crash shutdown, 57P03
 cannot connect now — starting up or shutting down, 57P04 database dropped, 57P05 idle session timeout)."""
 _MAX_DEPTH = 8
+OUTAGES_KEPT = 16
+"""How many ended outages :class:`StoreHealth` remembers (``outages``)."""
 
 
 def _chain(exc: BaseException, depth: int = 0) -> Iterator[BaseException]:
@@ -89,10 +96,20 @@ class StoreHealth:
     ``clock``, time.monotonic by default). Thread-safe; :meth:`failed` and :meth:`ok` cost one attribute
     read while nothing changes."""
 
-    def __init__(self, *, clock: Callable[[], float] = time.monotonic) -> None:
-        self._clock = clock
+    def __init__(
+        self,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        wall: Callable[[], datetime] = lambda: datetime.now(UTC),
+    ) -> None:
+        self._clock, self._wall = clock, wall
         self._lock = threading.Lock()
         self.down_since: float | None = None
+        self._down_at: datetime | None = None
+        self.outages: list[tuple[datetime, datetime]] = []
+        """The last :data:`OUTAGES_KEPT` outages that ended: (down at, back at), aware UTC, oldest first."""
+        self.ended = 0
+        """How many outages ended so far (``outages`` keeps only the last few)."""
         self._pool_only = False
         """The outage so far is only a pool that ran dry (no new connection is needed to end it)."""
 
@@ -112,7 +129,7 @@ class StoreHealth:
         with self._lock:
             was_down = self.down_since is not None
             if not was_down:
-                self.down_since = self._clock()
+                self.down_since, self._down_at = self._clock(), self._wall()
             self._pool_only = pool_only and (not was_down or self._pool_only)
         if not was_down:
             log.warning(
@@ -129,5 +146,8 @@ class StoreHealth:
             return
         with self._lock:
             since, self.down_since, self._pool_only = self.down_since, None, False
+            if since is not None and self._down_at is not None:
+                self.outages = [*self.outages, (self._down_at, self._wall())][-OUTAGES_KEPT:]
+                self.ended += 1
         if since is not None:
             log.warning("database is back after %.1f s", self._clock() - since)

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import datetime
 from typing import Any
 
 import orjson
+from sqlalchemy import Connection
 
 from duelclub.store.db import Database
+from duelclub.store.health import is_outage
 from duelclub.store.matches import ActionRecord, Finish, MatchNotActive, SeqConflict, append_action
 from duelclub.store.models import MatchAction
 
@@ -37,11 +39,25 @@ def store_action(
             append_action(s, record, finish=finish, deadline_at=deadline_at)
         return
     if finish is None:
-        with db.engine.connect() as conn:
-            _advance_pg(conn.connection.driver_connection, record, deadline_at)
+        with db.engine.connect() as conn, _driver(conn) as driver:
+            _advance_pg(driver, record, deadline_at)
         return
-    with db.engine.begin() as conn:
-        _append_pg(conn.connection.driver_connection, record, finish, deadline_at)
+    with db.engine.begin() as conn, _driver(conn) as driver:
+        _append_pg(driver, record, finish, deadline_at)
+
+
+@contextlib.contextmanager
+def _driver(conn: Connection) -> Iterator[Any]:
+    """``conn``'s driver connection. A driver error of a store outage (store/health.py) invalidates ``conn``
+    before it is returned: SQLAlchemy never saw the error (the statement went past it), and would roll the
+    dead connection back on return — which fails, and logs an ERROR with a traceback for every connection the
+    outage cut (issue 29 §6: benchmarks/chaos.py --pg-restart)."""
+    try:
+        yield conn.connection.driver_connection
+    except Exception as exc:
+        if is_outage(exc):
+            conn.invalidate(exc)
+        raise
 
 
 _PG_FINISH = (

@@ -226,6 +226,25 @@ def overdue_match_ids(s: Session, now: datetime, limit: int = 100) -> list[str]:
     return list(s.scalars(q))
 
 
+def rearm_deadlines(s: Session, down_at: datetime, back_at: datetime) -> int:
+    """Move the deadlines of active matches that ran out while the store was down — in ``(down_at,
+    back_at]`` — on by the outage's length (issue 29 §6: no timeout for an outage); the number moved. Each
+    row's UPDATE checks the window again (a move stored meanwhile set a deadline after it, and stands); not
+    an equality on the deadline read: SQLite keeps timestamps as text, not always in one format."""
+    window = (Match.status == ACTIVE, Match.deadline_at > down_at, Match.deadline_at <= back_at)
+    moved = 0
+    for match_id, deadline in s.execute(select(Match.id, Match.deadline_at).where(*window)).all():
+        assert deadline is not None  # the query's condition
+        res = s.execute(
+            update(Match)
+            .where(Match.id == match_id, *window)
+            .values(deadline_at=deadline + (back_at - down_at))
+            .execution_options(synchronize_session=False)
+        )
+        moved += _rowcount(res)
+    return moved
+
+
 def next_deadline_at(s: Session) -> datetime | None:
     """The earliest running deadline of any active match (the sweeper sleeps until then)."""
     q = select(Match.deadline_at).where(Match.status == ACTIVE, Match.deadline_at.is_not(None))

@@ -77,6 +77,7 @@ from duelclub.web.routes import (
     tournaments,
 )
 from duelclub.web.session_watch import SessionWatch
+from duelclub.web.socket_path import MatchSocketPath, socket_route
 from duelclub.web.tournament_cache import DetailCache
 
 SESSION_COOKIE = "duelclub_session"
@@ -87,11 +88,14 @@ class DuelclubApp(FastAPI):
     """FastAPI whose outermost layers are the security headers, the path guard and the body size cap
     (``web/middleware.py``) and the request id, log context and HTTP metrics (``web/observe.py``): outside
     Starlette's error middleware, so a 500 answer gets the headers and is counted too; around them the
-    request's UI language (``web/language.py``)."""
+    request's UI language (``web/language.py``). Inside them, match sockets take a short way to their route
+    (``web/socket_path.py``)."""
 
     def build_middleware_stack(self) -> ASGIApp:
         settings: Settings = self.state.settings
-        observed = Observe(super().build_middleware_stack(), lambda: getattr(self.state, "web_metrics", None))
+        route = socket_route(ws.router, "match_socket")
+        stack = MatchSocketPath(super().build_middleware_stack(), self, route)
+        observed = Observe(stack, lambda: getattr(self.state, "web_metrics", None))
         inner = wrap(observed, max_body_bytes=settings.MAX_BODY_BYTES)
         return LanguageMiddleware(inner)
 

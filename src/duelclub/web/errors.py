@@ -14,7 +14,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from duelclub.play.errors import PlayError
-from duelclub.web.outage import install_outage_handlers
+from duelclub.web.outage import RETRY_AFTER_SECONDS, install_outage_handlers
 
 _HTTP_CODES = {
     400: "bad_request",
@@ -77,7 +77,8 @@ def install_error_handlers(app: FastAPI) -> None:
 
     async def play_error(_request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, PlayError)
-        return JSONResponse(error_body(exc.code, exc.message), status_code=exc.status)
+        headers = {"Retry-After": str(RETRY_AFTER_SECONDS)} if exc.status == 503 else None
+        return JSONResponse(error_body(exc.code, exc.message), status_code=exc.status, headers=headers)
 
     async def internal_error(_request: Request, _exc: Exception) -> JSONResponse:
         return JSONResponse(error_body("internal", "internal server error"), status_code=500)

@@ -5,6 +5,7 @@ environment's gettext and JS-catalog hooks."""
 from __future__ import annotations
 
 import json
+from collections.abc import Awaitable
 from functools import cache
 from http.cookies import SimpleCookie
 from typing import Any
@@ -54,10 +55,18 @@ class LanguageMiddleware:
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] not in ("http", "websocket"):
-            await self.app(scope, receive, send)
-            return
+    def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
+        if scope["type"] == "websocket":
+            # Each connection runs in a task of its own (uvicorn), whose context holds the language until the
+            # socket ends: set, and the inner app's coroutine handed on — no frame of ours kept for the
+            # socket's life (web/middleware.py).
+            i18n.set_lang(scope_lang(scope))
+            return self.app(scope, receive, send)
+        if scope["type"] != "http":
+            return self.app(scope, receive, send)
+        return self._http(scope, receive, send)
+
+    async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
         token = i18n.set_lang(scope_lang(scope))
         try:
             await self.app(scope, receive, send)

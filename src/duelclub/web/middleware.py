@@ -9,11 +9,17 @@ passes through them): security headers on every HTTP response and a request body
   limit — the app then sees the client as gone and whatever it answers is dropped. The app never gets more
   than the limit; the rest of a streamed body (up to 1 MiB) is read and dropped before the answer, so that a
   client still sending can read it. WebSocket messages are capped in ``web/ws.py``.
+
+Both hand a WebSocket on as the inner app's own coroutine (``return self.app(…)`` from a plain ``__call__``)
+instead of awaiting it: an awaiting middleware keeps its coroutine frame (~0.4 KB) alive for the whole life of
+a socket (issue 29 §4: memory per idle socket, tracemalloc under benchmarks/load.py --idle-sockets); so do
+web/strictjson.py ``PathGuard`` and web/language.py ``LanguageMiddleware``.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Awaitable
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -48,11 +54,12 @@ class SecurityHeaders:
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
+        if scope["type"] != "http":  # a socket: handed on, no frame of ours kept (module docstring)
+            return self.app(scope, receive, send)
+        return self._http(scope, receive, send)
 
+    async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", []))
@@ -71,10 +78,12 @@ class BodyLimit:
         self.app = app
         self.max_bytes = max_bytes
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
+        if scope["type"] != "http":  # a socket: no frame of ours kept (module docstring)
+            return self.app(scope, receive, send)
+        return self._http(scope, receive, send)
+
+    async def _http(self, scope: Scope, receive: Receive, send: Send) -> None:
         declared = _content_length(scope)
         if declared is not None and declared > self.max_bytes:
             await self._too_large(send)

@@ -33,15 +33,15 @@ from starlette.websockets import WebSocket, WebSocketState
 
 from duelclub import i18n
 from duelclub.i18n import gettext as _
+from duelclub.play.errors import STORE_UNAVAILABLE, STORE_UNAVAILABLE_MESSAGE
 from duelclub.store.health import is_outage
 from duelclub.web import wssend
 
-STORE_UNAVAILABLE = "store_unavailable"
 RETRY_AFTER_SECONDS = 5
 """The ``Retry-After`` of a 503: the database usually answers again within seconds of its return."""
 TRY_AGAIN_LATER = 1013
 """The close code of a socket that met a store outage (RFC 6455 §7.4.1, IANA registry: Try Again Later)."""
-MESSAGE = "the database is unavailable; try again in a few seconds"
+MESSAGE = STORE_UNAVAILABLE_MESSAGE
 
 
 def reported(conn: HTTPConnection, exc: BaseException) -> bool:

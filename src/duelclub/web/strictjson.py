@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 import orjson
@@ -35,7 +35,9 @@ class PathGuard:
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+    def __call__(self, scope: Scope, receive: Receive, send: Send) -> Awaitable[None]:
+        # A plain __call__ handing on the inner app's coroutine: no frame of ours kept for a socket's life
+        # (web/middleware.py).
         if scope["type"] in ("http", "websocket"):
             status = 0
             if _CONTROL.search(scope.get("path", "")):
@@ -45,9 +47,8 @@ class PathGuard:
             ):
                 status = 422
             if status:
-                await _refuse(scope, send, status)
-                return
-        await self.app(scope, receive, send)
+                return _refuse(scope, send, status)
+        return self.app(scope, receive, send)
 
 
 async def _refuse(scope: Scope, send: Send, status: int) -> None:

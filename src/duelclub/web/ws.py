@@ -31,9 +31,11 @@ Chat (issue 16 §5, play/chat.py): ``{"type":"chat", message}`` for each message
 Every message is typed (issue 15 §3): what the socket sends and accepts in web/socket_messages.py, what it
 hears on the bus in bus/messages.py — dispatched on ``type``, never told apart by which keys it has.
 
-A database outage met on open, on an act or on a push closes the socket with 1013 (try again later: the page
-backs off and says so; web/outage.py); a send after the socket closed is dropped quietly (web/wssend.py,
-issue 31).
+A database outage met on open closes the socket with 1013 (try again later: the page backs off and says so;
+web/outage.py). One met by an open socket — an act, a ``sync``, a push — is answered with an error frame
+``store_unavailable`` (with the act's id) and the socket stays open (issue 29 §6): the page shows its banner
+and asks again after a pause; once the database is back the next ``sync`` or push brings the state. A send
+after the socket closed is dropped quietly (web/wssend.py, issue 31).
 """
 
 from __future__ import annotations
@@ -56,7 +58,7 @@ from duelclub.bus import Message, Subscription, match_channel
 from duelclub.bus.base import RESYNC_KIND
 from duelclub.bus.messages import Change, ChatPosted
 from duelclub.play import blocks, chat, presence, views
-from duelclub.play.errors import PlayError
+from duelclub.play.errors import STORE_UNAVAILABLE, STORE_UNAVAILABLE_MESSAGE, PlayError
 from duelclub.play.live import LiveMatch
 from duelclub.play.presence import PresenceTracker
 from duelclub.play.service import MatchService
@@ -135,6 +137,13 @@ class MatchSocket(GuardedSocket):
 
     async def error(self, code: str, message: str, action_id: str | None = None) -> None:
         await self.send(ErrorSent(type="error", id=action_id, code=code, message=message))
+
+    async def unavailable(self, exc: BaseException, action_id: str | None = None) -> None:
+        """An error frame ``store_unavailable`` if ``exc`` is a store outage (told to ``db.health``), the
+        socket kept open (issue 29 §6); any other error is raised again."""
+        if not outage.reported(self.ws, exc):
+            raise exc
+        await self.error(STORE_UNAVAILABLE, STORE_UNAVAILABLE_MESSAGE, action_id)
 
     async def session_alive(self) -> bool:
         """Whether the session this socket opened with still stands (logout, logout-all and a password
@@ -273,7 +282,8 @@ class MatchSocket(GuardedSocket):
         """Send a state for the bus notifications queued (bursts coalesced), presence and rematch
         notices; a bus ``resync`` (issue 18) re-reads the match and presence from the database.
         Ends when nothing is left, or quietly when the socket is gone (the read loop sees the disconnect);
-        a store outage closes the socket with 1013 (web/outage.py)."""
+        a store outage sends an error frame ``store_unavailable`` and keeps the socket (:meth:`unavailable`:
+        the client syncs once the database is back)."""
         assert self._sub is not None
         while batch := self._sub.drain():
             try:
@@ -281,10 +291,10 @@ class MatchSocket(GuardedSocket):
             except PlayError:
                 log.exception("match %s: cannot build a state", self.match_id)
             except Exception as exc:
-                if outage.reported(self.ws, exc):  # the page backs off and comes back (issue 31 §2)
-                    await outage.close_for_outage(self.ws)
-                    return
-                log.debug("match %s: push failed; socket closed", self.match_id, exc_info=True)
+                try:
+                    await self.unavailable(exc)
+                except Exception:
+                    log.debug("match %s: push failed; socket closed", self.match_id, exc_info=True)
                 return
 
     async def _push_batch(self, batch: list[Message]) -> None:
@@ -325,6 +335,14 @@ class MatchSocket(GuardedSocket):
         await self.error("malformed", exc.errors()[0].get("msg", "malformed message"), _guess_id(text))
 
     async def on_message(self, msg: MatchClientMessage) -> None:
+        try:
+            await self._on_message(msg)
+        except (WebSocketDisconnect, OSError):
+            raise
+        except Exception as exc:  # a store outage: an error frame, the socket kept (issue 29 §6)
+            await self.unavailable(exc, getattr(msg, "id", None))
+
+    async def _on_message(self, msg: MatchClientMessage) -> None:
         if isinstance(msg, PingMessage):
             await self.send(PongSent(type="pong"))
             return

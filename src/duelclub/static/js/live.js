@@ -14,7 +14,9 @@
 // PONG_WAIT_MS later, the socket is dropped and reconnected (the missed events come with the sync).
 // Reconnects with exponential backoff (jittered, capped: outage.js Backoff) and asks for the events since the
 // last state it saw. A close with 1013 (the server's database is down: issue 31 §2) shows the page's «Нет связи
-// с сервером, пробуем снова…» banner until a socket opens again, and retries the same way. The browser's
+// с сервером, пробуем снова…» banner until a socket opens again, and retries the same way. An open socket that
+// meets the outage stays open (issue 29 §6): an error "store_unavailable" shows the same banner and the page
+// asks for the state again after a backoff wait (not at once), until a state comes. The browser's
 // "offline" event drops the socket at once (it may stay open on a dead network and show a stale match), and
 // "online" reconnects at once instead of waiting out the backoff.
 // If the socket cannot be opened at all, it falls back to the HTTP API (GET …/state, POST …/actions).
@@ -49,6 +51,8 @@ export class MatchLive {
     this.heardAt = 0; // when the open socket last delivered anything
     this.pingedAt = null; // when the unanswered ping was sent
     this.heartbeat = null;
+    this.unavailable = false; // the server said store_unavailable; a state since has not come
+    this.syncTimer = null;
   }
 
   start() {
@@ -66,6 +70,7 @@ export class MatchLive {
   stop() {
     this.closed = true;
     clearTimeout(this.timer);
+    clearTimeout(this.syncTimer);
     clearInterval(this.heartbeat);
     this.heartbeat = null;
     if (this.netHandlers) {
@@ -253,6 +258,11 @@ export class MatchLive {
 
   _handle(msg) {
     if (msg.type === "state") {
+      if (this.unavailable) {
+        this.unavailable = false;
+        this.backoff.reset();
+        serverAvailable();
+      }
       if (typeof msg.seq === "number") {
         // Ignore stale states (e.g. a late HTTP response after a newer socket push).
         if (this.seq !== null && msg.seq < this.seq) return;
@@ -292,6 +302,14 @@ export class MatchLive {
       const mine = msg.id ? this.pending.get(msg.id) : undefined;
       if (msg.id) this.pending.delete(msg.id);
       if (this.h.onError) this.h.onError(mine ? { ...msg, action: mine.action, sentSeq: mine.seq } : msg);
+      if (msg.code === "store_unavailable") {
+        // The database is down for a moment; the socket stays: say so, and ask again after a wait.
+        this.unavailable = true;
+        serverUnavailable();
+        clearTimeout(this.syncTimer);
+        this.syncTimer = setTimeout(() => this.seq !== null && this._send({ type: "sync", seq: this.seq }), this.backoff.next());
+        return;
+      }
       // Our view may be stale (e.g. stale_seq): resync.
       if (this.seq !== null) this._send({ type: "sync", seq: this.seq });
     }

@@ -1,5 +1,6 @@
 // The server's «try again later» (issue 31 §2). While the database is down the server answers HTTP 503
-// {code: "store_unavailable"} with Retry-After, and closes sockets with 1013 (web/outage.py). Then every page
+// {code: "store_unavailable"} with Retry-After, closes sockets it cannot open with 1013 (web/outage.py) and
+// tells an open match socket with an error frame store_unavailable (live.js, issue 29 §6). Then every page
 // shows one banner, «Нет связи с сервером, пробуем снова…» (the .offline-note look of the match page's own
 // offline note), until a request or a socket gets through again (api.js, live.js, challenges.js, turnbadge.js
 // report both), and the live connections wait before each retry with a Backoff: exponential, capped, with
