@@ -127,15 +127,22 @@ def overruling(rewards: list[list[float]], base: int) -> int:
 def playout(game: AnyGame, state: Any, seat: Seat) -> float:
     """Play ``state`` (a determinization, mutated) to the end with the economical policy for both seats;
     ``seat``'s reward: the result (1 / 0.5 / 0) + MARGIN_WEIGHT × its final token lead / 5."""
+    return counted_playout(game, state, seat)[0]
+
+
+def counted_playout(game: AnyGame, state: Any, seat: Seat) -> tuple[float, int]:
+    """(:func:`playout`'s reward, the actions the playout played) — the work count of ``expert``'s cap."""
     from duelclub.bots.artania.heuristics import economical_move
 
+    steps = 0
     while state.outcome is None:
         mover = state.to_act()
         game.apply(state, mover, economical_move(state, mover))
+        steps += 1
     winner = state.outcome.winner
     result = 0.5 if winner is None else float(winner == seat)
     lead: int = state.tokens[seat] - state.tokens[1 - seat]
-    return result + MARGIN_WEIGHT * lead / 5
+    return result + MARGIN_WEIGHT * lead / 5, steps
 
 
 LEVEL_PARAMS: dict[str, Params] = {
@@ -152,11 +159,17 @@ LEVEL_PARAMS: dict[str, Params] = {
 EXPERIMENTAL_PARAMS: dict[str, Params] = {
     "expert": {"kind": "wide", "think": 1.4, "playouts": 1200, "keep": 3, "margin": 0.02, "z": 1.5},
     "expert_2400": {"kind": "wide", "think": 2.8, "playouts": 2400, "keep": 3, "margin": 0.02, "z": 1.5},
+    "expert_capped": {
+        **{"kind": "wide", "think": 2.8, "playouts": 2400, "keep": 3, "margin": 0.02, "z": 1.5},
+        "max_steps": 180_000,
+    },
 }
 """Levels on trial, built by :func:`build` but offered nowhere (not in :data:`LEVELS`, so neither the lobby
 nor ``make_bot`` knows them): ``expert`` is :class:`~duelclub.bots.artania.wide.WideRolloutBot` (issue 27),
 measured against ``master`` and ``strong`` by ``benchmarks/level_duel.py artania expert master strong``;
-``expert_2400`` is the same with twice the playouts (does more samples still buy strength?)."""
+``expert_2400`` is the same with twice the playouts (does more samples still buy strength?);
+``expert_capped`` is ``expert_2400`` whose playouts may play at most ``max_steps`` actions per decision
+(bots/artania/wide.py §Work cap: it trims only the long first decisions, whose CPU time passed 3 s)."""
 
 
 def build(level: str, params: Params, think_seconds: float | None = None, *, timed: bool = True) -> Bot:
@@ -175,7 +188,8 @@ def build(level: str, params: Params, think_seconds: float | None = None, *, tim
             keep=int(params["keep"]),
             margin=float(params["margin"]),
             z=float(params["z"]),
-            playout=playout,
+            max_steps=params.get("max_steps"),
+            playout=counted_playout,
             time_budget=think_budget(params, think_seconds, timed),
         )
     return RolloutBot(level, int(params["rounds"]), think_budget(params, think_seconds, timed))
