@@ -2,9 +2,10 @@
 whole-match rollouts (``bots/artania/__init__.py``) spread over *every* candidate and a playout budget sized
 to the think budget, in two phases (successive halving).
 
-The old ``master`` (now ``rollout_master``; ``master`` is this bot since issue 27) runs 48 rounds over the heuristic's 5 best placements and keeps the economical choice unless
-another candidate beats it by 2 standard errors: 0.07 s of CPU per decision on average, a twentieth of the
-budget (median ≤ 1.5 s). A playout costs about 0.3 ms, so a decision may afford ~3,000 of them.
+The old ``master`` (now ``rollout_master``; ``master`` is this bot since issue 27) runs 48 rounds over the
+heuristic's 5 best placements and keeps the economical choice unless another candidate beats it by 2 standard
+errors: 0.07 s of CPU per decision on average, a twentieth of the budget (median ≤ 1.5 s). A playout costs
+about 0.3 ms, so a decision may afford ~3,000 of them.
 
 1. **Screen.** Every candidate — all legal placements of the step (at most ~20), or every window action —
    plays ``screen_share · playouts / len(candidates)`` paired rounds (at least :data:`MIN_ROUNDS`; each round
