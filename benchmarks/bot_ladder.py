@@ -50,6 +50,7 @@ from engine_speed import option_sets
 
 import duelclub.bots.ismcts
 import duelclub.bots.levels
+import duelclub.bots.paired
 from duelclub.bots import ladder
 from duelclub.bots.base import Bot
 from duelclub.bots.random_bot import RandomBot
@@ -100,11 +101,21 @@ def fingerprint(game: str, level: str, timed: bool = False) -> str:
     h = hashlib.sha256(json.dumps(module.LEVEL_PARAMS[level], sort_keys=True).encode())
     if timed:
         h.update(b"timed")
-    package = Path(module.__file__ or "").parent
-    shared = [Path(m.__file__ or "") for m in (duelclub.bots.ismcts, duelclub.bots.levels)]
-    for path in sorted(p for p in package.glob("*.py") if p.name != "analysis.py") + shared:
+    for path in bot_sources(module):
         h.update(path.read_bytes())
     return h.hexdigest()[:12]
+
+
+def bot_sources(module: Any) -> list[Path]:
+    """The files of a game's bot code: its package (``analysis.py`` left out), the shared search and level
+    modules, and ``bots/paired.py`` when the package imports it (so that the games that do not use it keep
+    their fingerprints)."""
+    package = Path(module.__file__ or "").parent
+    own = sorted(p for p in package.glob("*.py") if p.name != "analysis.py")
+    shared = [Path(m.__file__ or "") for m in (duelclub.bots.ismcts, duelclub.bots.levels)]
+    if any("duelclub.bots.paired" in p.read_text(encoding="utf-8") for p in own):
+        shared.append(Path(duelclub.bots.paired.__file__ or ""))
+    return own + shared
 
 
 def play(task: Task) -> Outcome:

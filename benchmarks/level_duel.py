@@ -35,8 +35,6 @@ from bench_stats import wilson
 from bot_ladder import MAX_STEPS
 from engine_speed import option_sets
 
-import duelclub.bots.ismcts
-import duelclub.bots.levels
 from duelclub.bots.base import Bot
 from duelclub.games.registry import all_games
 
@@ -73,9 +71,7 @@ def fingerprint(game: str, level: str) -> str:
     if level in module.LEVEL_PARAMS:
         return bot_ladder.fingerprint(game, level)
     h = hashlib.sha256(json.dumps(params_of(game, level), sort_keys=True).encode())
-    package = Path(module.__file__ or "").parent
-    shared = [Path(m.__file__ or "") for m in (duelclub.bots.ismcts, duelclub.bots.levels)]
-    for path in sorted(p for p in package.glob("*.py") if p.name != "analysis.py") + shared:
+    for path in bot_ladder.bot_sources(module):
         h.update(path.read_bytes())
     return h.hexdigest()[:12]
 

@@ -4,6 +4,7 @@ logged matches (they measured another bot)."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
 from collections.abc import Iterator
@@ -79,3 +80,12 @@ def test_timed_and_untimed_results_are_logged_apart(
     rows = [json.loads(line) for line in (log_dir / "artania.jsonl").read_text().splitlines()]
     assert len(rows) == 2 and rows[0]["fp"][1] != rows[1]["fp"][1]  # medium by its caps / by its clock
     assert rows[0]["fp"][0] != rows[1]["fp"][0]  # light too, though its heuristic has no clock
+
+
+def test_the_shared_paired_rollouts_count_only_for_the_games_that_import_them() -> None:
+    names = {g: [p.name for p in bot_ladder.bot_sources(importlib.import_module(f"duelclub.bots.{g}"))]
+             for g in ("artania", "warchest", "mezha")}  # fmt: skip
+    assert "paired.py" in names["artania"] and "wide.py" in names["artania"]
+    assert "paired.py" not in names["warchest"] and "paired.py" not in names["mezha"]
+    assert all({"ismcts.py", "levels.py", "__init__.py"} <= set(n) for n in names.values())
+    assert "analysis.py" not in names["artania"]

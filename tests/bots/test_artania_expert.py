@@ -51,6 +51,7 @@ def test_expert_budget_is_within_the_issue_limit() -> None:
 def test_expert_plays_legal_seeded_choices_blind_to_hidden_cards(i: int) -> None:
     state, seat = _positions(6)[i]
     bot = build("expert", SMALL, timed=False)
+    assert isinstance(bot, WideRolloutBot)
     rng = random.Random(i)
     a, b = GAME.determinize(state, seat, rng), GAME.determinize(state, seat, rng)
     assert GAME.view(a, seat) == GAME.view(b, seat)
@@ -75,3 +76,22 @@ def test_overruling_needs_margin_and_standard_errors() -> None:
     assert overruling_by(rows, 0, 0.2, 1.5) == 0  # below the margin
     noisy = [[0.0, 1.0], [1.0, 0.0]] * 5 + [[0.0, 1.0]]
     assert overruling_by(noisy, 0, 0.02, 1.5) == 0  # a gain of 1/11 is well inside its noise
+
+
+def test_capped_expert_stops_at_its_work_cap_deterministically() -> None:
+    state, seat = _positions(6)[0]
+    params = {**EXPERIMENTAL_PARAMS["expert_capped"], "playouts": 400}
+    uncapped = build("expert_capped", {**params, "max_steps": None}, timed=False)
+    uncapped.choose(GAME, state, seat, random.Random(3))
+    assert isinstance(uncapped, WideRolloutBot)
+    cap = uncapped.last_steps // 3
+    capped = build("expert_capped", {**params, "max_steps": cap}, timed=False)
+    assert isinstance(capped, WideRolloutBot)
+    first = capped.choose(GAME, state, seat, random.Random(3))
+    steps, playouts = capped.last_steps, capped.last_playouts
+    # past the cap by at most one round of each phase (a round plays every candidate once)
+    per_playout = uncapped.last_steps / uncapped.last_playouts
+    assert cap <= steps < cap + 40 * per_playout * 3
+    assert playouts < uncapped.last_playouts
+    assert capped.choose(GAME, state, seat, random.Random(3)) == first
+    assert (capped.last_steps, capped.last_playouts) == (steps, playouts)

@@ -64,6 +64,11 @@ def _states(slug: str, n: int) -> list[tuple[Any, int]]:
     return out[5 :: max(1, len(out) // n)][:n]
 
 
+def _small(params: dict[str, Any]) -> dict[str, Any]:
+    """``params`` with a twentieth of the playout counts of a wide rollout level (``scaled`` leaves them)."""
+    return {k: max(1, v // 20) if k in ("playouts", "max_steps") else v for k, v in params.items()}
+
+
 @pytest.mark.parametrize("slug", SLUGS)
 def test_every_game_offers_the_five_levels_and_the_old_ids(slug: str) -> None:
     assert GAMES[slug].bot_levels == LEVEL_IDS
@@ -87,9 +92,11 @@ def test_levels_are_data_with_growing_search_work(slug: str) -> None:
     params = _module(slug).LEVEL_PARAMS
     searching = [p for p in params.values() if p["kind"] != "heuristic"]
     assert len(searching) == 3
-    works = [next(p[k] for k in ("iterations", "samples", "rounds") if k in p) for p in searching]
+    works = [next(p[k] for k in ("iterations", "samples", "rounds", "playouts") if k in p) for p in searching]
     assert works == sorted(works) and len(set(works)) == 3
-    assert all(0 < p["think"] <= 1.5 for p in searching)
+    # ``think`` is the wall-clock ceiling: within the issue's 1.5 s median, or, for a level with a work cap
+    # per decision (Артания's ``max_steps``: its median is measured in benchmarks/), within the 3 s maximum
+    assert all(0 < p["think"] <= (3.0 if "max_steps" in p else 1.5) for p in searching)
     assert 0 < params["novice"]["blunder"] < 1 and not params["light"].get("blunder")
 
 
@@ -98,7 +105,7 @@ def test_levels_are_data_with_growing_search_work(slug: str) -> None:
 def test_every_level_sees_only_its_seats_view(slug: str, level: str) -> None:
     g = GAMES[slug]
     mod = _module(slug)
-    params = scaled(mod.LEVEL_PARAMS[level], 0.05)
+    params = _small(scaled(mod.LEVEL_PARAMS[level], 0.05))
     differed = 0
     for i, (state, seat) in enumerate(_states(slug, 4)):
         real, other = _twins(slug, state, seat, i)

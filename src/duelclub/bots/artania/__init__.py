@@ -1,6 +1,6 @@
 """Артания и Куявия's bot levels (rules/artania.md; the ladder of bots/levels.py, :data:`LEVEL_PARAMS`:
-``easy`` is now ``light``, ``hard`` is ``strong``; ``novice`` is easy with random mistakes, ``medium`` and
-``master`` are hard with other budgets).
+``easy`` is now ``light``, ``hard`` is ``strong``; ``novice`` is easy with random mistakes, ``medium`` is
+hard with a smaller budget, ``master`` is the wide rollout search of ``bots/artania/wide.py``, issue 27).
 
 - ``easy`` — the heuristic of ``bots/artania/heuristics.py``;
 - ``hard`` — a *rollout* search over determinizations (:class:`RolloutBot`): it improves on the economical
@@ -127,15 +127,22 @@ def overruling(rewards: list[list[float]], base: int) -> int:
 def playout(game: AnyGame, state: Any, seat: Seat) -> float:
     """Play ``state`` (a determinization, mutated) to the end with the economical policy for both seats;
     ``seat``'s reward: the result (1 / 0.5 / 0) + MARGIN_WEIGHT × its final token lead / 5."""
+    return counted_playout(game, state, seat)[0]
+
+
+def counted_playout(game: AnyGame, state: Any, seat: Seat) -> tuple[float, int]:
+    """(:func:`playout`'s reward, the actions the playout played) — the work count of ``expert``'s cap."""
     from duelclub.bots.artania.heuristics import economical_move
 
+    steps = 0
     while state.outcome is None:
         mover = state.to_act()
         game.apply(state, mover, economical_move(state, mover))
+        steps += 1
     winner = state.outcome.winner
     result = 0.5 if winner is None else float(winner == seat)
     lead: int = state.tokens[seat] - state.tokens[1 - seat]
-    return result + MARGIN_WEIGHT * lead / 5
+    return result + MARGIN_WEIGHT * lead / 5, steps
 
 
 LEVEL_PARAMS: dict[str, Params] = {
@@ -143,20 +150,36 @@ LEVEL_PARAMS: dict[str, Params] = {
     "light": {"kind": "heuristic"},
     "medium": {"kind": "rollout", "think": 0.4, "rounds": 4},
     "strong": {"kind": "rollout", "think": HARD_THINK_SECONDS, "rounds": HARD_ROUNDS},
-    "master": {"kind": "rollout", "think": 1.2, "rounds": 48},
-}
-"""The ladder (bots/levels.py) as data: the heuristic (``blunder``: share of random moves) or
-:class:`RolloutBot` (``think`` seconds, ``rounds`` determinizations). ``light`` is the old ``easy``,
-``strong`` the old ``hard``."""
+    "master": {"kind": "wide", "think": 2.8, "playouts": 2400, "max_steps": 180_000, "keep": 3,
+               "margin": 0.02, "z": 1.5},
+}  # fmt: skip
+"""The ladder (bots/levels.py) as data: the heuristic (``blunder``: share of random moves),
+:class:`RolloutBot` (``think`` seconds, ``rounds`` determinizations) or
+:class:`~duelclub.bots.artania.wide.WideRolloutBot` (``playouts`` per decision, at most ``max_steps``
+playout actions; ``think`` is its wall-clock ceiling, the issue's 3 s maximum less a margin: the work caps
+bind first on a machine that is not overloaded). ``light`` is the old ``easy``, ``strong`` the old ``hard``.
+``master`` was the level on trial ``expert_capped`` (issue 27). Against the old ``master`` (now
+``rollout_master``; ``benchmarks/results/duel/artania-expert_capped.jsonl``, code of commit 1ccadd1, the same
+choices as now): 36 matches, score 0.722 (Wilson 95 % 0.560–0.842), decided 24 of 32; CPU per searched
+decision median 1.68 s, max 3.13 s on the loaded machine, where the old ``master`` took 1.5× its quiet CPU
+time (quiet: about 1.1 s and 2.1 s). Uncapped (``expert_2400``): 0.703 of 59, max 4.9 s under load."""
 
 EXPERIMENTAL_PARAMS: dict[str, Params] = {
+    "rollout_master": {"kind": "rollout", "think": 1.2, "rounds": 48},
     "expert": {"kind": "wide", "think": 1.4, "playouts": 1200, "keep": 3, "margin": 0.02, "z": 1.5},
     "expert_2400": {"kind": "wide", "think": 2.8, "playouts": 2400, "keep": 3, "margin": 0.02, "z": 1.5},
+    "expert_capped": {
+        **{"kind": "wide", "think": 2.8, "playouts": 2400, "keep": 3, "margin": 0.02, "z": 1.5},
+        "max_steps": 180_000,
+    },
 }
 """Levels on trial, built by :func:`build` but offered nowhere (not in :data:`LEVELS`, so neither the lobby
 nor ``make_bot`` knows them): ``expert`` is :class:`~duelclub.bots.artania.wide.WideRolloutBot` (issue 27),
 measured against ``master`` and ``strong`` by ``benchmarks/level_duel.py artania expert master strong``;
-``expert_2400`` is the same with twice the playouts (does more samples still buy strength?)."""
+``rollout_master`` is the ``master`` before issue 27 (48 rounds of :class:`RolloutBot`);
+``expert_2400`` is the same with twice the playouts (does more samples still buy strength?);
+``expert_capped`` is ``expert_2400`` whose playouts may play at most ``max_steps`` actions per decision
+(bots/artania/wide.py §Work cap: it trims only the long first decisions, whose CPU time passed 3 s)."""
 
 
 def build(level: str, params: Params, think_seconds: float | None = None, *, timed: bool = True) -> Bot:
@@ -175,7 +198,8 @@ def build(level: str, params: Params, think_seconds: float | None = None, *, tim
             keep=int(params["keep"]),
             margin=float(params["margin"]),
             z=float(params["z"]),
-            playout=playout,
+            max_steps=params.get("max_steps"),
+            playout=counted_playout,
             time_budget=think_budget(params, think_seconds, timed),
         )
     return RolloutBot(level, int(params["rounds"]), think_budget(params, think_seconds, timed))

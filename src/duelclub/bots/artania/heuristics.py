@@ -175,25 +175,34 @@ HOPELESS = -1.0
 # values (3, -2, 3) gave 57%. These sit in the middle of the plateau.
 
 
-def _estimate(state: State, seat: int, cards: tuple[int, ...]) -> float:
-    """My estimated lead at the end of the turn if ``cards`` go into the current step's slots."""
+def _pair_lead(a: int, b: int) -> float:
+    """My estimated lead from one slot at the end of the turn: my card ``a`` against their ``b`` (a card,
+    or PENDING / EMPTY / REMOVED)."""
+    if a >= 0 and b >= 0:
+        return _slot_value(a, b)
+    if a >= 0:
+        return SWORDS[a] - (OPP_OPEN if b == PENDING else 0.0)
+    if b >= 0:
+        return -(SWORDS[b] + (1.0 if a == PENDING and CLASS_OF[b] >= 0 else 0.0))
+    return 0.0
+
+
+def _estimates(state: State, seat: int, placements: list[tuple[int, ...]]) -> list[float]:
+    """My estimated lead at the end of the turn for each placement (card indexes into the current step's
+    one or two slots): the sum of :func:`_pair_lead` over the three slots. Every term is a whole number of
+    swords, so the sums are exact in any order: the slots the step leaves alone are summed once, the placed
+    cards' terms come from a table per slot."""
     slots = PLACE_SLOTS[state.step]
-    mine = state.slots[seat][:]
-    for k, c in zip(slots, cards, strict=False):
-        mine[k] = c
-    theirs = state.slots[1 - seat]
-    lead = 0.0
-    for k in range(3):
-        a, b = mine[k], theirs[k]
-        if a >= 0 and b >= 0:
-            lead += _slot_value(a, b)
-        elif a >= 0:
-            lead += SWORDS[a] - (OPP_OPEN if b == PENDING else 0.0)
-        elif b >= 0:
-            lead -= SWORDS[b] + (1.0 if a == PENDING and CLASS_OF[b] >= 0 else 0.0)
-        elif a == PENDING and b == PENDING:
-            pass
-    return lead
+    mine, theirs = state.slots[seat], state.slots[1 - seat]
+    fixed = sum(_pair_lead(mine[k], theirs[k]) for k in range(3) if k not in slots)
+    k0 = slots[0]
+    t0 = {c: _pair_lead(c, theirs[k0]) for c in {p[0] for p in placements}}
+    if len(slots) == 1:
+        return [fixed + t0[p[0]] for p in placements]
+    k1 = slots[1]
+    t1 = {c: _pair_lead(c, theirs[k1]) for c in {p[1] for p in placements if len(p) > 1}}
+    alone = _pair_lead(mine[k1], theirs[k1])  # one warrior in hand: the second slot stays as it is
+    return [fixed + t0[p[0]] + (t1[p[1]] if len(p) > 1 else alone) for p in placements]
 
 
 def economical_placement(state: State, seat: int) -> tuple[int, ...]:
@@ -201,7 +210,11 @@ def economical_placement(state: State, seat: int) -> tuple[int, ...]:
     cannot be given up (the opponent holds 4 tokens, or a deck is empty so the match ends with this turn), the
     highest estimated lead; else the weakest warriors when the turn looks lost; else the heuristic's best."""
     options = ranked_placements(state, seat)
-    leads = [(_estimate(state, seat, cards), sum(SWORDS[c] for c in cards), cards) for _, cards in options]
+    placements = [cards for _, cards in options]
+    leads = [
+        (lead, SWORDS[p[0]] + (SWORDS[p[1]] if len(p) > 1 else 0), p)  # a placement is one or two cards
+        for lead, p in zip(_estimates(state, seat, placements), placements, strict=True)
+    ]
     safe = [x for x in leads if x[0] >= SAFE_LEAD]
     if safe:
         return min(safe, key=lambda x: (x[1], -x[0]))[2]
