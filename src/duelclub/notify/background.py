@@ -4,8 +4,7 @@ the subclass's :meth:`run_once` (one pass: lease due rows, send them, mark them;
 pass is followed at once by another; otherwise the loop sleeps ``poll_seconds`` or until woken. A failing
 pass is logged and the loop goes on (a database outage at debug level: the site reports it elsewhere).
 
-The push sender (notify/push_sender.py) runs on it; the mail sender (notify/sender.py) has the same loop
-of its own.
+The mail sender (notify/sender.py) and the push sender (notify/push_sender.py) run on it.
 """
 
 from __future__ import annotations

@@ -16,26 +16,26 @@ log transport) the text stays for the admins' «Почта» page.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import os
 import socket
 from datetime import datetime
 
-from duelclub.aio import stop_task
+from duelclub.notify.background import NoticeSender
 from duelclub.notify.compose import message
 from duelclub.notify.smtp import Transport
 from duelclub.store import outbox
 from duelclub.store.db import Database
-from duelclub.store.health import is_outage
 from duelclub.store.models import utcnow
 
 log = logging.getLogger("duelclub.mail")
 
 
-class MailSender:
+class MailSender(NoticeSender):
     """Sends the outbox's mails: :meth:`start` / :meth:`stop` (a background worker of the app),
-    :meth:`wake`, and :meth:`run_once` (one pass; tests call it)."""
+    :meth:`wake`, and :meth:`run_once` (one pass; tests call it) — the loop is notify/background.py's."""
+
+    log = log
 
     def __init__(
         self,
@@ -51,6 +51,7 @@ class MailSender:
         batch: int = 10,
         name: str | None = None,
     ) -> None:
+        super().__init__()
         self.db = db
         self.transport = transport
         self.mail_from = mail_from
@@ -61,49 +62,8 @@ class MailSender:
         self.max_attempts = max_attempts
         self.batch = batch
         self.name = name or f"{socket.gethostname()}:{os.getpid()}:{id(self):x}"
-        self._wake = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
-        self._stopping = False
         self.sent = 0
         self.failures = 0
-
-    def wake(self) -> None:
-        """Look for due mails now (call after committing one)."""
-        self._wake.set()
-
-    async def start(self) -> None:
-        if self._task is None:
-            self._wake, self._stopping = asyncio.Event(), False
-            self._task = asyncio.create_task(self._run(), name="mail-sender")
-
-    async def stop(self, grace: float = 10.0) -> None:
-        """Let the pass under way finish (a database step cut off would leave its thread and transaction
-        behind the stopped app), for at most ``grace`` seconds; then cancel."""
-        task, self._task = self._task, None
-        if task is None:
-            return
-        self._stopping = True
-        self._wake.set()
-        with contextlib.suppress(TimeoutError, asyncio.CancelledError, Exception):
-            await asyncio.wait_for(asyncio.shield(task), grace)
-        await stop_task(task)
-
-    async def _run(self) -> None:
-        while not self._stopping:
-            self._wake.clear()
-            try:
-                while await self.run_once() >= self.batch and not self._stopping:
-                    pass  # a full batch: more may be due
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:
-                if is_outage(exc):
-                    log.debug("mail sender: the database is unavailable")
-                else:
-                    log.exception("mail sender: a pass failed")
-            with contextlib.suppress(TimeoutError):  # asyncio.timeout: wait_for may swallow a cancellation
-                async with asyncio.timeout(self.poll_seconds):
-                    await self._wake.wait()
 
     def _claim(self, now: datetime) -> list[outbox.Claimed]:
         with self.db.session() as s:
