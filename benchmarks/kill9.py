@@ -42,7 +42,7 @@ from typing import Any
 
 import httpx
 import loadkit as kit
-from chaos import RedisServer
+from chaos_club import RedisServer
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:

@@ -3,7 +3,7 @@
 Starts a PostgreSQL cluster of its own — ``initdb`` and ``pg_ctl`` on a spare port in a temporary directory
 (tests/play/private_postgres.py; under root as the ``postgres`` system user), never the shared server on
 5432 — with ``synchronous_commit=on`` (a commit answered is in the WAL, so a ``-m immediate`` restart may not
-take it back), a Redis of its own (chaos.py ``RedisServer``) and two ``duelclub serve`` workers, and plays
+take it back), a Redis of its own (chaos_club.py) and two ``duelclub serve`` workers, and plays
 ``--matches`` invite matches of ``--game`` across them (seat 0 on worker 0, seat 1 on worker 1, every
 ``--http-every``-th action over HTTP), each with a move clock of ``--move-seconds`` (10 s by default: shorter
 than the 30 s stop, so every running clock runs out inside it). Timeline: play ``--warmup`` s; then, each
@@ -40,7 +40,7 @@ from typing import Any
 import httpx
 import loadkit as kit
 import psycopg
-from chaos import Chaos, RedisServer
+from chaos_club import Chaos, RedisServer
 
 sys.path.insert(0, str(kit.REPO / "tests" / "play"))  # one private-cluster helper for tests and benchmarks
 from private_postgres import PrivatePostgres, unavailable
