@@ -14,8 +14,8 @@ them and closes the bus and the engine. It does not migrate: ``duelclub serve`` 
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator, Mapping
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Mapping
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 
 import anyio.to_thread
@@ -26,7 +26,7 @@ from prometheus_client.multiprocess import MultiProcessCollector
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.types import ASGIApp
 
-from duelclub.bus import open_bus
+from duelclub.bus import Bus, open_bus
 from duelclub.logs import recent_errors
 from duelclub.notify.accounts import MailSite
 from duelclub.notify.dispatch import Dispatcher, EmailChannel, NoticeSite
@@ -137,18 +137,41 @@ def _start_notices(app: FastAPI, settings: Settings, db: Database, service: Matc
         service.add_background(worker)
 
 
-def create_app(
-    settings: Settings | None = None,
-    *,
-    games_map: Mapping[str, AnyGame] | None = None,
-    bot_factory: BotFactory | None = None,
-    bot_metrics_dir: Path | None = None,
-) -> FastAPI:
-    """The duelclub app. ``games_map`` defaults to the registry. Bots think in bot worker processes
-    (``duelclub serve``'s pool or ``duelclub bots``); a ``bot_factory`` is for tests only: the app then runs
-    an in-process bot worker with it (play/bots.py). ``bot_metrics_dir``: where the local bot pool writes
-    its think-time histograms (bots/metrics.py), added to ``/metrics``."""
-    settings = (settings or Settings()).prepared()
+def _start_workers(app: FastAPI, settings: Settings, db: Database, bus: Bus, service: MatchService) -> None:
+    """The service's background workers (the module docstring), registered with ``service``, and the
+    per-process caches and limits the routes read from ``app.state``."""
+    app.state.clock = service.clock_sweeper()
+    app.state.matchmaker = Matchmaker(service)
+    app.state.presence = PresenceTracker(service)
+    app.state.tournaments = TournamentDriver(
+        service, service.leases, bus, grace_seconds=settings.TOURNAMENT_GRACE_SECONDS
+    )
+    for worker in (app.state.clock, app.state.matchmaker, app.state.presence, app.state.tournaments):
+        service.add_background(worker)
+    app.state.tournament_details = DetailCache(db.read_session)
+    app.state.limiter = AuthLimiter(settings)
+    app.state.mailer = MailSender(
+        db,
+        transport_for(settings.SMTP_URL, settings.SMTP_CA_FILE),
+        mail_from=settings.MAIL_FROM,
+        poll_seconds=settings.MAIL_POLL_SECONDS,
+        lease_seconds=settings.MAIL_LEASE_SECONDS,
+        retry_seconds=settings.MAIL_RETRY_SECONDS,
+        retry_max_seconds=settings.MAIL_RETRY_MAX_SECONDS,
+        max_attempts=settings.MAIL_MAX_ATTEMPTS,
+    )
+    service.add_background(app.state.mailer)
+    _start_notices(app, settings, db, service)
+
+
+def _lifespan(
+    settings: Settings,
+    games_map: Mapping[str, AnyGame] | None,
+    bot_factory: BotFactory | None,
+    bot_metrics_dir: Path | None,
+) -> Callable[[FastAPI], AbstractAsyncContextManager[None]]:
+    """The app's lifespan: opens the database, the bus and the match service with its workers; closes
+    them in reverse on shutdown (the module docstring)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -182,28 +205,7 @@ def create_app(
             metrics=PlayMetrics(registry),
         )
         app.state.db, app.state.bus, app.state.service = db, bus, service
-        app.state.clock = service.clock_sweeper()
-        app.state.matchmaker = Matchmaker(service)
-        app.state.presence = PresenceTracker(service)
-        app.state.tournaments = TournamentDriver(
-            service, service.leases, bus, grace_seconds=settings.TOURNAMENT_GRACE_SECONDS
-        )
-        for worker in (app.state.clock, app.state.matchmaker, app.state.presence, app.state.tournaments):
-            service.add_background(worker)
-        app.state.tournament_details = DetailCache(db.read_session)
-        app.state.limiter = AuthLimiter(settings)
-        app.state.mailer = MailSender(
-            db,
-            transport_for(settings.SMTP_URL, settings.SMTP_CA_FILE),
-            mail_from=settings.MAIL_FROM,
-            poll_seconds=settings.MAIL_POLL_SECONDS,
-            lease_seconds=settings.MAIL_LEASE_SECONDS,
-            retry_seconds=settings.MAIL_RETRY_SECONDS,
-            retry_max_seconds=settings.MAIL_RETRY_MAX_SECONDS,
-            max_attempts=settings.MAIL_MAX_ATTEMPTS,
-        )
-        service.add_background(app.state.mailer)
-        _start_notices(app, settings, db, service)
+        _start_workers(app, settings, db, bus, service)
         app.state.session_watch = SessionWatch(bus)
         # Blocking database work runs in anyio's threads: as many threads as pooled connections, so a
         # thread never waits for a connection (issue 12 §2).
@@ -219,33 +221,12 @@ def create_app(
             await bus.close()
             db.dispose()
 
-    # /docs and /redoc are served from local files (web/routes/docs.py), not FastAPI's CDN pages.
-    app = DuelclubApp(
-        title="duelclub",
-        version="0.1.0",
-        lifespan=lifespan,
-        docs_url=None,
-        redoc_url=None,
-        generate_unique_id_function=operation_id,
-    )
-    app.state.settings = settings
-    app.state.hashing = Hashing(settings)
-    app.state.mail_site = MailSite(
-        secret=settings.SECRET_KEY,
-        public_url=settings.PUBLIC_URL,
-        reset_ttl_seconds=settings.PASSWORD_RESET_TTL_SECONDS,
-        verify_ttl_seconds=settings.EMAIL_VERIFY_TTL_SECONDS,
-    )
-    install_error_handlers(app)
-    install_page_not_found(app)  # after it: it wraps the JSON handler
-    app.add_middleware(
-        SessionMiddleware,
-        secret_key=settings.SECRET_KEY,
-        session_cookie=SESSION_COOKIE,
-        max_age=SESSION_MAX_AGE,
-        same_site="lax",
-        https_only=settings.COOKIE_SECURE,
-    )
+    return lifespan
+
+
+def _include_routes(app: FastAPI, settings: Settings) -> None:
+    """The JSON API and socket routers (their OpenAPI document, web/openapi.py), the pages, the API docs'
+    assets and the static files."""
     api_routers = (
         auth.router,
         mail.router,
@@ -284,4 +265,49 @@ def create_app(
     app.include_router(docs.router)
     app.mount(docs.ASSETS_URL, docs.assets(), name="api-docs")
     app.mount("/static", StaticFiles(directory=settings.STATIC_DIR, check_dir=False), name="static")
+
+
+def create_app(
+    settings: Settings | None = None,
+    *,
+    games_map: Mapping[str, AnyGame] | None = None,
+    bot_factory: BotFactory | None = None,
+    bot_metrics_dir: Path | None = None,
+) -> FastAPI:
+    """The duelclub app. ``games_map`` defaults to the registry. Bots think in bot worker processes
+    (``duelclub serve``'s pool or ``duelclub bots``); a ``bot_factory`` is for tests only: the app then runs
+    an in-process bot worker with it (play/bots.py). ``bot_metrics_dir``: where the local bot pool writes
+    its think-time histograms (bots/metrics.py), added to ``/metrics``."""
+    settings = (settings or Settings()).prepared()
+
+    lifespan = _lifespan(settings, games_map, bot_factory, bot_metrics_dir)
+
+    # /docs and /redoc are served from local files (web/routes/docs.py), not FastAPI's CDN pages.
+    app = DuelclubApp(
+        title="duelclub",
+        version="0.1.0",
+        lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
+        generate_unique_id_function=operation_id,
+    )
+    app.state.settings = settings
+    app.state.hashing = Hashing(settings)
+    app.state.mail_site = MailSite(
+        secret=settings.SECRET_KEY,
+        public_url=settings.PUBLIC_URL,
+        reset_ttl_seconds=settings.PASSWORD_RESET_TTL_SECONDS,
+        verify_ttl_seconds=settings.EMAIL_VERIFY_TTL_SECONDS,
+    )
+    install_error_handlers(app)
+    install_page_not_found(app)  # after it: it wraps the JSON handler
+    app.add_middleware(
+        SessionMiddleware,
+        secret_key=settings.SECRET_KEY,
+        session_cookie=SESSION_COOKIE,
+        max_age=SESSION_MAX_AGE,
+        same_site="lax",
+        https_only=settings.COOKIE_SECURE,
+    )
+    _include_routes(app, settings)
     return app
