@@ -23,10 +23,19 @@ from pydantic import Field, TypeAdapter
 from typing_extensions import TypedDict
 
 
+class ActAck(TypedDict):
+    """Which act a change is: the mover's seat and the act's client id."""
+
+    seat: int
+    id: str
+
+
 class Change(TypedDict):
     """A committed change of a match: its ``seq`` and ``status``; ``push`` holds each seated member's socket
     ``state`` message (seat ``"0"``/``"1"`` → JSON text) with the events after ``since``, in ``lang`` when
-    the game's events are worded (absent: language-free texts)."""
+    the game's events are worded (absent: language-free texts). ``ack``: the change is a player's act —
+    its seat and the act's client id; a socket of that seat which sent that act sends its push as the act's
+    ack (web/ws.py: one frame per act, on whichever worker the socket is)."""
 
     type: Literal["change"]
     seq: int
@@ -34,6 +43,7 @@ class Change(TypedDict):
     since: int
     push: dict[str, str]
     lang: NotRequired[str]
+    ack: NotRequired[ActAck]
 
 
 class PresenceChanged(TypedDict):

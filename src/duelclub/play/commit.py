@@ -29,6 +29,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
+from duelclub.bus.messages import ActAck
 from duelclub.games.contract import IllegalAction, Outcome, PlatformReason, Seat
 from duelclub.play import endings, views
 from duelclub.play.cache import MatchCache
@@ -129,7 +130,7 @@ class MatchWriter:
                         raise stale(live.seq) from None
             payload = views.cached_payload(live, seat, seq) if want_payload else None
         self.metrics.acted(live.record.game, time.perf_counter() - started)
-        await self.publisher.changed(live)
+        await self.publisher.changed(live, ack=ActAck(seat=seat, id=client_id))
         return payload if payload is not None else live.seq
 
     async def apply_as(

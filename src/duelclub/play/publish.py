@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 
 from duelclub.bus import Bus, match_channel
-from duelclub.bus.messages import Change
+from duelclub.bus.messages import ActAck, Change
 from duelclub.play import views
 from duelclub.play.bots import BotDriver
 from duelclub.play.live import LiveMatch
@@ -29,7 +29,7 @@ class ChangePublisher:
         self.leases = leases
         self._releasing: set[asyncio.Task[None]] = set()
 
-    async def changed(self, live: LiveMatch, *, since: int | None = None) -> None:
+    async def changed(self, live: LiveMatch, *, since: int | None = None, ack: ActAck | None = None) -> None:
         """After a committed change: notify every worker, with the players' socket messages built here,
         once (issue 12 §3: pushes are computed by the match's owner), and let the bot driver look.
 
@@ -37,7 +37,8 @@ class ChangePublisher:
         ``push`` holds each seated member's ``state`` message with the events after ``since``
         (default: the last action's, ``seq - 1``; a change without an action, such as a start or an
         abort, passes ``since=seq``). A socket that last got ``since`` sends its seat's text as it is;
-        any other socket reads the match itself."""
+        any other socket reads the match itself. ``ack``: the player's act this change is (its seat and
+        client id), so that the mover's socket, on any worker, sends its push as the act's ack."""
         since = max(live.seq - 1, 0) if since is None else since
         push = {
             str(seat): views.state_message(live, seat, since)
@@ -48,6 +49,8 @@ class ChangePublisher:
         lang = views.push_lang(live)
         if lang:  # texts in this language only: a reader of another builds their own (web/ws.py)
             message["lang"] = lang
+        if ack is not None:
+            message["ack"] = ack
         await self.bus.publish(match_channel(live.id), message)
         self.bots.poke(live)
         if live.status in ENDED:  # off the hot path: the player's ack goes out first

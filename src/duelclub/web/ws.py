@@ -6,8 +6,9 @@ connect (no events), after every change of the match (any worker, via the bus; t
 state this socket got) and on ``sync``; ``{"type":"ack", id, seq}``; ``{"type":"error", id, code, message}``.
 One frame per act (issue 29 §1): a socket opened with ``?ack=state`` (static/js/live.js) gets no separate ack
 for its act when the act's own state has not reached it yet — that state comes at once, built once per seat
-on the match's owner, carrying ``"ack": id``; otherwise (the state already went out, or the match moved on
-meanwhile) the plain ack as above.
+on the match's owner, carrying ``"ack": id`` (on a worker that does not own the match, the act's change
+from the owner names the act, and its push is the ack); otherwise (the state already went out, or the match
+moved on meanwhile) the plain ack as above.
 Client → server: ``{"type":"sync","seq":n}`` (state with the events after n), ``{"type":"act", id, seq,
 action}`` (as ``POST …/actions``), ``{"type":"ping"}`` → ``{"type":"pong"}`` (the page's heartbeat: a socket
 on a dead network may never close, so a page that hears nothing for a while pings, and drops the socket when
@@ -104,6 +105,10 @@ class MatchSocket(GuardedSocket):
         self.seat: int | None = None
         self.ack_in_state = False
         """The client takes a state carrying ``"ack"`` as its act's ack (``?ack=state``)."""
+        self.acting: str | None = None
+        """The id of the act this socket is waiting on (its change's push may carry the ack)."""
+        self.acked: str | None = None
+        """The id of the last act acknowledged by its change's push (:meth:`push_changes`)."""
         self._flagged = self._checked = 0  # session-end notices received / covered by a check that passed
         self.closing = False
         """Set once the socket is being closed for an ended session."""
@@ -221,9 +226,21 @@ class MatchSocket(GuardedSocket):
                 await self.push_state(None, states[-1])
                 return
             self.sent_seq, self.sent_status = int(m["seq"]), str(m["status"])
-            await self.send_text(text)
+            await self.send_text(self._with_ack(m, text))
             if i == len(states) - 1:
                 return
+
+    def _with_ack(self, m: Change, text: str) -> str:
+        """``text`` (the push of change ``m``) carrying ``"ack"`` when ``m`` is the act this socket waits
+        on, from its seat, and the client takes such a state as the ack: one frame per act on the worker
+        that does not own the match too (the change comes from the owner before the forwarded answer)."""
+        ack = m.get("ack")
+        if not self.ack_in_state or ack is None or self.acting is None:
+            return text
+        if ack["id"] != self.acting or ack["seat"] != self.seat:
+            return text
+        self.acked = self.acting
+        return f'{{"ack":{orjson.dumps(self.acting).decode()},{text[1:]}'
 
     async def push_chat(self, m: ChatPosted) -> None:
         """A chat message for this reader, if they may see its channel now (play/chat.py: players never
@@ -353,11 +370,17 @@ class MatchSocket(GuardedSocket):
             await self.error("not_authenticated", "log in to play", msg.id)
             return
         await self.end_if_logged_out(msg.id)
+        self.acting = msg.id
         try:
             seq = await self.service.act_seq(self.match_id, self.user.id, msg.id, msg.seq, msg.action)
         except PlayError as exc:
-            await self.error(exc.code, exc.message, msg.id)
+            if self.acked != msg.id:  # (an act whose change went out was stored: its ack stands)
+                await self.error(exc.code, exc.message, msg.id)
             return
+        finally:
+            self.acting = None
+        if self.acked == msg.id:
+            return  # its change's push was the ack (:meth:`push_changes`)
         if not await self.ack_with_state(msg.id, seq):
             await self.send(AckSent(type="ack", id=msg.id, seq=seq))
 
