@@ -7,9 +7,10 @@ the owner does not answer, or Redis is unreachable, the write runs here too: the
 client action id keep that safe. The clock never travels: an overdue match owned by another worker is left to
 that worker's own sweeper.
 
-An op is ``{"kind": "act", match, user, cid, seq, action, payload}`` (a player's action; ``payload``: answer
-the new state rather than the seq) or ``{"kind": "apply_as", match, seat, action, source, expected_seq}`` (a
-bot's); it is built and read only here.
+An op is ``{"kind": "act", match, user, cid, seq, action, payload, lang}`` (a player's action; ``payload``:
+answer the new state rather than the seq; ``lang``: the mover's language, in which the owner words the
+pushes) or ``{"kind": "apply_as", match, seat, action, source, expected_seq}`` (a bot's); it is built and
+read only here.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from duelclub import i18n
 from duelclub.bus import Bus
 from duelclub.games.contract import Seat
 from duelclub.play.commit import MatchWriter
@@ -44,7 +46,8 @@ class Router:
         """A player's action on the owner: its new state (``payload``; a ``StatePayload``, or its JSON when
         it was forwarded) or its seq."""
         op = {"kind": "act", "match": match_id, "user": user_id, "cid": client_id, "seq": seq}
-        return await self._route(match_id, {**op, "action": action, "payload": payload})
+        op |= {"action": action, "payload": payload, "lang": i18n.current_lang()}
+        return await self._route(match_id, op)
 
     async def apply_as(
         self, match_id: str, seat: Seat, action: JSON, *, source: str, expected_seq: int
@@ -89,7 +92,9 @@ class Router:
         raise PlayError(422, "bad_request", f"unknown op {op.get('kind')!r}")
 
     async def _serve_forwarded(self, op: JSON) -> Any:
-        return _encode(await self.run_local(op))
+        # In the mover's language: the pushes the owner builds for the change are worded in it.
+        with i18n.use_lang(str(op.get("lang") or i18n.DEFAULT_LANG)):
+            return _encode(await self.run_local(op))
 
 
 def _encode(result: Any) -> Any:
