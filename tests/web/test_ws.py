@@ -291,3 +291,35 @@ async def _until_state(ws: ClientConnection, seq: int) -> list[dict[str, Any]]:
             out.append(json.loads(await ws.recv()))
             MATCH_SERVER_MESSAGE.validate_python(out[-1])
     return out
+
+
+async def test_a_presence_push_reads_no_match_when_the_socket_is_current(served: Any) -> None:
+    """A presence notice (the opponent's socket closed) reaches a socket that already has the match's
+    current state: its presence push is built from the cache, with no read of the match (issue 29: presence
+    pushes were the biggest read in the two-worker profile)."""
+    alice, bob = [await login_client(served.http, n) for n in ("presa", "presb")]
+    try:
+        created = (await alice.post("/api/matches", json={"game": "duel", "vs": "invite"})).json()
+        await bob.post(f"/api/invites/{created['invite_token']}/accept", json={})
+        url = f"{served.ws}/ws/matches/{created['id']}"
+        cache = served.app.state.service.cache
+        reads: list[str] = []
+        read_since = cache._read_since
+
+        def counted(match_id: str, *args: Any) -> Any:
+            reads.append(match_id)
+            return read_since(match_id, *args)
+
+        async with connect(url, additional_headers=cookie_header(alice)) as wa:
+            await recv(wa, "state")
+            async with connect(url, additional_headers=cookie_header(bob)) as wb:
+                await recv(wb, "state")
+                while not all(s["online"] for s in (await recv(wa, "presence"))["seats"]):
+                    pass
+                cache._read_since = counted
+            while all(s["online"] for s in (await recv(wa, "presence"))["seats"]):
+                pass  # until bob's close is pushed
+            assert reads == [], "the presence push read the match again"
+    finally:
+        for c in (alice, bob):
+            await c.aclose()

@@ -27,7 +27,7 @@ from duelclub.bus.messages import PresenceChanged
 from duelclub.games.contract import Outcome, PlatformReason, Seat
 from duelclub.play import endings
 from duelclub.play.errors import PlayError
-from duelclub.play.live import LiveMatch
+from duelclub.play.live import JSON, LiveMatch
 from duelclub.play.port import LobbyPort
 from duelclub.play.schemas import Presence, SeatPresence
 from duelclub.play.threads import in_thread
@@ -120,12 +120,17 @@ def seat_presence(live: LiveMatch, rows: dict[int, PresenceRecord], now: datetim
 
 
 async def presence(
-    service: LobbyPort, match_id: str, user_id: int | None, live: LiveMatch | None = None
+    service: LobbyPort,
+    match_id: str,
+    user_id: int | None,
+    live: LiveMatch | None = None,
+    known: JSON | None = None,
 ) -> Presence:
     """Both seats' connection status; for a seated caller of a clock-less active match against a member,
     when the win may be claimed (``GET /api/matches/{id}/presence``). ``live``: the match, caught up with
-    the database just now by the caller (a socket that has just opened); None: caught up here."""
-    live = await service.fresh(match_id) if live is None else live
+    the database just now by the caller (a socket that has just opened); None: caught up here — with no
+    read of the match when ``known`` (``{seq, status}`` the reader already has) shows the cache is there."""
+    live = await service.fresh(match_id, known) if live is None else live
     rows = await in_thread(_rows, service, match_id)
     return _presence(service, live, rows, live.seat_of(user_id))
 

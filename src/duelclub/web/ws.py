@@ -261,11 +261,15 @@ class MatchSocket(GuardedSocket):
             self._shut = (now, await blocks.shut_out(self.service, user_id))
         return self._shut[1]
 
-    async def push_presence(self, live: LiveMatch | None = None) -> None:
+    async def push_presence(self, live: LiveMatch | None = None, *, reread: bool = False) -> None:
         """Both seats' connection status (and, for a player, when the win may be claimed); ``live``: the
-        match just caught up by the caller (no second read)."""
+        match just caught up by the caller (no second read). Unless ``reread``, the match is not read
+        again when the cache already holds the state this socket last sent."""
         uid = self.user.id if self.user else None
-        found = await presence.presence(self.service, self.match_id, uid, live)
+        known: dict[str, object] | None = None
+        if not reread and self.sent_seq is not None and self.sent_status is not None:
+            known = {"seq": self.sent_seq, "status": self.sent_status}
+        found = await presence.presence(self.service, self.match_id, uid, live, known)
         fields = found.model_dump(mode="json")
         await self.send(PresenceSent(type="presence", seq=self.sent_seq, **fields))  # type: ignore[typeddict-item]
 
@@ -337,7 +341,7 @@ class MatchSocket(GuardedSocket):
                 resync = True
         if resync:
             # The bus was down (news may be lost): read the match (seq gap → sync) and presence.
-            await self.push_presence()
+            await self.push_presence(reread=True)
             await self.push_state(None)
             return
         if presence_changed:
