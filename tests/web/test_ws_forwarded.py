@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 import pytest
-from tests.web.test_ws import _until_state, _until_type, cookie_header, login_client, recv, recv_state_at
+from test_ws import _until_state, _until_type, cookie_header, login_client, recv, recv_state_at
 from websockets.asyncio.client import connect
 
 from duelclub.play.service import MatchService
