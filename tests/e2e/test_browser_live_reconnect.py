@@ -245,7 +245,7 @@ def test_an_open_socket_told_store_unavailable_shows_the_banner_and_syncs_later(
     backoff wait, and drops the banner when a state comes."""
     a, b = members
     mid = _opponent_to_move(a, b)
-    seen: dict[str, Any] = {"to_page": None, "syncs": 0, "opens": 0}
+    seen: dict[str, Any] = {"to_page": None, "syncs": 0, "opens": 0, "states": 0}
 
     def route(ws: Any) -> None:
         seen["opens"] += 1
@@ -257,13 +257,25 @@ def test_an_open_socket_told_store_unavailable_shows_the_banner_and_syncs_later(
                 seen["syncs"] += 1
             server.send(message)
 
+        def down(message: str | bytes) -> None:
+            if isinstance(message, str) and '"type":"state"' in message.replace(" ", ""):
+                seen["states"] += 1
+            ws.send(message)
+
         ws.on_message(up)
-        server.on_message(ws.send)
+        server.on_message(down)
 
     page = a.page
     page.route_web_socket(re.compile(r"/ws/matches/"), route)
     a.open_match(mid)
     page.wait_for_function(JS_CONN, arg="open")
+    # The server's greeting (its state) can trail the "open" event, and a state drops the banner: inject the
+    # error only once the greeting has reached the page.
+    deadline = time.monotonic() + 15
+    while seen["states"] == 0:
+        assert time.monotonic() < deadline, "no state from the server"
+        page.wait_for_timeout(50)
+    page.wait_for_timeout(300)
     syncs = seen["syncs"]
     seen["to_page"].send('{"type":"error","id":null,"code":"store_unavailable","message":"down"}')
     page.wait_for_selector("#server-unavailable:visible")

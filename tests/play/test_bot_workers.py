@@ -185,6 +185,9 @@ async def test_a_late_or_repeated_answer_is_harmless(remote: MatchService, db: D
         assert not botjobs.answer(s, fresh, action, utcnow())  # answered already
     await _until(lambda: _bot_rows(db, mid), what="the bot's move")
     after = await remote.state(mid, alice, None)
+    # The applied job is deleted by the web side's collector; until then an enqueue of the same key keeps the
+    # answered row (nothing due to take), so wait for it (the race made this test flaky under load).
+    await _until(lambda: _job(db, mid, seq) is None, what="the applied job's deletion")
     # The same answer again (a worker that thought it lost it, a second web worker): nothing happens.
     repeat = botjobs.Job(**{**fresh.__dict__, "attempts": 0, "creator": remote.bots.name})
     with db.session() as s:
