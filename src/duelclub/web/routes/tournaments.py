@@ -22,7 +22,7 @@ from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import Response
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from duelclub.play import tournament_ops as ops
 from duelclub.play import tournament_views as tviews
@@ -50,20 +50,26 @@ class TournamentBody(BaseModel):
     """A new tournament. ``rounds``: a Swiss's rounds; ``minutes``: an arena's time box (5..1440);
     ``move_seconds``: the matches' move clock; ``max_players`` 2..256 (default 64); ``starts_at``: the
     server starts it then (else the organiser does); ``double``: a double round robin; ``round_minutes``: a
-    round deadline (round robin, Swiss)."""
+    round deadline (round robin, Swiss).
+
+    Numbers and flags are strict JSON types (issue 26 §Bad input: a malformed body is refused, 422
+    ``malformed``): ``"rounds": "3"`` or ``true``, ``"rated": "yes"`` are refused, not read as 3, 1 and true;
+    so is a field the API does not know (``"max_player": 4`` would otherwise make a 64-player tournament)."""
+
+    model_config = ConfigDict(extra="forbid")
 
     game: str = Field(max_length=40)
     format: str = Field(max_length=16)
     name: str = Field(default="", max_length=200)
-    rated: bool | None = None
+    rated: bool | None = Field(default=None, strict=True)
     options: dict[str, Any] = Field(default_factory=dict)
-    rounds: int | None = Field(default=None, ge=1, le=1000)
-    minutes: int | None = Field(default=None, ge=1, le=10**6)
-    move_seconds: int | None = Field(default=None, ge=1, le=10**7)
-    max_players: int | None = Field(default=None, ge=1, le=10**6)
+    rounds: int | None = Field(default=None, ge=1, le=1000, strict=True)
+    minutes: int | None = Field(default=None, ge=1, le=10**6, strict=True)
+    move_seconds: int | None = Field(default=None, ge=1, le=10**7, strict=True)
+    max_players: int | None = Field(default=None, ge=1, le=10**6, strict=True)
     starts_at: datetime | None = None
-    double: bool = False
-    round_minutes: int | None = Field(default=None, ge=1, le=10**7)
+    double: bool = Field(default=False, strict=True)
+    round_minutes: int | None = Field(default=None, ge=1, le=10**7, strict=True)
 
 
 class BotBody(BaseModel):
@@ -75,7 +81,7 @@ class BotBody(BaseModel):
 class LeaveBody(BaseModel):
     """``number``: the organiser takes out that player (a bot, say); absent: the caller leaves."""
 
-    number: int | None = None
+    number: int | None = Field(default=None, strict=True)
 
 
 def _driver(request: Request) -> Any:
