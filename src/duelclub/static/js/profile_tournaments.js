@@ -21,8 +21,9 @@ async function show() {
           el(
             "li",
             { dataset: { id: tr.id } },
-            el("a", { href: `/tournaments/${encodeURIComponent(tr.id)}` }, tournamentTitle(tr, gameTitle(tr.game))),
-            el("span", { class: "small muted" }, ` · ${gameTitle(tr.game)} · ${formatName(tr.format)} · ${statusName(tr.status)}`),
+            // as the lobby's list draws it: the facts wrap under the name on a phone, so no leading « · »
+            el("a", { href: `/tournaments/${encodeURIComponent(tr.id)}`, class: "tournament-link" }, tournamentTitle(tr, gameTitle(tr.game))),
+            el("span", { class: "small muted" }, " " + [gameTitle(tr.game), formatName(tr.format), statusName(tr.status)].join(" · ")),
           ),
         )
       : [el("li", { class: "empty" }, t("Пока ни одного турнира."))]),
