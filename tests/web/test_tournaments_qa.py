@@ -142,3 +142,25 @@ async def test_the_csv_names_a_bot_as_the_page_does(user_client: UserClient) -> 
         r = await ann.get(f"/api/tournaments/{tid}/crosstable.csv", headers={"Accept-Language": lang})
         players = {row["player"] for row in csv.DictReader(io.StringIO(r.text))}
         assert players == {"ann", bot}, (lang, players)
+
+
+async def test_an_unrated_tournaments_resignation_before_both_first_moves_is_a_game_played(
+    user_client: UserClient,
+) -> None:
+    """docs/tournaments.md §Played: only a rated match is kept from ending before both first moves (it ends
+    aborted, a forfeit); in an unrated tournament the resignation is a game lost over the board."""
+    clients = await members(user_client, "ann", "ben")
+    ann = clients["ann"]
+    t = await create(ann, rated=False, options={"rounds": 1})
+    for c in clients.values():
+        await c.post(f"/api/tournaments/{t['id']}/join", json={})
+    t = (await ann.post(f"/api/tournaments/{t['id']}/start", json={})).json()
+    mid = in_play(t)[0]
+    body = {"id": "r0", "seq": 0, "action": {"kind": "resign"}}
+    assert (await clients["ben"].post(f"/api/matches/{mid}/actions", json=body)).status_code == 200
+    assert (await ann.get(f"/api/matches/{mid}")).json()["status"] == "finished"
+    t = await until(ann, t["id"], lambda t: t["status"] == "finished")
+    board = t["rounds"][0]["pairings"][0]
+    assert not board["forfeit"] and board["result"] in ("1-0", "0-1"), board
+    table = {s["username"]: (s["played"], s["points"]) for s in t["standings"]}
+    assert table == {"ann": (1, 1), "ben": (1, 0)}
