@@ -6,7 +6,14 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import vm from "node:vm";
 
-import { isListed, keyBytes, pushSupport, sameKey, subscriptionBody } from "../../src/duelclub/static/js/webpush.js";
+import {
+  forgetBrowser,
+  isListed,
+  keyBytes,
+  pushSupport,
+  sameKey,
+  subscriptionBody,
+} from "../../src/duelclub/static/js/webpush.js";
 
 const KEY = "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM";
 
@@ -119,4 +126,32 @@ test("a click never leaves the site", () => {
   assert.equal(context.targetUrl("//evil.example/x", origin), "https://club.example/");
   assert.equal(context.targetUrl("javascript:alert(1)", origin), "https://club.example/");
   assert.equal(context.targetUrl(undefined, origin), "https://club.example/");
+});
+
+function fakeNavigator(sub) {
+  return { serviceWorker: { getRegistration: async () => ({ pushManager: { getSubscription: async () => sub } }) } };
+}
+
+test("logging out forgets this browser's subscription on the server, then in the browser", async () => {
+  const calls = [];
+  const sub = { endpoint: "https://push.example/a", unsubscribe: async () => calls.push("unsubscribe") };
+  const forgot = await forgetBrowser(fakeNavigator(sub), async (endpoint) => calls.push(`DELETE ${endpoint}`));
+  assert.equal(forgot, true);
+  assert.deepEqual(calls, ["DELETE https://push.example/a", "unsubscribe"]);
+});
+
+test("logging out without a subscription, a service worker or a server answer still goes on", async () => {
+  assert.equal(await forgetBrowser(fakeNavigator(null), async () => assert.fail("nothing to remove")), false);
+  assert.equal(await forgetBrowser({}, async () => assert.fail("no service worker")), false);
+  const calls = [];
+  const sub = { endpoint: "https://push.example/b", unsubscribe: async () => calls.push("unsubscribe") };
+  const failing = async () => {
+    throw new Error("503");
+  };
+  assert.equal(await forgetBrowser(fakeNavigator(sub), failing), false);
+  assert.deepEqual(calls, ["unsubscribe"], "the browser forgets it even when the server could not");
+  const hanging = () => new Promise(() => {});
+  const started = Date.now();
+  assert.equal(await forgetBrowser(fakeNavigator(sub), hanging, 50), false);
+  assert.ok(Date.now() - started < 1000, "gives up after its time");
 });

@@ -164,6 +164,24 @@ async def test_deleting_the_account_removes_its_subscriptions(
             assert s.scalar(select(func.count()).select_from(PushSubscription)) == 1
 
 
+async def test_logging_out_everywhere_forgets_every_browser_of_the_member(
+    database_url: str, app_factory: Any, push_box: PushBox
+) -> None:
+    """«Выйти на всех устройствах» (a lost phone): its turn notices stop with its sessions. A plain logout
+    forgets only its own browser (static/js/webpush.js ``forgetBrowser``, tests/js)."""
+    async with (
+        _app(app_factory, database_url, push_box, PUSH_HTTP_LOOPBACK=True) as app,
+        _members(app, "anna", "boris") as (anna, boris),
+    ):
+        for name in ("phone", "laptop"):
+            assert (await anna.post(URL, json=push_box.browser(name).subscription())).status_code == 201
+        assert (await boris.post(URL, json=push_box.browser("boris").subscription())).status_code == 201
+        assert (await anna.post("/api/auth/logout-all", json={})).status_code == 204
+        with app.state.db.session() as s:
+            boris_id = users.find_user(s, "boris").id  # type: ignore[union-attr]
+            assert s.scalars(select(PushSubscription.user_id)).all() == [boris_id]
+
+
 async def test_a_push_queued_in_the_app_reaches_the_browser(
     database_url: str, app_factory: Any, push_box: PushBox
 ) -> None:

@@ -1,11 +1,14 @@
 // Shared page chrome: the header's logout button and language switch.
-import { post, toast } from "./api.js";
+import { del, post, toast } from "./api.js";
+import { forgetBrowser } from "./webpush.js";
 
 const logout = document.getElementById("logout");
 if (logout) {
   logout.addEventListener("click", async () => {
     logout.disabled = true;
     try {
+      // a shared computer: this browser's push subscription goes with the member (webpush.js)
+      await forgetBrowser(navigator, (endpoint) => del("/api/me/push-subscriptions", { endpoint }));
       await post("/api/auth/logout", {});
       location.assign("/");
     } catch (err) {

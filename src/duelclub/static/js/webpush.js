@@ -37,3 +37,32 @@ export function pushSupport(win) {
 export function isListed(listing, endpoint) {
   return Boolean(endpoint) && (listing.subscriptions || []).some((s) => s.endpoint === endpoint);
 }
+
+/** Forget this browser's push subscription before its member logs out: on the server (`remove(endpoint)`,
+ * while the session still holds) and in the browser, so that a shared computer does not go on showing the
+ * member's turns to whoever uses it next. Resolves true when a subscription was forgotten; never rejects,
+ * and gives up after `ms` milliseconds, so that logging out is never held up (a server that missed the
+ * DELETE forgets the endpoint at its next push: the push service answers 404/410 once unsubscribed). */
+export async function forgetBrowser(nav, remove, ms = 2000) {
+  const work = (async () => {
+    const workers = nav && nav.serviceWorker;
+    const registration = workers ? await workers.getRegistration() : null;
+    const sub = registration ? await registration.pushManager.getSubscription() : null;
+    if (!sub) return false;
+    try {
+      await remove(sub.endpoint);
+    } finally {
+      await sub.unsubscribe();
+    }
+    return true;
+  })().catch(() => false);
+  let timer;
+  const late = new Promise((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -21,7 +21,7 @@ from duelclub.i18n import gettext as _
 from duelclub.notify import accounts
 from duelclub.notify.addresses import address_key
 from duelclub.play.service import in_thread
-from duelclub.store import sessions, users
+from duelclub.store import push, sessions, users
 from duelclub.store.db import Database
 from duelclub.store.models import utcnow
 from duelclub.web.account_words import password_message, username_message
@@ -195,8 +195,10 @@ def logout(request: Request, s: DbSession) -> Response:
 
 @router.post("/auth/logout-all", status_code=204)
 def logout_all(request: Request, user: CurrentUser, s: DbSession) -> Response:
-    """End every session of the caller, on every device, this one included."""
+    """End every session of the caller, on every device, this one included, and forget every browser's push
+    subscription (a lost phone stops showing the member's turns; notify/push.py)."""
     sessions.end_user_sessions(s, user.id)
+    push.forget_user(s, user.id)
     _sessions_ended(request, s, user.id)
     request.session.clear()
     return Response(status_code=204)
