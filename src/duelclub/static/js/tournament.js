@@ -131,7 +131,8 @@ function facts(tr) {
   const rated = tr.rated ? t("рейтинговый") : t("без рейтинга");
   const organiser = tr.organiser ? t("организатор {name}", { name: tr.organiser }) : "";
   const count = t("{n} из {max} участников", { n: tr.players.length, max: tr.max_players });
-  return [gameTitle(tr.game), formatName(tr.format), clock, deadline, rated, count, organiser].filter(Boolean).join(" · ");
+  // the game options as the server words them for the reader (a third party's words: «Дом Горна у игрока 1»)
+  return [gameTitle(tr.game), formatName(tr.format), tr.options_text, clock, deadline, rated, count, organiser].filter(Boolean).join(" · ");
 }
 
 /** When it starts (open), or an arena's end and time left (running, paused), or when it ended. */

@@ -28,10 +28,11 @@ def _page(path: str) -> Callable[[_Handler], _Handler]:
 
 @_page("/tournaments")
 def tournaments_page(request: Request, user: OptionalUser) -> Response:
-    """Upcoming, running and finished tournaments, and the form to create one."""
+    """Upcoming, running and finished tournaments, and the form to create one (its game options set the
+    first seat's side on every board: labelled so, «Дом первого игрока», not «Ваш дом»)."""
     if user is None:
         return _to_login(request)
-    return _render(request, "tournaments.html", user, games=lobby_games(request))
+    return _render(request, "tournaments.html", user, games=lobby_games(request, first_seat=True))
 
 
 @_page("/tournaments/{tournament_id}")
