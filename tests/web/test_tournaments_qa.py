@@ -142,3 +142,15 @@ async def test_the_csv_names_a_bot_as_the_page_does(user_client: UserClient) -> 
         r = await ann.get(f"/api/tournaments/{tid}/crosstable.csv", headers={"Accept-Language": lang})
         players = {row["player"] for row in csv.DictReader(io.StringIO(r.text))}
         assert players == {"ann", bot}, (lang, players)
+
+
+async def test_an_arenas_games_are_headed_as_games_and_a_round_robins_as_rounds(
+    user_client: UserClient,
+) -> None:
+    ann = await user_client("ann")
+    arena = await create(ann, format="arena", minutes=5)
+    page = (await ann.get(f"/tournaments/{arena['id']}")).text
+    assert '<h2 id="rounds-title">Партии</h2>' in page, "an arena has no rounds to name"
+    robin = await create(ann)
+    page = (await ann.get(f"/tournaments/{robin['id']}")).text
+    assert '<h2 id="rounds-title">Туры и партии</h2>' in page
