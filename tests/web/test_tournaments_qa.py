@@ -164,3 +164,15 @@ async def test_an_unrated_tournaments_resignation_before_both_first_moves_is_a_g
     assert not board["forfeit"] and board["result"] in ("1-0", "0-1"), board
     table = {s["username"]: (s["played"], s["points"]) for s in t["standings"]}
     assert table == {"ann": (1, 1), "ben": (1, 0)}
+
+
+async def test_an_arenas_games_are_headed_as_games_and_a_round_robins_as_rounds(
+    user_client: UserClient,
+) -> None:
+    ann = await user_client("ann")
+    arena = await create(ann, format="arena", minutes=5)
+    page = (await ann.get(f"/tournaments/{arena['id']}")).text
+    assert '<h2 id="rounds-title">Партии</h2>' in page, "an arena has no rounds to name"
+    robin = await create(ann)
+    page = (await ann.get(f"/tournaments/{robin['id']}")).text
+    assert '<h2 id="rounds-title">Туры и партии</h2>' in page

@@ -8,13 +8,17 @@ Handlers installed by :func:`install_error_handlers` turn :class:`ApiError`, the
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from duelclub.i18n import gettext as _
 from duelclub.play.errors import PlayError
 from duelclub.web.outage import RETRY_AFTER_SECONDS, install_outage_handlers
+from duelclub.web.strictjson import NUL_REFUSED
 
 _HTTP_CODES = {
     400: "bad_request",
@@ -47,11 +51,38 @@ def error_body(code: str, message: str) -> dict[str, str]:
     return {"code": code, "message": message}
 
 
+def body_message(err: dict[str, Any]) -> str | None:
+    """What is wrong with the request body as a whole, in the reader's language, or None when the error is
+    about one field (its words stay Pydantic's, ``"game: Field required"``).
+
+    - no body at all (an empty POST to a route that takes one): «Нет тела запроса: нужен объект JSON.» —
+      FastAPI reports it as the top-level body ``missing``, which alone read «Field required»;
+    - a body that is not JSON (``json_invalid``, at character ``loc[1]``), a NUL escape apart;
+    - JSON that is not an object (``null``, a list, a string)."""
+    loc = tuple(err.get("loc", ()))
+    kind = err.get("type")
+    if kind == "json_invalid":
+        if (err.get("ctx") or {}).get("error") == NUL_REFUSED:
+            return _("Тело запроса содержит символ NUL: он не принимается.")
+        at = loc[1] if len(loc) > 1 else 0
+        return _("Тело запроса — не JSON (ошибка у символа %(at)s).", at=at)
+    if loc != ("body",):
+        return None
+    if kind == "missing":
+        return _("Нет тела запроса: нужен объект JSON.")
+    if kind in ("model_attributes_type", "dict_type"):
+        return _("Тело запроса должно быть объектом JSON.")
+    return None
+
+
 def _validation_message(exc: RequestValidationError) -> str:
     errors = exc.errors()
     if not errors:
         return "invalid request"
     err = errors[0]
+    whole = body_message(err)
+    if whole is not None:
+        return whole
     loc = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
     msg = str(err.get("msg", "invalid"))
     return f"{loc}: {msg}" if loc else msg

@@ -25,6 +25,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+NUL_REFUSED = "NUL characters are not accepted"
+"""The decode error of a body holding ``\\u0000`` (web/errors.py words it for people)."""
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 _CONTROL_QUERY = re.compile(rb"[\x00-\x1f\x7f]|%[01][0-9a-fA-F]|%7[fF]")
 
@@ -70,9 +72,7 @@ class StrictJsonRequest(Request):
             body = await self.body()
             at = body.find(b"\\u0000")
             if at >= 0:
-                raise json.JSONDecodeError(
-                    "NUL characters are not accepted", body.decode(errors="replace"), at
-                )
+                raise json.JSONDecodeError(NUL_REFUSED, body.decode(errors="replace"), at)
             self._json = orjson.loads(body)  # orjson.JSONDecodeError is a json.JSONDecodeError
         return self._json
 

@@ -9,8 +9,9 @@ as soon as the match ends). So a read asks the row's version (one small query) a
 detail of that version, answers from it: N readers of one version cost one computation per worker, and
 readers that come while it is computed wait for it instead of computing it again.
 
-What is kept is the JSON body without ``you`` (the reader's own place), encoded once; ``you`` is added per
-reader from a small index (the member's player number and their match in play).
+What is kept is the JSON body without ``you`` (the reader's own place) and ``options_text`` (the game options
+in the reader's language), encoded once; both are added per reader: ``you`` from a small index (the member's
+player number and their match in play), ``options_text`` from the kept ``game`` and ``options``.
 """
 
 from __future__ import annotations
@@ -39,14 +40,17 @@ SIZE = 32
 
 @dataclass(frozen=True, slots=True)
 class Detail:
-    """One tournament's detail at ``version``: the encoded JSON object without ``you``, and what ``you``
-    needs (member → (number, withdrawn); player number → their match in play; the organiser)."""
+    """One tournament's detail at ``version``: the encoded JSON object without ``you``, what ``you``
+    needs (member → (number, withdrawn); player number → their match in play; the organiser), and the
+    tournament's ``game`` slug and stored ``options`` (for their words in each reader's language)."""
 
     version: int
     body: bytes
     members: dict[int, tuple[int, bool]]
     playing: dict[int, str]
     organiser_id: int
+    game: str
+    options: dict[str, Any]
 
     def you(self, viewer: int | None) -> JSON:
         """The reader's place: ``joined``, ``number``, ``withdrawn``, ``organiser``, ``match_id``."""
@@ -59,9 +63,11 @@ class Detail:
             "match_id": self.playing.get(number) if number is not None else None,
         }
 
-    def encoded(self, viewer: int | None) -> bytes:
-        """The whole detail as JSON bytes, ``you`` included."""
-        return self.body[:-1] + b',"you":' + orjson.dumps(self.you(viewer)) + b"}"
+    def encoded(self, viewer: int | None, options_text: str = "") -> bytes:
+        """The whole detail as JSON bytes, ``you`` and ``options_text`` (the options worded for the reader,
+        ``GameWords.options_text`` for a third party: «Дом Горна у игрока 1») included."""
+        reader = orjson.dumps({"options_text": options_text, "you": self.you(viewer)})
+        return self.body[:-1] + b"," + reader[1:]
 
 
 def compute(s: Session, tournament_id: str) -> Detail | None:
@@ -82,7 +88,7 @@ def compute(s: Session, tournament_id: str) -> Detail | None:
     members = {
         e.user_id: (e.number, e.withdrawn_at is not None) for e in snap.entries if e.user_id is not None
     }
-    return Detail(t.version, orjson.dumps(out), members, playing, t.organiser_id)
+    return Detail(t.version, orjson.dumps(out), members, playing, t.organiser_id, t.game, dict(t.options))
 
 
 class DetailCache:

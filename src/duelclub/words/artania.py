@@ -337,12 +337,12 @@ class ArtaniaWords(GameWords[Event]):
         ]
         return data
 
-    def options_form(self) -> list[JSON]:
+    def options_form(self, first_seat: bool = False) -> list[JSON]:
         """One field, the opener's deck (D29); the other seat gets the other deck. The decks are identical."""
         return [
             {
                 "name": "deck",
-                "label": _("Ваша колода"),
+                "label": _("Колода первого игрока") if first_seat else _("Ваша колода"),
                 "choices": [
                     {"value": "artania", "label": "Артания"},
                     {"value": "kuyavia", "label": "Куявия"},

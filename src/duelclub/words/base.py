@@ -141,12 +141,16 @@ class GameWords(ABC, Generic[EventT]):
         """Static data the UI needs to draw this game (card names and texts, battlefields, …), worded."""
         return {}
 
-    def options_form(self) -> list[JSON]:
+    def options_form(self, first_seat: bool = False) -> list[JSON]:
         """The lobby's form for the game's options, field by field, labelled for people.
 
         Each field is ``{"name", "label", "choices": [{"value", "label", "hint"?}], "default"}``: the
         lobby draws one group of radio buttons per field and sends ``{name: value, …}`` as the options, so
         every value must be valid for ``Game.parse_options``. An empty list means the game has no options.
+
+        ``first_seat``: label a field that sets one seat's side (a house, a deck, a side) for the first seat,
+        «Дом первого игрока», not for the reader, «Ваш дом» — a tournament's options set the first seat of
+        every board, whoever created it (issue 26 §Create).
         """
         return []
 

@@ -65,11 +65,12 @@ class MezhaWords(GameWords[Event]):
         out["fields"] = [_(f) for f in _FIELDS]
         return out
 
-    def options_form(self) -> list[JSON]:
+    def options_form(self, first_seat: bool = False) -> list[JSON]:
         """One field, the opener's house (§Houses and decks); the other seat gets the other house."""
         hints = {"olkha": _("прячется, растёт, остаётся"), "gorn": _("бьёт, держит строй, зовёт подмогу")}
         choices = [{"value": h, "label": _(name), "hint": hints[h]} for h, name in _HOUSES.items()]
-        return [{"name": "house", "label": _("Ваш дом"), "choices": choices, "default": "olkha"}]
+        label = _("Дом первого игрока") if first_seat else _("Ваш дом")
+        return [{"name": "house", "label": label, "choices": choices, "default": "olkha"}]
 
     def options_text(self, options: BaseModel, seat: Seat | None) -> str:
         """«Ваш дом: Дом Горна» for a seat, «Дом Ольхи у игрока 1» for a third party."""

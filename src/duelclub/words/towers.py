@@ -338,8 +338,9 @@ class TowersWords(GameWords[Event]):
             "hand_size": HAND_SIZE,
         }
 
-    def options_form(self) -> list[JSON]:
-        """Two fields: the battlefield (§2: start and goals as the hint) and the deck type (§8)."""
+    def options_form(self, first_seat: bool = False) -> list[JSON]:
+        """Two fields: the battlefield (§2: start and goals as the hint) and the deck type (§8); both seats
+        share them, so ``first_seat`` changes no label."""
         fields = [
             {
                 "value": b.id,

@@ -299,7 +299,7 @@ class WarchestWords(GameWords[Event]):
             "decrees": [{"id": d.id, "ru": d.ru, "text": _(DECREE_TEXTS[d.id])} for d in DECREES],
         }  # fmt: skip
 
-    def options_form(self) -> list[JSON]:
+    def options_form(self, first_seat: bool = False) -> list[JSON]:
         return [
             {
                 "name": "expansions",
@@ -309,7 +309,7 @@ class WarchestWords(GameWords[Event]):
             },
             {
                 "name": "side",
-                "label": _("Ваша сторона"),
+                "label": _("Сторона первого игрока") if first_seat else _("Ваша сторона"),
                 "choices": [
                     {"value": "random", "label": _("По жребию")},
                     {"value": "wolf", "label": _("Волк"), "hint": _("золото, начинает с инициативой")},

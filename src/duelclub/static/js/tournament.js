@@ -5,7 +5,7 @@
 // tournament changed, at most once per PAGE_WAIT_MS (coalesce.js); «Ваша партия готова» when a match of the
 // viewer starts. The start time, or an arena's end with a live countdown, in the reader's local time.
 // Refusals in the page language (tournament_errors.js). Test hooks: #tournament[data-status][data-round],
-// #tournament-ready, #tournament-when, #tournament-countdown.
+// #tournament-ready, #tournament-when, #tournament-countdown; an arena's games #arena-games, #arena-older.
 import { el, get, post, toast } from "./api.js";
 import { PAGE_WAIT_MS, coalesce } from "./coalesce.js";
 import { gameTitle } from "./gamesinfo.js";
@@ -13,6 +13,7 @@ import { LANG, t } from "./i18n.js";
 import { moveTimeText } from "./movetime.js";
 import { seatName } from "./names.js";
 import { refusalText } from "./tournament_errors.js";
+import { arenaGames, olderGamesText } from "./tournament_games.js";
 import { followLobby } from "./tournament_list.js";
 import {
   byeText,
@@ -131,7 +132,8 @@ function facts(tr) {
   const rated = tr.rated ? t("рейтинговый") : t("без рейтинга");
   const organiser = tr.organiser ? t("организатор {name}", { name: tr.organiser }) : "";
   const count = t("{n} из {max} участников", { n: tr.players.length, max: tr.max_players });
-  return [gameTitle(tr.game), formatName(tr.format), clock, deadline, rated, count, organiser].filter(Boolean).join(" · ");
+  // the game options as the server words them for the reader (a third party's words: «Дом Горна у игрока 1»)
+  return [gameTitle(tr.game), formatName(tr.format), tr.options_text, clock, deadline, rated, count, organiser].filter(Boolean).join(" · ");
 }
 
 /** When it starts (open), or an arena's end and time left (running, paused), or when it ended. */
@@ -232,16 +234,39 @@ function pairing(p) {
   return el("li", { dataset: { match: p.match_id || "" } }, seats, " ", el("b", { class: "tournament-result" }, resultText(p)), " ", link, " ", fair, seed ? " → " : null, seed);
 }
 
+/** Whether the reader opened the arena's fold of older games (kept across redraws). */
+let olderOpen = false;
+
+/** An arena's games: one list, most recent first, the newest ARENA_SHOWN in view and the rest in a fold
+ * («Ещё N партий») whose rows are drawn only while it is open (a long arena has hundreds). */
+function arenaList(tr) {
+  const { recent, older } = arenaGames(tr.rounds);
+  const list = el("ul", { class: "match-list", id: "arena-games" }, ...recent.map(pairing));
+  if (!older.length) return [list];
+  const rows = el("ul", { class: "match-list", id: "arena-older-games" });
+  const fill = () => rows.replaceChildren(...(olderOpen ? older.map(pairing) : []));
+  const fold = el("details", { class: "tournament-older", id: "arena-older", open: olderOpen }, el("summary", {}, olderGamesText(older.length)), rows);
+  fold.addEventListener("toggle", () => {
+    olderOpen = fold.open;
+    fill();
+  });
+  fill();
+  return [list, fold];
+}
+
 function rounds(tr) {
   const box = $("tournament-rounds");
   if (!tr.rounds.length) {
     box.replaceChildren(el("p", { class: "muted" }, tr.status === "open" ? t("Пары появятся, когда турнир начнётся.") : t("Пар ещё нет.")));
     return;
   }
-  const title = (r) => (tr.format === "arena" ? t("Пары {n}", { n: r.number }) : t("Тур {n}", { n: r.number }));
+  if (tr.format === "arena") {
+    box.replaceChildren(...arenaList(tr));
+    return;
+  }
   box.replaceChildren(
     ...[...tr.rounds].reverse().map((r) =>
-      el("div", { class: "tournament-round", dataset: { round: String(r.number) } }, el("h3", { class: "small" }, title(r)), el("ul", { class: "match-list" }, ...r.pairings.map(pairing))),
+      el("div", { class: "tournament-round", dataset: { round: String(r.number) } }, el("h3", { class: "small" }, t("Тур {n}", { n: r.number })), el("ul", { class: "match-list" }, ...r.pairings.map(pairing))),
     ),
   );
 }

@@ -17,7 +17,7 @@ function item(tr) {
     "li",
     { dataset: { id: tr.id } },
     el("a", { href: `/tournaments/${encodeURIComponent(tr.id)}`, class: "tournament-link" }, tournamentTitle(tr, gameTitle(tr.game))),
-    el("span", { class: "small muted" }, " " + [gameTitle(tr.game), formatName(tr.format), count(tr.players), when].join(" · ")),
+    el("span", { class: "small muted" }, " " + [gameTitle(tr.game), formatName(tr.format), tr.options_text, count(tr.players), when].filter(Boolean).join(" · ")),
   );
 }
 

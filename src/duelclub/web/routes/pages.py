@@ -133,16 +133,17 @@ def clock_choices(mode: str) -> list[dict[str, Any]]:
     return out
 
 
-def lobby_games(request: Request) -> list[dict[str, Any]]:
+def lobby_games(request: Request, first_seat: bool = False) -> list[dict[str, Any]]:
     """The games as the lobby draws them: title, tagline, summary, ``options_form`` fields (the game's words,
-    ``duelclub.words``), bot levels."""
+    ``duelclub.words``; ``first_seat``: a side is labelled for the first seat, as a tournament sets it), bot
+    levels."""
     return [
         {
             "slug": g.slug,
             "title": (w := words_for(g.slug)).game_title(),
             "tagline": w.tagline_text(),
             "summary": w.summary_text(),
-            "fields": w.options_form(),
+            "fields": w.options_form(first_seat),
             "clock_mode": g.clock_mode,
             "clock_choices": clock_choices(g.clock_mode),
             "rated": g.rated,

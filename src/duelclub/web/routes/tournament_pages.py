@@ -28,16 +28,18 @@ def _page(path: str) -> Callable[[_Handler], _Handler]:
 
 @_page("/tournaments")
 def tournaments_page(request: Request, user: OptionalUser) -> Response:
-    """Upcoming, running and finished tournaments, and the form to create one."""
+    """Upcoming, running and finished tournaments, and the form to create one (its game options set the
+    first seat's side on every board: labelled so, «Дом первого игрока», not «Ваш дом»)."""
     if user is None:
         return _to_login(request)
-    return _render(request, "tournaments.html", user, games=lobby_games(request))
+    return _render(request, "tournaments.html", user, games=lobby_games(request, first_seat=True))
 
 
 @_page("/tournaments/{tournament_id}")
 def tournament_page(request: Request, tournament_id: str, user: OptionalUser) -> Response:
     """One tournament, with the bot levels of its game for the organiser's «Добавить бота» (as the lobby
-    names them). An unknown id: the 404 page «Турнир не найден» (visitors go to the login page first)."""
+    names them); an arena's games are headed «Партии» (one list, no rounds), the others' «Туры и партии».
+    An unknown id: the 404 page «Турнир не найден» (visitors go to the login page first)."""
     if user is None:
         return _to_login(request)
     with get_database(request).session() as s:
@@ -53,4 +55,7 @@ def tournament_page(request: Request, tournament_id: str, user: OptionalUser) ->
         )
     game = next((g for g in lobby_games(request) if g.get("slug") == found.game), None)
     levels = game["bot_levels"] if game is not None and get_service(request).bots_available else []
-    return _render(request, "tournament.html", user, tournament_id=tournament_id, bot_levels=levels)
+    arena = found.format == "arena"
+    return _render(
+        request, "tournament.html", user, tournament_id=tournament_id, bot_levels=levels, arena=arena
+    )

@@ -4,7 +4,8 @@
   move_seconds?, max_players?, starts_at?, double?, round_minutes?}`` → 201 the tournament
 - ``GET /api/tournaments[?status=open|running|paused|finished|cancelled][&member=name]`` → the list, newest
   first (``member``: the tournaments that member entered)
-- ``GET /api/tournaments/{id}`` → the tournament: players, rounds with their pairings, standings
+- ``GET /api/tournaments/{id}`` → the tournament: players, rounds with their pairings, standings; it and the
+  list word the game options for the reader (``options_text``, as match lists do: «Дом Горна у игрока 1»)
 - ``POST /api/tournaments/{id}/join`` · ``/leave`` · ``/withdraw`` — the caller
 - ``POST /api/tournaments/{id}/bots {level}`` — the organiser enters a bot
 - ``POST /api/tournaments/{id}/start`` · ``/pause`` · ``/resume`` · ``/cancel`` — the organiser (or an admin)
@@ -27,6 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from duelclub.play import tournament_ops as ops
 from duelclub.play import tournament_views as tviews
 from duelclub.play.service import MatchService, in_thread
+from duelclub.play.views import options_text
 from duelclub.store import tournaments as repo
 from duelclub.store import users
 from duelclub.store.matches import ACTIVE, OPEN
@@ -97,10 +99,13 @@ def _kick(request: Request) -> None:
 async def _detail(
     request: Request, tournament_id: str, viewer: int | None, *, status_code: int = 200
 ) -> Response:
-    """The detail as JSON, computed once per version of the tournament (web/tournament_cache.py)."""
+    """The detail as JSON, computed once per version of the tournament (web/tournament_cache.py), with the
+    options in the reader's words (``options_text``)."""
     cache: DetailCache = request.app.state.tournament_details
     found = await cache.get(tournament_id)
-    return Response(found.encoded(viewer), status_code=status_code, media_type="application/json")
+    words = options_text(get_service(request).games.get(found.game), found.options, None)
+    body = found.encoded(viewer, words)
+    return Response(body, status_code=status_code, media_type="application/json")
 
 
 @router.post("", status_code=201)
@@ -119,8 +124,8 @@ async def list_tournaments(
     status: Annotated[Status | None, Query()] = None,
     member: Annotated[str | None, Query(max_length=40)] = None,
 ) -> Any:
-    """Tournaments, newest first, with their player counts; ``member``: those that member entered
-    (profiles)."""
+    """Tournaments, newest first, with their player counts and their options in the reader's words
+    (``options_text``); ``member``: those that member entered (profiles)."""
 
     def read() -> list[dict[str, Any]]:
         with service.db.session() as s:
@@ -131,7 +136,13 @@ async def list_tournaments(
             else:
                 rows = repo.listing(s, status)
             names = users.usernames(s, {t.organiser_id for t, _ in rows})
-        return [tviews.summary(t, n, names.get(t.organiser_id)) for t, n in rows]
+        return [
+            {
+                **tviews.summary(t, n, names.get(t.organiser_id)),
+                "options_text": options_text(service.games.get(t.game), t.options, None),
+            }
+            for t, n in rows
+        ]
 
     return await in_thread(read)
 
