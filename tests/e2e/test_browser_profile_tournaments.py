@@ -1,6 +1,6 @@
 """A profile's «Турниры» and the tournament pages on a phone (issue 26 §Pages: profiles list the member's
 tournaments; phone first, 390 px, no sideways scroll): each profile line is the tournament's name as a link
-with a full tap target, then its game, format and status, with no stray « · » opening the wrapped line; a long
+with a full tap target, then its game, format, options and status, with no stray « · » opening the wrapped line; a long
 name without spaces wraps."""
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ def test_a_profiles_tournament_line_reads_cleanly_on_a_phone(browser: Any, live_
         assert link.inner_text() == "Клубный вечер"
         assert link.bounding_box()["height"] >= 44, "a phone's tap target"
         facts = item.locator("span").inner_text().strip()
-        assert facts == "Межа · Круговой · набор участников", facts
+        assert facts == "Межа · Круговой · Дом Ольхи у игрока 1 · набор участников", facts
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         assert ann.errors == []
     finally:

@@ -23,7 +23,7 @@ async function show() {
             { dataset: { id: tr.id } },
             // as the lobby's list draws it: the facts wrap under the name on a phone, so no leading « · »
             el("a", { href: `/tournaments/${encodeURIComponent(tr.id)}`, class: "tournament-link" }, tournamentTitle(tr, gameTitle(tr.game))),
-            el("span", { class: "small muted" }, " " + [gameTitle(tr.game), formatName(tr.format), statusName(tr.status)].join(" · ")),
+            el("span", { class: "small muted" }, " " + [gameTitle(tr.game), formatName(tr.format), tr.options_text, statusName(tr.status)].filter(Boolean).join(" · ")),
           ),
         )
       : [el("li", { class: "empty" }, t("Пока ни одного турнира."))]),
