@@ -61,22 +61,25 @@ def _driver(conn: Connection) -> Iterator[Any]:
 
 
 _PG_FINISH = (
-    "UPDATE matches SET status = %s, result = %s, finished_at = %s, deadline_at = NULL"
-    " WHERE id = %s AND status = 'active'"
+    "UPDATE matches SET status = %s, result = %s, finished_at = %s, deadline_at = NULL,"
+    " last_seq = %s, last_action_at = %s WHERE id = %s AND status = 'active'"
 )
 _PG_INSERT = (
     "INSERT INTO match_actions (match_id, seq, seat, action, source, client_action_id, user_id, created_at)"
     " VALUES (%s, %s, %s, %s, %s, %s, %s, %s)"
 )
 
-_SQLITE_ADVANCE = "UPDATE matches SET deadline_at = ? WHERE id = ? AND status = 'active'"
+_SQLITE_ADVANCE = (
+    "UPDATE matches SET deadline_at = ?, last_seq = ?, last_action_at = ? WHERE id = ? AND status = 'active'"
+)
 _SQLITE_INSERT = (
     "INSERT INTO match_actions (match_id, seq, seat, action, source, client_action_id, user_id, created_at)"
     " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
 )
 
 _PG_MOVE = (
-    "WITH m AS (UPDATE matches SET deadline_at = %s WHERE id = %s AND status = 'active' RETURNING id)"
+    "WITH m AS (UPDATE matches SET deadline_at = %s, last_seq = %s, last_action_at = %s"
+    " WHERE id = %s AND status = 'active' RETURNING id)"
     " INSERT INTO match_actions (match_id, seq, seat, action, source, client_action_id, user_id, created_at)"
     " SELECT m.id, %s, %s, %s::json, %s, %s, %s, %s FROM m"
 )
@@ -110,7 +113,8 @@ def _advance_sqlite(conn: Any, record: ActionRecord, deadline_at: datetime | Non
     when, as_json = _sqlite_binds(conn.dialect)
     cur = conn.connection.driver_connection.cursor()
     try:
-        cur.execute(_SQLITE_ADVANCE, (when(deadline_at), record.match_id))
+        advance = (when(deadline_at), record.seq, when(record.created_at), record.match_id)
+        cur.execute(_SQLITE_ADVANCE, advance)
         if cur.rowcount != 1:
             raise MatchNotActive(record.match_id)
         row = (
@@ -140,6 +144,8 @@ def _advance_pg(conn: Any, record: ActionRecord, deadline_at: datetime | None) -
 
     row = (
         deadline_at,
+        record.seq,
+        record.created_at,
         record.match_id,
         record.seq,
         record.seat,
@@ -169,7 +175,8 @@ def _append_pg(conn: Any, record: ActionRecord, finish: Finish, deadline_at: dat
 
     with conn.cursor() as cur:
         result = orjson.dumps(finish.result, option=orjson.OPT_NON_STR_KEYS).decode()
-        cur.execute(_PG_FINISH, (finish.status, result, finish.at, record.match_id), prepare=True)
+        ended = (finish.status, result, finish.at, record.seq, record.created_at, record.match_id)
+        cur.execute(_PG_FINISH, ended, prepare=True)
         if cur.rowcount != 1:
             raise MatchNotActive(record.match_id)
         row = (

@@ -281,7 +281,11 @@ def append_action(
     client action id is already stored. The caller rolls back on either.
     """
     guard = update(Match).where(Match.id == record.match_id, Match.status == ACTIVE)
-    values: dict[str, Any] = {"deadline_at": deadline_at}
+    values: dict[str, Any] = {
+        "deadline_at": deadline_at,
+        "last_seq": record.seq,
+        "last_action_at": record.created_at,
+    }
     if finish is not None:
         values.update(status=finish.status, result=finish.result, finished_at=finish.at, deadline_at=None)
     res = s.execute(guard.values(**values).execution_options(synchronize_session=False))

@@ -45,6 +45,8 @@ Tables:
 ``opened_by`` (who created the row: the invite's author, or the player who offered a rematch) and
 ``rematch_of`` (the ended match a rematch follows; unique, so one rematch per match). ``rated`` says whether
 the match counts for the ratings (decided when it is opened: a rated game between members, chosen rated).
+``last_seq`` and ``last_action_at`` repeat the log's last row (its seq and time), written by the statement
+that appends it, so the periodic passes (the turn notices' sweep) never aggregate the log (issue 29 §4).
 """
 
 from __future__ import annotations
@@ -155,6 +157,11 @@ class Match(Base):
     opened_by: Mapped[int | None] = mapped_column(ForeignKey("users.id"))
     rematch_of: Mapped[str | None] = mapped_column(String(40), unique=True)
     rated: Mapped[bool] = mapped_column(Boolean, default=False)
+    last_seq: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """The seq of the match's last action (0 before any), written with each action (store/hot_write.py,
+    store/matches.py ``append_action``): the background passes read it without scanning the log."""
+    last_action_at: Mapped[datetime | None]
+    """When the last action was stored (None before any), written with ``last_seq``."""
 
 
 class MatchAction(Base):

@@ -8,7 +8,9 @@
 - :func:`waiting_seats`: the seats of active matches between members that may be owed a notice of
   ``kind`` — the member wants it, has not been seen (on the site or on this match's socket) since
   ``seen_after``, and has no claim of this kind for the match's turn yet. Which seat is to move is the
-  rules' to say (the caller replays), so a row is a candidate, not a notice.
+  rules' to say (the caller replays), so a row is a candidate, not a notice. The turn's seq and start are
+  the match row's copy of its last action (``matches.last_seq``, ``last_action_at``): a pass reads one row
+  per active match, never the log (issue 29 §4).
 - :func:`claim`: the exactly-once key of a notice — (member, kind, match, seq) inserted with ON CONFLICT
   DO NOTHING: True for the one worker (and the one pass) that may send it, in the transaction that writes
   the notice's outbox rows.
@@ -29,7 +31,7 @@ from sqlalchemy.orm import Session
 
 from duelclub.store.leases import is_postgres
 from duelclub.store.matches import ACTIVE
-from duelclub.store.models import Match, MatchAction, MatchPresence, MemberPresence, NoticeClaim, User
+from duelclub.store.models import Match, MatchPresence, MemberPresence, NoticeClaim, User
 
 MAX_MOVE_SECONDS = 7 * 86_400
 
@@ -146,8 +148,9 @@ def _wants(kind: Kind) -> ColumnElement[bool]:
     return or_(by_mail, and_(User.deleted_at.is_(None), User.push_notices.is_(True)))
 
 
-def _last(column: Any) -> Any:
-    return select(func.max(column)).where(MatchAction.match_id == Match.id).correlate(Match).scalar_subquery()
+def _since() -> Any:
+    """When the match's turn began: its last action (the row's copy of the log's last row), or its start."""
+    return func.coalesce(Match.last_action_at, Match.started_at)
 
 
 def waiting_seats(
@@ -167,8 +170,8 @@ def waiting_seats(
     for seat in (0, 1):
         user_col = Match.seat0_user_id if seat == 0 else Match.seat1_user_id
         other_col = Match.seat1_user_id if seat == 0 else Match.seat0_user_id
-        last_at = func.coalesce(_last(MatchAction.created_at), Match.started_at)
-        last_seq = func.coalesce(_last(MatchAction.seq), 0)
+        last_at = _since()
+        last_seq = Match.last_seq
         claimed = exists().where(
             NoticeClaim.user_id == user_col,
             NoticeClaim.kind == kind,
@@ -236,7 +239,7 @@ class ActiveMatch:
 def active_matches(s: Session, user_id: int) -> list[ActiveMatch]:
     """The member's active matches against members (the digest's list; the caller keeps those waiting for
     the member's move), the longest waiting first."""
-    last_at = func.coalesce(_last(MatchAction.created_at), Match.started_at)
+    last_at = _since()
     q = (
         select(Match.id, Match.game, Match.seat0_user_id, Match.seat1_user_id, last_at)
         .where(
