@@ -7,6 +7,7 @@ import atexit
 import contextlib
 import queue
 import threading
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -55,15 +56,17 @@ class WorkerThreads:
                 _resolve(loop, fut, result, None)
             del job, fut, fn, args
 
-    def stop(self, timeout: float | None = 10.0) -> None:
-        """Let the threads finish the queued jobs, then end them (waits up to ``timeout`` seconds each)."""
+    def stop(self, timeout: float = 10.0) -> None:
+        """Let the threads finish the queued jobs, then end them; waits up to ``timeout`` seconds in all
+        (daemon threads: one stuck in a call does not hold the process's exit beyond that)."""
         with self._lock:
             threads, self._threads, self.count = self._threads, [], 0
         for _ in threads:
             self._jobs.put(None)
+        deadline = time.monotonic() + timeout
         for t in threads:
             if t is not threading.current_thread():
-                t.join(timeout)
+                t.join(max(0.0, deadline - time.monotonic()))
 
 
 def _resolve(loop: asyncio.AbstractEventLoop, fut: asyncio.Future[Any], result: Any, exc: Any) -> None:
