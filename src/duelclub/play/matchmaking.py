@@ -23,8 +23,6 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-import anyio.to_thread
-
 from duelclub.aio import BackgroundLoop
 from duelclub.games.contract import IllegalAction
 from duelclub.games.fairness import commitment, new_server_seed
