@@ -140,7 +140,7 @@ class LoadBench(kit.Club):
         if measure_pg:
             await asyncio.sleep(kit.PG_STATS_SETTLE_S)
         xact0 = db.xacts() if measure_pg else None
-        cpu0, t0 = self.cluster.cpu_seconds(), time.monotonic()
+        cpu0, t0, started0 = self.cluster.cpu_seconds(), time.monotonic(), len(self.match_ids)
         until = t0 + args.seconds
         cpu_end = asyncio.create_task(_at(until, self.cluster.cpu_seconds))
         await asyncio.gather(
@@ -170,6 +170,7 @@ class LoadBench(kit.Club):
             "rss_kb_per_socket": round((rss_open - rss_before) / sockets, 1),
             "errors": dict(stats.errors),
             "socket_closes": stats.closes,
+            "matches_started": len(self.match_ids) - started0,
         }
         return out
 
@@ -277,7 +278,7 @@ def _phase_lines(f: dict[str, Any]) -> list[str]:
         f"  server CPU {f['cpu_ms_per_action']} ms per action ({f['cpu_core_pct']} % of a core);"
         f" PostgreSQL transactions per action {f['pg_xact_per_action']}",
         f"  RSS {f['rss_kb_per_socket']} KB per open socket; errors {f['errors']}; socket closes"
-        f" {f['socket_closes']}",
+        f" {f['socket_closes']}; matches started meanwhile {f['matches_started']}",
     ]
 
 
@@ -311,6 +312,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                         "cpu_ms_per_action",
                         "pg_xact_per_action",
                         "rss_kb_per_socket",
+                        "matches_started",
                         "load_avg",
                     )
                 }

@@ -13,6 +13,7 @@ CPU ms per action; ``--json``: the last line is one JSON object.
 
     .venv/bin/python benchmarks/ws_floor.py --matches 50 --seconds 20
     .venv/bin/python benchmarks/ws_floor.py --matches 50 --seconds 20 --frames 2
+    .venv/bin/python benchmarks/ws_floor.py --matches 50 --seconds 20 --frames 2 --think-ms 1000
 """
 
 from __future__ import annotations
@@ -110,8 +111,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     await asyncio.sleep(0.2)
         stats, api = kit.Stats(), kit.Api(kit.Stats())
         member = kit.Member(0, "floor", "none")
+        think = args.think_ms / 1000
         players = [
-            kit.Player(api, stats, member, f"m{j}", http=base, ws=f"ws://127.0.0.1:{port}")
+            kit.Player(api, stats, member, f"m{j}", http=base, ws=f"ws://127.0.0.1:{port}", think=think)
             for j in range(args.matches)
             for _ in (0, 1)
         ]
@@ -124,6 +126,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         await api.close()
         return {
             "frames_per_action": args.frames,
+            "think_ms": args.think_ms,
             "load_avg": kit.load_average(),
             "acked": stats.acks,
             "acked_per_s": round(stats.acks / args.seconds, 1),
@@ -141,6 +144,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seconds", type=float, default=20.0)
     p.add_argument("--frames", type=int, choices=(2, 3), default=3, help="server frames per action")
     p.add_argument("--view-bytes", type=int, default=2000, help="padding of the canned view")
+    p.add_argument("--think-ms", type=float, default=0.0, help="as load.py's: 0.5-1.5 x this before acting")
     p.add_argument("--serve", type=int, default=None, help=argparse.SUPPRESS)
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)

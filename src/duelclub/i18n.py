@@ -22,7 +22,7 @@ import contextvars
 import io
 from collections.abc import Iterator
 from contextlib import contextmanager
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -140,9 +140,12 @@ PLURAL_INDEX = {"one": 0, "few": 1, "many": 2, "other": 2}
 """CLDR plural category → the index of the form among the three Russian (and Ukrainian) ones."""
 
 
+@lru_cache(maxsize=4096)
 def plural_index(n: int, lang: str = DEFAULT_LANG) -> int:
     """The plural form of ``n`` in ``lang`` by Babel's CLDR rules (``Locale.plural_form``): 0 one (1, 21),
-    1 few (2–4, 22), 2 many (0, 5–20, 11–14)."""
+    1 few (2–4, 22), 2 many (0, 5–20, 11–14). Remembered per ``(n, lang)``: Babel looks its locale data up
+    under a lock and evaluates the rule on every call, and the event words ask for it per event per seat
+    (issue 29 §1)."""
     return PLURAL_INDEX[_locale(lang).plural_form(abs(n))]
 
 

@@ -90,3 +90,29 @@ async def _expect_state(ws: Any, ok: Any) -> dict[str, Any]:
             msg = json.loads(await ws.recv())
             if msg["type"] == "state" and ok(msg):
                 return dict(msg)
+
+
+async def test_redis_reader_skips_its_own_echo_unparsed_and_reads_every_other_payload(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A payload this process published starts with its origin and is dropped before parsing (issue 29 §3:
+    the owner of a match got each change's few KB of pushes back and parsed them); any other worker's is
+    delivered without the origin, whether the origin comes first or, as older workers wrote it, last."""
+    import orjson
+
+    from duelclub.bus.redis import ORIGIN_KEY, RedisBus
+
+    bus = RedisBus("redis://127.0.0.1:6379/15")  # no connection is opened: only the reader's dispatch runs
+    sub, _ = bus.add("match:echo")
+    own = orjson.dumps({ORIGIN_KEY: bus.worker_id, "seq": 1})
+    bus._dispatch({"channel": b"match:echo", "data": own})
+    bus._dispatch({"channel": b"match:echo", "data": own[:-3] + b"not json"})  # never parsed: no warning
+    bus._dispatch({"channel": b"match:echo", "data": orjson.dumps({"seq": 2, ORIGIN_KEY: bus.worker_id})})
+    assert sub.drain() == []
+    assert "non-JSON" not in caplog.text  # the broken echo was never parsed
+    lookalike = bus.worker_id + "x"  # a longer id beginning with this one is another worker's
+    bus._dispatch({"channel": b"match:echo", "data": orjson.dumps({ORIGIN_KEY: lookalike, "seq": 3})})
+    bus._dispatch({"channel": b"match:echo", "data": orjson.dumps({"seq": 4, ORIGIN_KEY: "older"})})
+    assert sub.drain() == [{"seq": 3}, {"seq": 4}]
+    await bus._redis.aclose()
+    await bus._listener.aclose()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
@@ -16,7 +17,7 @@ import pytest
 from support import duel_between, new_users, transactions
 
 from duelclub.bus.redis import RedisBus
-from duelclub.play.ownership import RedisLeases, lease_key
+from duelclub.play.ownership import OWNER_SEEN_SECONDS, RedisLeases, lease_key
 from duelclub.play.service import MatchService
 from duelclub.store import matches as repo
 from duelclub.store.db import Database
@@ -149,3 +150,48 @@ async def test_a_lease_is_released_when_its_match_ends(
             assert await client.get(lease_key(mid)) is None
         finally:
             await client.aclose()
+
+
+async def test_an_owner_that_answers_holding_the_lease_is_believed_again_without_redis(
+    database_url: str, redis_url: str, service_factory: Callable[..., MatchService], monkeypatch: Any
+) -> None:
+    """Issue 29 §3: the owner's answer to a forwarded act says it holds the lease, and the other worker
+    trusts it for another OWNER_SEEN_SECONDS — members thinking a second or two between moves made it ask
+    Redis before nearly every forwarded act. An owner that no longer holds the lease does not renew it."""
+    async with (
+        worker(database_url, redis_url, service_factory) as (one, db_one),
+        worker(database_url, redis_url, service_factory) as (two, _),
+    ):
+        a, b = new_users(db_one, "helda", "heldb")
+        mid = await duel_between(one, a, b)
+        uids = {0: a, 1: b}
+        uid, seq, action = await _turn(one, mid, uids)
+        assert await one.act_seq(mid, uid, "h1", seq, action) == seq + 1  # one takes the lease
+        asked: list[str] = []
+        acquire = two.leases._acquire  # type: ignore[attr-defined]
+
+        async def counted(*args: Any, **kwargs: Any) -> Any:
+            asked.append(kwargs["keys"][0])
+            return await acquire(*args, **kwargs)
+
+        monkeypatch.setattr(two.leases, "_acquire", counted)
+        seen = two.leases._others  # type: ignore[attr-defined]
+
+        async def forwarded_act(cid: str) -> float:
+            """A forwarded act with the sighting about to lapse; the time it started."""
+            if mid in seen:
+                seen[mid] = (seen[mid][0], time.monotonic() + 0.5)
+            started = time.monotonic()
+            uid, seq, action = await _turn(one, mid, uids)
+            assert await two.act_seq(mid, uid, cid, seq, action) == seq + 1
+            return started
+
+        for n in (2, 3):  # the fake duel lasts 4 to 6 actions
+            started = await forwarded_act(f"h{n}")
+            assert seen[mid][0] == one.leases.worker_id
+            assert seen[mid][1] >= started + OWNER_SEEN_SECONDS  # believed again after the answer
+        assert len(asked) == 1 and two.forwarder.forwarded == 2  # Redis asked once
+        await one.leases.release(mid)  # one no longer holds it: its next answer says so
+        started = await forwarded_act("h4")
+        assert seen[mid][1] < started + OWNER_SEEN_SECONDS  # not renewed
+        assert len(asked) == 1

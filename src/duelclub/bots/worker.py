@@ -55,7 +55,10 @@ PG_RECHECK_SECONDS = 1.0
 
 
 class Wakeup(Protocol):
-    """How an idle worker waits for the next job."""
+    """How an idle worker waits for the next job. ``idle_wait``: the longest wait of an idle worker (None:
+    ``MAX_IDLE_POLLS × poll_seconds``, for a wakeup that may miss a new job)."""
+
+    idle_wait: float | None
 
     def wait(self, timeout: float) -> None:
         """Return after ``timeout`` seconds, or earlier when a job may be due."""
@@ -65,6 +68,8 @@ class Wakeup(Protocol):
 
 class PollWakeup:
     """Sleep ``timeout`` seconds unless :meth:`set` is called (an in-process web worker's enqueue)."""
+
+    idle_wait: float | None = None
 
     def __init__(self) -> None:
         self._event = threading.Event()
@@ -82,7 +87,11 @@ class PollWakeup:
 
 class PgWakeup:
     """``LISTEN`` on :data:`botjobs.JOBS_CHANNEL` through a psycopg connection of its own (reconnected on
-    failure; while it is down the worker simply sleeps and polls)."""
+    failure; while it is down the worker simply sleeps and polls). A new job or analysis is notified, so an
+    idle worker looks only every :data:`PG_RECHECK_SECONDS` (for expired leases): four looks a second cost a
+    bot worker more CPU than the web worker's actions at 50 matches (issue 29 §1)."""
+
+    idle_wait: float | None = PG_RECHECK_SECONDS
 
     def __init__(self, sqlalchemy_url: str) -> None:
         self._dsn = pg_dsn(sqlalchemy_url)
@@ -218,6 +227,7 @@ class BotWorker:
     def run(self, stop: threading.Event) -> None:
         """Work until ``stop`` is set or ``alive()`` turns False; a failing database is retried."""
         idle = self.poll_seconds
+        longest = self.wakeup.idle_wait or self.poll_seconds * MAX_IDLE_POLLS
         try:
             while not stop.is_set() and self.alive():
                 try:
@@ -230,7 +240,7 @@ class BotWorker:
                     idle = self.poll_seconds
                     continue
                 self.wakeup.wait(idle)
-                idle = min(idle * 2, self.poll_seconds * MAX_IDLE_POLLS)
+                idle = min(idle * 2, longest)
         finally:
             self.wakeup.close()
 

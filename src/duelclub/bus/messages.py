@@ -111,12 +111,15 @@ class ForwardedOp(TypedDict):
 
 
 class ForwardAnswer(TypedDict):
-    """The owner's answer to request ``rid``: ``ok`` (the result) or ``err`` (``[status, code, message]``)."""
+    """The owner's answer to request ``rid``: ``ok`` (the result) or ``err`` (``[status, code, message]``);
+    ``held``: the answering worker holds the match's lease (the caller may keep forwarding without asking
+    Redis again; absent from older workers)."""
 
     type: Literal["answer"]
     rid: int
     ok: NotRequired[Any]
     err: NotRequired[list[Any]]
+    held: NotRequired[bool]
 
 
 class Resync(TypedDict):

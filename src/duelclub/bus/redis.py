@@ -10,9 +10,9 @@ Issue 18 §1 (the database is the truth, the bus only carries news):
   waits for the network and never raises. The sender publishes the queue in order (pipelined); a batch Redis
   refuses is dropped, logged (rate-limited) and counted — consumers repair the gap from the database (the
   next notice, or the resync below).
-- Every Redis payload is the message plus ``"_origin": worker_id`` (a key reserved for the bus); the reader
-  strips it and skips the echo of this process's own messages (they were delivered already). Consumers see
-  the dicts as published.
+- Every Redis payload is the message plus ``"_origin": worker_id`` (a key reserved for the bus), written
+  first; the reader strips it and skips the echo of this process's own messages (they were delivered
+  already) by their first bytes, without parsing them. Consumers see the dicts as published.
 - The reader owns the pub/sub connection: on any error (or no answer to its pings for
   :data:`DEAD_SECONDS`) it marks the bus unhealthy, drops the connection and reconnects with backoff,
   subscribing afresh to every channel that has local subscribers; once back, it delivers ``{"type":
@@ -84,6 +84,8 @@ class RedisBus(LocalFanout):
     def __init__(self, url: str, registry: CollectorRegistry | None = None) -> None:
         super().__init__()
         self.worker_id = new_worker_id()
+        self._echo = orjson.dumps({ORIGIN_KEY: self.worker_id})[:-1]
+        """How this process's own payloads begin (``{"_origin":"<id>"``): their echo is skipped unparsed."""
         self.metrics = BusMetrics(registry)
         self.metrics.track_health(lambda: self.healthy)
         common: dict[str, Any] = {
@@ -127,7 +129,7 @@ class RedisBus(LocalFanout):
     async def publish(self, channel: str, message: Message) -> None:
         self.deliver(channel, dict(message))
         try:
-            payload = orjson.dumps({**message, ORIGIN_KEY: self.worker_id})
+            payload = orjson.dumps({ORIGIN_KEY: self.worker_id, **message})  # the origin first: _dispatch
             self._outbox.put_nowait((channel, payload))
         except (TypeError, ValueError):  # a caller's bug; the change it reports is stored all the same
             self.metrics.publish_failed()
@@ -249,9 +251,12 @@ class RedisBus(LocalFanout):
         self.metrics.resynced(self.deliver_everywhere(RESYNC))
 
     def _dispatch(self, raw: dict[str, Any]) -> None:
+        data = raw["data"]
+        if isinstance(data, bytes) and data.startswith(self._echo):
+            return  # this process's own message, delivered locally already: not parsed (issue 29 §3)
         channel = raw["channel"].decode() if isinstance(raw["channel"], bytes) else str(raw["channel"])
         try:
-            message = orjson.loads(raw["data"])
+            message = orjson.loads(data)
         except (TypeError, ValueError):
             log.warning("redis bus: dropped a non-JSON message on %s", channel)
             return

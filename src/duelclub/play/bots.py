@@ -32,7 +32,7 @@ import socket
 import threading
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 import anyio.to_thread
@@ -41,6 +41,7 @@ from duelclub.bots.base import Bot
 from duelclub.bots.worker import BotWorker, PollWakeup, pg_dsn
 from duelclub.games.contract import Seat
 from duelclub.play.errors import PlayError
+from duelclub.play.threads import in_thread
 from duelclub.store import botjobs
 from duelclub.store import matches as repo
 from duelclub.store.db import Database
@@ -215,7 +216,7 @@ class BotDriver:
             with self._db.session() as s:
                 return fn(s, *args)
 
-        return await anyio.to_thread.run_sync(run)
+        return await in_thread(run)
 
     async def _enqueue(self, job: botjobs.Job) -> None:
         try:
@@ -271,9 +272,9 @@ class BotDriver:
             jobs = await self._in_db(lambda s: botjobs.answered(s, creator=self.name))
         if sweep:
             before = utcnow() - timedelta(seconds=self._config.sweep_seconds)
-            jobs += await self._in_db(lambda s: botjobs.answered(s, before=before))
-            await self._in_db(botjobs.delete_obsolete)
-            await self._forget_lost()
+            jobs += await self._in_db(_sweep, before)
+            if self._pending:
+                await self._forget_lost()
         seen: set[tuple[str, int]] = set()
         for job in jobs:
             if (job.match_id, job.seq) not in seen:
@@ -324,6 +325,15 @@ class BotDriver:
                 if not is_outage(exc):
                     log.warning("bot answers: LISTEN failed; retrying", exc_info=True)
                 await asyncio.sleep(1.0)
+
+
+def _sweep(s: Any, before: datetime) -> list[botjobs.Job]:
+    """The sweep's reads and its clean-up in one transaction (issue 29 §1: an idle worker sweeps every
+    second): the answers older than ``before`` whatever their creator, and the jobs of ended matches
+    removed."""
+    jobs = botjobs.answered(s, before=before)
+    botjobs.delete_obsolete(s)
+    return jobs
 
 
 def _rng() -> Any:

@@ -47,11 +47,19 @@ class Forwarder:
     """Request/reply between workers over the bus; ``handler(op)`` runs the ops sent to this worker."""
 
     def __init__(
-        self, bus: Bus, worker_id: str, handler: Handler, *, timeout: float = FORWARD_TIMEOUT_SECONDS
+        self,
+        bus: Bus,
+        worker_id: str,
+        handler: Handler,
+        *,
+        timeout: float = FORWARD_TIMEOUT_SECONDS,
+        holds: Callable[[str], bool] | None = None,
     ) -> None:
         self._bus = bus
         self.worker_id = worker_id
         self._handler = handler
+        self._holds = holds
+        """Whether this worker holds a match's lease (said in its answers as ``held``)."""
         self.timeout = timeout
         self._ids = itertools.count(1)
         self._waiting: dict[int, asyncio.Future[Message]] = {}
@@ -75,8 +83,9 @@ class Forwarder:
         for fut in self._waiting.values():
             fut.cancel()
 
-    async def call(self, owner: str, op: dict[str, Any]) -> Any:
-        """Run ``op`` on worker ``owner``; its result, or the PlayError it raised. Raises NoAnswer."""
+    async def call(self, owner: str, op: dict[str, Any], *, held: Callable[[], None] | None = None) -> Any:
+        """Run ``op`` on worker ``owner``; its result, or the PlayError it raised. Raises NoAnswer.
+        ``held()`` is called when the owner's answer says it holds the match's lease."""
         rid = next(self._ids)
         fut: asyncio.Future[Message] = asyncio.get_running_loop().create_future()
         self._waiting[rid] = fut
@@ -91,6 +100,8 @@ class Forwarder:
             raise NoAnswer(owner) from None
         finally:
             self._waiting.pop(rid, None)
+        if held is not None and reply.get("held") is True:
+            held()
         if "err" in reply:
             status, code, message = reply["err"]
             raise PlayError(int(status), str(code), str(message))
@@ -119,6 +130,7 @@ class Forwarder:
     async def _serve(self, message: ForwardedOp) -> None:
         self.served += 1
         reply = ForwardAnswer(type="answer", rid=message["rid"])
+        match_id = message["op"].get("match")
         try:
             reply["ok"] = await self._handler(message["op"])
         except PlayError as exc:
@@ -127,8 +139,13 @@ class Forwarder:
             if is_outage(exc):  # the owner's database is down: the caller answers 503, no traceback
                 down = store_unavailable()
                 reply["err"] = [down.status, down.code, down.message]
-                await self._bus.publish(worker_channel(str(message["reply"])), reply)
+                await self._answer(message, reply, match_id)
                 return
             log.exception("forwarded op failed: %s", message["op"].get("kind"))
             reply["err"] = [500, "internal", "the owner of the match failed; retry"]
+        await self._answer(message, reply, match_id)
+
+    async def _answer(self, message: ForwardedOp, reply: ForwardAnswer, match_id: Any) -> None:
+        if self._holds is not None and isinstance(match_id, str):
+            reply["held"] = self._holds(match_id)  # after the write: a match it ended is released
         await self._bus.publish(worker_channel(str(message["reply"])), reply)

@@ -23,8 +23,6 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-import anyio.to_thread
-
 from duelclub.aio import BackgroundLoop
 from duelclub.games.contract import IllegalAction
 from duelclub.games.fairness import commitment, new_server_seed
@@ -227,7 +225,7 @@ class Matchmaker:
         """One pass: pair every pool's waiting entries (casual: the oldest two; rated: within their rating
         windows, :func:`rated_pairs`); the ids of the matches started."""
         service = self._service
-        entries, ratings, apart = await anyio.to_thread.run_sync(self._waiting)
+        entries, ratings, apart = await in_thread(self._waiting)
         pools: dict[str, list[QueueRecord]] = {}
         for e in entries:
             pools.setdefault(e.pool, []).append(e)

@@ -93,6 +93,11 @@ class Leases(Protocol):
         """Another worker seen as the owner did not answer: ask again next time."""
         ...
 
+    def confirm(self, match_id: str, owner: str) -> None:
+        """Worker ``owner`` just answered a forwarded write saying it holds the lease: believe it for
+        another while without asking Redis."""
+        ...
+
     async def start(self) -> None: ...
 
     async def stop(self) -> None: ...
@@ -117,6 +122,9 @@ class LocalLeases:
         return None
 
     def forget(self, match_id: str) -> None:
+        return None
+
+    def confirm(self, match_id: str, owner: str) -> None:
         return None
 
     async def start(self) -> None:
@@ -194,6 +202,14 @@ class RedisLeases:
     def forget(self, match_id: str) -> None:
         """The owner seen for ``match_id`` did not answer: ask Redis again next time."""
         self._others.pop(match_id, None)
+
+    def confirm(self, match_id: str, owner: str) -> None:
+        """``owner`` answered a forwarded write and holds the lease: trust it for another
+        :data:`OWNER_SEEN_SECONDS` (issue 29 §3: a player thinking a second or two between moves made the
+        other worker ask Redis for the owner before nearly every forwarded act)."""
+        known = self._others.get(match_id)
+        if known is not None and known[0] == owner:
+            self._others[match_id] = (owner, time.monotonic() + OWNER_SEEN_SECONDS)
 
     async def release(self, match_id: str) -> None:
         value = self._held.pop(match_id, None)

@@ -38,7 +38,7 @@ class Router:
     def __init__(self, bus: Bus, leases: Leases, writer: MatchWriter) -> None:
         self.leases = leases
         self.writer = writer
-        self.forwarder = Forwarder(bus, leases.worker_id, self._serve_forwarded)
+        self.forwarder = Forwarder(bus, leases.worker_id, self._serve_forwarded, holds=leases.owns)
 
     async def act(
         self, match_id: str, user_id: int, client_id: str, seq: int, action: JSON, *, payload: bool
@@ -72,7 +72,8 @@ class Router:
         owner = await self.leases.claim(match_id)
         if owner is not None and owner != self.leases.worker_id:
             try:
-                return await self.forwarder.call(owner, op)
+                held = lambda: self.leases.confirm(match_id, owner)  # noqa: E731 (the owner said so)
+                return await self.forwarder.call(owner, op, held=held)
             except NoAnswer:
                 self.leases.forget(match_id)
                 log.warning("match %s: owner %s did not answer; writing here", match_id, owner)
