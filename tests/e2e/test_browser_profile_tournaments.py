@@ -1,7 +1,7 @@
 """A profile's «Турниры» and the tournament pages on a phone (issue 26 §Pages: profiles list the member's
 tournaments; phone first, 390 px, no sideways scroll): each profile line is the tournament's name as a link
-with a full tap target, then its game, format, options and status, with no stray « · » opening the wrapped line; a long
-name without spaces wraps."""
+with a full tap target, then its game, format, options and status, with no stray « · » opening the wrapped
+line; a long name without spaces wraps."""
 
 from __future__ import annotations
 
