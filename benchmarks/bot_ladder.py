@@ -13,10 +13,10 @@ provisional below 100 matches a pair). Matches run in ``--jobs`` processes.
 Levels play by their **work caps** (iterations, samples, rounds: ``timed=False``), not by the wall clock:
 where a level's strength is its caps, which fit its think budget on one idle core (the CPU columns show
 it), the clock only cuts a search short on an overloaded server, so the ladder is the same on a busy or a
-quiet machine, and every match is reproducible from its key. Межа's search levels are the exception: their
-clock binds first (0.4 / 0.8 / 1.3 s; an iteration cap matching 0.8 s on average would spend 2 s on a long
-decision), so they are rated with ``--timed`` (each level's own think budget, as in the club) on a quiet
-machine with ``--jobs`` at most the number of idle cores; timed and untimed results are logged apart.
+quiet machine, and every match is reproducible from its key. Межа's search levels play so too since issue 27
+(before, their clock bound first and their ratings followed the machine's load). ``--timed`` (each level's
+own think budget, as in the club; on a quiet machine with ``--jobs`` at most the number of idle cores) is
+kept for a check of the club's conditions; timed and untimed results are logged apart.
 
 **The results log.** A round robin costs CPU hours (Межа: ~5), more than one sitting, so every match is
 appended as it ends to ``benchmarks/results/ladder/GAME.jsonl`` with each level's *fingerprint* (a hash of
@@ -305,7 +305,9 @@ def main(argv: list[str] | None = None) -> int:
         "--pair", nargs=2, action="append", default=[], metavar=("A", "B"), help="play only A vs B"
     )
     ap.add_argument("--fresh", action="store_true", help="ignore the results log and write none")
-    ap.add_argument("--timed", action="store_true", help="levels also play by their clock (Межа)")
+    ap.add_argument(
+        "--timed", action="store_true", help="levels also play by their clock (the club's conditions)"
+    )
     ap.add_argument("--json", action="store_true", help="print the report as JSON instead of the table")
     ap.add_argument("--write", action="store_true", help="store the ratings in src/duelclub/bots/ladder.json")
     args = ap.parse_args(argv)
