@@ -196,6 +196,15 @@ LEVEL_PARAMS: dict[str, Params] = {
 ``strong`` the old ``hard``."""
 
 
+EXPERIMENTAL_PARAMS: dict[str, Params] = {
+    "wide": {"kind": "wide", "think": 2.5, "playouts": 600, "max_steps": 5000, "horizon": 12, "keep": 3},
+}
+"""Levels on trial, built by :func:`build` but offered nowhere (not in :data:`LEVELS`): ``wide`` is
+:class:`~duelclub.bots.warchest.wide.WideHorizonBot` (issue 27), paired rollouts over every legal action cut
+at ``horizon`` plies, at most ``playouts`` rollouts and ``max_steps`` rollout plies per decision (``think``:
+its wall-clock ceiling), measured by ``benchmarks/level_duel.py warchest wide master strong``."""
+
+
 def build(level: str, params: Params, think_seconds: float | None = None, *, timed: bool = True) -> Bot:
     """The bot of one level from its ``params`` (see :data:`LEVEL_PARAMS`)."""
     from duelclub.bots.warchest.heuristics import EasyBot
@@ -203,6 +212,17 @@ def build(level: str, params: Params, think_seconds: float | None = None, *, tim
     if params["kind"] == "heuristic":
         easy = EasyBot(level)
         return BlunderBot(level, easy, params["blunder"]) if params.get("blunder") else easy
+    if params["kind"] == "wide":
+        from duelclub.bots.warchest.wide import WideHorizonBot
+
+        return WideHorizonBot(
+            level,
+            playouts=int(params["playouts"]),
+            max_steps=int(params["max_steps"]),
+            horizon=int(params["horizon"]),
+            keep=int(params["keep"]),
+            time_budget=think_budget(params, think_seconds, timed),
+        )
     config = SearchConfig(
         time_budget=think_budget(params, think_seconds, timed),
         max_iterations=int(params["iterations"]),
