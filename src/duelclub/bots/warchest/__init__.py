@@ -1,6 +1,7 @@
 """Сундук войны bot levels (rules/warchest.md, bots/warchest/heuristics.py; the ladder of bots/levels.py,
 :data:`LEVEL_PARAMS`: ``easy`` is now ``light`` — ``novice`` adds random mistakes —, ``hard`` is ``strong`` —
-``medium`` and ``master`` search with other budgets).
+``medium`` searches with a smaller budget —, and ``master`` is the wide search of ``bots/warchest/wide.py``,
+issue 27).
 
 - ``easy`` — one-ply greedy on one determinization (``bots/warchest/heuristics.py``);
 - ``hard`` — SO-ISMCTS (``bots/ismcts.py``) over ``determinize``, cut ``HORIZON`` plies below the root
@@ -189,20 +190,31 @@ LEVEL_PARAMS: dict[str, Params] = {
     "light": {"kind": "heuristic"},
     "medium": {"kind": "search", "think": 0.5, "iterations": 20},
     "strong": {"kind": "search", "think": HARD_THINK_SECONDS, "iterations": HARD_MAX_ITERATIONS},
-    "master": {"kind": "search", "think": 1.3, "iterations": 240, "root_width": 8},
+    "master": {"kind": "wide", "think": 2.5, "playouts": 600, "max_steps": 5000, "horizon": 12, "keep": 3},
 }
-"""The ladder (bots/levels.py) as data: easy's one-ply greedy (``blunder``: share of random moves) or
-:class:`HardBot` (``think`` seconds, ``iterations`` cap, ``root_width``). ``light`` is the old ``easy``,
-``strong`` the old ``hard``."""
+"""The ladder (bots/levels.py) as data: easy's one-ply greedy (``blunder``: share of random moves),
+:class:`HardBot` (``think`` seconds, ``iterations`` cap, ``root_width``) or
+:class:`~duelclub.bots.warchest.wide.WideHorizonBot` (``wide``, below). ``light`` is the old ``easy``,
+``strong`` the old ``hard``.
+
+``master`` was the level on trial ``wide`` (issue 27): the old master (240 iterations of :class:`HardBot`,
+now ``search_master``) was no stronger than ``strong`` (0.50 of 100 ladder matches). Against both
+(``benchmarks/results/duel/warchest-wide.jsonl``, code of commit 549f928, the same choices as now; load 10–20):
+39 matches, 0.821 (Wilson 95 % 0.673–0.910), 0.800 of 20 against the old master, 0.842 of 19 against
+``strong`` (0.624–0.945); CPU per searched decision median 1.23 s, p90 1.54 s, max 2.24 s over 1,408
+decisions. The issue's 300 matches against ``strong`` are still to play."""
 
 
 EXPERIMENTAL_PARAMS: dict[str, Params] = {
     "wide": {"kind": "wide", "think": 2.5, "playouts": 600, "max_steps": 5000, "horizon": 12, "keep": 3},
+    "search_master": {"kind": "search", "think": 1.3, "iterations": 240, "root_width": 8},
 }
 """Levels on trial, built by :func:`build` but offered nowhere (not in :data:`LEVELS`): ``wide`` is
-:class:`~duelclub.bots.warchest.wide.WideHorizonBot` (issue 27), paired rollouts over every legal action cut
-at ``horizon`` plies, at most ``playouts`` rollouts and ``max_steps`` rollout plies per decision (``think``:
-its wall-clock ceiling), measured by ``benchmarks/level_duel.py warchest wide master strong``."""
+:class:`~duelclub.bots.warchest.wide.WideHorizonBot` (issue 27; now ``master``, kept under its trial name for
+its log), paired rollouts over every legal action cut at ``horizon`` plies, at most ``playouts`` rollouts and
+``max_steps`` rollout plies per decision (``think``: its wall-clock ceiling), measured by
+``benchmarks/level_duel.py warchest wide search_master strong``; ``search_master`` is the ``master`` before
+issue 27."""
 
 
 def build(level: str, params: Params, think_seconds: float | None = None, *, timed: bool = True) -> Bot:
