@@ -199,8 +199,8 @@ LEVEL_PARAMS: dict[str, Params] = {
 
 ``master`` was the level on trial ``wide`` (issue 27): the old master (240 iterations of :class:`HardBot`,
 now ``search_master``) was no stronger than ``strong`` (0.50 of 100 ladder matches). Against both
-(``benchmarks/results/duel/warchest-wide.jsonl``, code of commit 549f928, the same choices as now; load 10–20):
-39 matches, 0.821 (Wilson 95 % 0.673–0.910), 0.800 of 20 against the old master, 0.842 of 19 against
+(``benchmarks/results/duel/warchest-wide.jsonl``, code of commit 549f928, the same choices as now; load
+10–20): 39 matches, 0.821 (Wilson 95 % 0.673–0.910), 0.800 of 20 against the old master, 0.842 of 19 against
 ``strong`` (0.624–0.945); CPU per searched decision median 1.23 s, p90 1.54 s, max 2.24 s over 1,408
 decisions. The issue's 300 matches against ``strong`` are still to play."""
 
