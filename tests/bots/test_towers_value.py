@@ -31,7 +31,8 @@ def _small() -> LookaheadBot:
 
 
 def test_the_weights_file_fits_the_inputs() -> None:
-    raw = json.loads(resources.files("duelclub.bots.towers").joinpath("value_weights.json").read_text("utf-8"))
+    path = resources.files("duelclub.bots.towers").joinpath("value_weights.json")
+    raw = json.loads(path.read_text("utf-8"))
     assert raw["features"] == list(value.FEATURE_NAMES)
     w, b, v, _ = value.network()
     assert len(w) == len(b)
