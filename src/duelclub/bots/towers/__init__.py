@@ -255,7 +255,13 @@ EXPERIMENTAL_PARAMS: dict[str, Params] = {
 nor ``make_bot`` knows them): ``expert`` is :class:`~duelclub.bots.towers.wide.WideRolloutBot` (issue 27),
 measured against ``master`` by ``benchmarks/level_duel.py towers expert master``: 36 wins of 67
 matches (53.7 %, Wilson 95 % 42–65 %; code of commit 0d484ce, the same choices as now), CPU per searched
-decision median 0.51 s, max 1.58 s — not the clear step issue 27 asks for (≥ 62 %)."""
+decision median 0.51 s, max 1.58 s — not the clear step issue 27 asks for (≥ 62 %).
+
+``valued`` is ``master`` whose rollouts end on the learned value of ``bots/towers/value.py`` (both counters
+and both hands, the enemy's sampled) instead of the fitted best card: by ``level_duel.py towers valued
+master`` (code of commit 9854d82, the same choices as now) 33 wins of 59 matches (55.9 %, Wilson 95 %
+43–68 %; stopped at the session's end, load average 10–19 on 2 cores), CPU per searched decision median
+0.22 s, p90 0.34 s, max 1.02 s (``master`` 0.23 s mean) — no clear step either."""
 
 
 def build(level: str, params: Params, think_seconds: float | None = None, *, timed: bool = True) -> Bot:
