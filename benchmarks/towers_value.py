@@ -132,10 +132,10 @@ def train(
                 gh = np.outer(g, v) * (1.0 - h * h)
                 grads = [gh.T @ xb + l2 * w1, gh.sum(axis=0), gv, gc]
             t += 1
-            for j, (p_, g_) in enumerate(zip(params, grads, strict=True)):
+            for j, g_ in enumerate(grads):
                 m[j] = 0.9 * m[j] + 0.1 * g_
                 s[j] = 0.999 * s[j] + 0.001 * g_ * g_
-                p_ -= lr * (m[j] / (1 - 0.9**t)) / (np.sqrt(s[j] / (1 - 0.999**t)) + 1e-8)
+                params[j] -= lr * (m[j] / (1 - 0.9**t)) / (np.sqrt(s[j] / (1 - 0.999**t)) + 1e-8)
     return w1, b1, v, float(c[0])
 
 
