@@ -97,7 +97,10 @@ class LookaheadBot:
         candidates: int = HARD_CANDIDATES,
         rollout_turns: int = HARD_ROLLOUT_TURNS,
         overrule_z: float = HARD_OVERRULE_Z,
+        leaf: str = "fitted",
     ) -> None:
+        if leaf not in ("fitted", "net"):
+            raise ValueError(f"unknown rollout leaf {leaf!r}")
         self.level = level
         self.time_budget = time_budget
         self.max_samples = max_samples
@@ -105,6 +108,7 @@ class LookaheadBot:
         self.candidates = candidates
         self.rollout_turns = rollout_turns
         self.overrule_z = overrule_z
+        self.leaf = leaf
         self.last_samples = 0
 
     def choose(self, game: AnyGame, state: Any, seat: Seat, rng: random.Random) -> Any:
@@ -151,15 +155,19 @@ class LookaheadBot:
 
     def _rollout(self, game: AnyGame, s: Any, me: Seat) -> float:
         """Win chance for ``me`` after both seats play ``easy``'s greedy policy for ``rollout_turns`` turns
-        each from ``s`` (mutated), scored at the start of ``me``'s turn (``fitted.reply_value``)."""
+        each from ``s`` (mutated), scored at the start of ``me``'s turn: by ``fitted.reply_value`` (``leaf``
+        "fitted") or by the learned value of ``value.py`` (``leaf`` "net")."""
         from duelclub.bots.towers.fitted import reply_value
         from duelclub.bots.towers.heuristics import greedy_action, terminal_chance
+        from duelclub.bots.towers.value import chance
+
+        leaf = chance if self.leaf == "net" else reply_value
 
         end = s.turn + 2 * self.rollout_turns - 1
         while s.outcome is None:
             mover = s.active
             if mover == me and s.turn >= end and s.phase == MAIN:
-                return reply_value(s, me)
+                return leaf(s, me)
             game.apply(s, mover, greedy_action(s, mover, game.legal_actions(s, mover)))
         return terminal_chance(s, me)
 
@@ -238,6 +246,8 @@ builds the tree search of ``bots/towers/search.py`` (no level uses it: it loses 
 
 
 EXPERIMENTAL_PARAMS: dict[str, Params] = {
+    "valued": {"kind": "lookahead", "think": 1.3, "samples": 48,
+               "candidates": HARD_CANDIDATES, "rollout_turns": 6, "leaf": "net"},
     "expert": {"kind": "wide", "think": 1.4, "playouts": 640, "turns": 6, "samples": 48, "keep": 3,
                "margin": 0.01, "z": 1.5},
 }  # fmt: skip
@@ -245,7 +255,13 @@ EXPERIMENTAL_PARAMS: dict[str, Params] = {
 nor ``make_bot`` knows them): ``expert`` is :class:`~duelclub.bots.towers.wide.WideRolloutBot` (issue 27),
 measured against ``master`` by ``benchmarks/level_duel.py towers expert master``: 36 wins of 67
 matches (53.7 %, Wilson 95 % 42–65 %; code of commit 0d484ce, the same choices as now), CPU per searched
-decision median 0.51 s, max 1.58 s — not the clear step issue 27 asks for (≥ 62 %)."""
+decision median 0.51 s, max 1.58 s — not the clear step issue 27 asks for (≥ 62 %).
+
+``valued`` is ``master`` whose rollouts end on the learned value of ``bots/towers/value.py`` (both counters
+and both hands, the enemy's sampled) instead of the fitted best card: by ``level_duel.py towers valued
+master`` (code of commit 9854d82, the same choices as now) 33 wins of 59 matches (55.9 %, Wilson 95 %
+43–68 %; stopped at the session's end, load average 10–19 on 2 cores), CPU per searched decision median
+0.22 s, p90 0.34 s, max 1.02 s (``master`` 0.23 s mean) — no clear step either."""
 
 
 def build(level: str, params: Params, think_seconds: float | None = None, *, timed: bool = True) -> Bot:
@@ -290,6 +306,7 @@ def build(level: str, params: Params, think_seconds: float | None = None, *, tim
         rollout_turns=int(params.get("rollout_turns", HARD_ROLLOUT_TURNS)),
         own_depth=int(params.get("own_depth", HARD_OWN_DEPTH)),
         overrule_z=float(params.get("overrule_z", HARD_OVERRULE_Z)),
+        leaf=str(params.get("leaf", "fitted")),
     )
 
 

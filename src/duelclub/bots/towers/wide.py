@@ -17,7 +17,8 @@ per decision — a sixth of the budget.
 3. **Final.** The ``keep`` best actions by screen mean and the base play the rest of the playouts on *fresh*
    determinizations, and only these rounds decide (the screen's winners are biased upwards by the
    selection). The base stands unless another survivor's mean paired gain over it is above ``margin`` and
-   ``z`` standard errors (``artania.wide.overruling_by``).
+   ``z`` standard errors (``bots.paired.overruling_by``). The rounds of both phases are
+   ``bots.paired.paired_rounds``, the loop Артания's ``expert`` shares.
 
 Deterministic for a given rng when ``time_budget`` is None (duels and the ladder play by the work caps);
 with a clock, the lookahead may use :data:`LOOKAHEAD_SHARE` of it, the screen half of the rest, and each phase
@@ -32,8 +33,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from duelclub.bots.artania.wide import overruling_by
 from duelclub.bots.base import AnyGame, Bot, legal_or_raise
+from duelclub.bots.paired import column_means, overruling_by, paired_rounds
 from duelclub.bots.towers.fitted import reply_value
 from duelclub.bots.towers.heuristics import greedy_action, terminal_chance
 from duelclub.games.contract import Seat
@@ -113,7 +114,7 @@ class WideRolloutBot:
         rest = None if clock is None else start + clock * (LOOKAHEAD_SHARE + (1 - LOOKAHEAD_SHARE) / 2)
         screen_rounds = max(MIN_ROUNDS, round(self.playouts * self.screen_share / len(legal)))
         screen = self._rounds(game, state, seat, legal, screen_rounds, rng, rest)
-        means = [sum(row[i] for row in screen) / len(screen) for i in range(len(legal))]
+        means = column_means(screen)
         order = sorted(range(len(legal)), key=lambda i: -means[i])
         alive = [base, *[i for i in order if i != base][: self.keep]]
         final_rounds = max(MIN_ROUNDS, round(self.playouts * (1 - self.screen_share) / len(alive)))
@@ -131,29 +132,26 @@ class WideRolloutBot:
         rng: random.Random,
         deadline: float | None,
     ) -> list[list[float]]:
-        """``rounds`` rows of paired rollout values, one column per candidate (fewer past ``deadline``)."""
-        rows: list[list[float]] = []
-        for _ in range(rounds):
-            if deadline is not None and rows and time.perf_counter() >= deadline:
-                break
-            det = game.determinize(state, seat, rng)
-            row = []
-            for action in cands:
-                sim = det.copy()
-                game.apply(sim, seat, action)
-                row.append(self.rollout(game, sim, seat))
-            rows.append(row)
-            self.last_playouts += len(cands)
+        """``bots.paired.paired_rounds`` with :meth:`playout`: ``rounds`` rows of paired rollout values, one
+        column per candidate (fewer past ``deadline``), counted into ``last_playouts``."""
+        rows, _ = paired_rounds(game, state, seat, cands, rng, self.playout, rounds=rounds, deadline=deadline)
+        self.last_playouts += len(rows) * len(cands)
         return rows
 
     def rollout(self, game: AnyGame, s: Any, me: Seat) -> float:
         """Win chance for ``me`` after both seats play ``easy``'s greedy policy from ``s`` (mutated) until
         ``me``'s turn ``turns`` turns on, scored there by ``fitted.reply_value`` (0 turns: to the end)."""
+        return self.playout(game, s, me)[0]
+
+    def playout(self, game: AnyGame, s: Any, me: Seat) -> tuple[float, int]:
+        """(:meth:`rollout`'s value, the actions it played): a ``bots.paired.Rollout``."""
         end = s.turn + 2 * self.turns - 1
         legal_actions, apply = game.legal_actions, game.apply
+        steps = 0
         while s.outcome is None:
             mover = s.active
             if self.turns and mover == me and s.turn >= end and s.phase == MAIN:
-                return reply_value(s, me)
+                return reply_value(s, me), steps
             apply(s, mover, greedy_action(s, mover, legal_actions(s, mover)))
-        return terminal_chance(s, me)
+            steps += 1
+        return terminal_chance(s, me), steps
