@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib
 import json
 import sys
+import types
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -82,10 +83,16 @@ def test_timed_and_untimed_results_are_logged_apart(
     assert rows[0]["fp"][0] != rows[1]["fp"][0]  # light too, though its heuristic has no clock
 
 
-def test_the_shared_paired_rollouts_count_only_for_the_games_that_import_them() -> None:
+def test_the_shared_paired_rollouts_count_only_for_the_games_that_import_them(tmp_path: Path) -> None:
     names = {g: [p.name for p in bot_ladder.bot_sources(importlib.import_module(f"duelclub.bots.{g}"))]
-             for g in ("artania", "warchest", "mezha")}  # fmt: skip
-    assert "paired.py" in names["artania"] and "wide.py" in names["artania"]
-    assert "paired.py" not in names["warchest"] and "paired.py" not in names["mezha"]
+             for g in ("artania", "warchest", "mezha", "towers")}  # fmt: skip
+    # every game's top level is a paired wide search now (issue 27)
+    assert all("paired.py" in n and "wide.py" in n for n in names.values())
     assert all({"ismcts.py", "levels.py", "__init__.py"} <= set(n) for n in names.values())
+    # a package that does not import it does not count it
+    package = tmp_path / "plainbots"
+    package.mkdir()
+    (package / "__init__.py").write_text("from duelclub.bots import levels\n", encoding="utf-8")
+    plain = types.SimpleNamespace(__file__=str(package / "__init__.py"))
+    assert [p.name for p in bot_ladder.bot_sources(plain)] == ["__init__.py", "ismcts.py", "levels.py"]
     assert "analysis.py" not in names["artania"]
