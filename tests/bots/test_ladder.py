@@ -94,7 +94,8 @@ def test_the_stored_ladder_rates_every_level_of_every_game() -> None:
     assert data["scale"] == "elo" and data["anchor"] == "random"
     assert set(data["games"]) == set(all_games())
     for slug, entry in data["games"].items():
-        assert isinstance(entry["matches_per_pair"], int) and entry["matches_per_pair"] > 0
+        # 0 right after a game's bots changed (every logged match is of other code): provisional, unrated
+        assert isinstance(entry["matches_per_pair"], int) and entry["matches_per_pair"] >= 0
         assert entry["provisional"] == (entry["matches_per_pair"] < 100 or entry["pairs"] != "all")
         assert set(entry["levels"]) == {"random", *LEVEL_IDS}, slug
         assert entry["levels"]["random"] == {"rating": 0.0, "low": 0.0, "high": 0.0}
