@@ -51,56 +51,36 @@ that appends it, so the periodic passes (the turn notices' sweep) never aggregat
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import (
     JSON,
     BigInteger,
     Boolean,
-    DateTime,
     Float,
     ForeignKey,
     Index,
     Integer,
-    MetaData,
     String,
     UniqueConstraint,
 )
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
-from sqlalchemy.types import TypeDecorator
+from sqlalchemy.orm import Mapped, mapped_column
 
-
-def utcnow() -> datetime:
-    """The current time, timezone-aware UTC."""
-    return datetime.now(UTC)
-
-
-class UTCDateTime(TypeDecorator[datetime]):
-    """A timestamp stored as UTC and always read back timezone-aware (SQLite drops the zone)."""
-
-    impl = DateTime(timezone=True)
-    cache_ok = True
-
-    def process_bind_param(self, value: datetime | None, dialect: Any) -> datetime | None:
-        if value is not None and value.tzinfo is None:
-            value = value.replace(tzinfo=UTC)
-        return value.astimezone(UTC) if value is not None else None
-
-    def process_result_value(self, value: datetime | None, dialect: Any) -> datetime | None:
-        if value is not None and value.tzinfo is None:
-            value = value.replace(tzinfo=UTC)
-        return value
-
-
-class Base(DeclarativeBase):
-    metadata = MetaData(
-        naming_convention={
-            "uq": "uq_%(table_name)s_%(column_0_name)s",
-            "ix": "ix_%(table_name)s_%(column_0_name)s",
-        }
-    )
-    type_annotation_map = {dict[str, Any]: JSON, datetime: UTCDateTime}  # noqa: RUF012
+# Re-exported: the base, and the tables kept in modules of their own (model_base.py, notice_models.py,
+# tournament_models.py), so that every table is on Base.metadata and importable from here as before.
+from duelclub.store.model_base import Base as Base
+from duelclub.store.model_base import UTCDateTime as UTCDateTime
+from duelclub.store.model_base import utcnow as utcnow
+from duelclub.store.notice_models import AccountToken as AccountToken
+from duelclub.store.notice_models import MemberPresence as MemberPresence
+from duelclub.store.notice_models import NoticeClaim as NoticeClaim
+from duelclub.store.notice_models import OutboxItem as OutboxItem
+from duelclub.store.notice_models import PushJob as PushJob
+from duelclub.store.notice_models import PushSubscription as PushSubscription
+from duelclub.store.tournament_models import Tournament as Tournament
+from duelclub.store.tournament_models import TournamentEntry as TournamentEntry
+from duelclub.store.tournament_models import TournamentGame as TournamentGame
 
 
 class User(Base):
@@ -327,118 +307,6 @@ class MatchAnalysis(Base):
     done_at: Mapped[datetime | None]
 
 
-class Tournament(Base):
-    """A club tournament (issue 26; ``store/tournaments.py``): settings, status, and ``version``, the guard
-    of every pairing write (compare and set)."""
-
-    __tablename__ = "tournaments"
-
-    id: Mapped[str] = mapped_column(String(40), primary_key=True)
-    name: Mapped[str] = mapped_column(String(80))
-    game: Mapped[str] = mapped_column(String(40))
-    format: Mapped[str] = mapped_column(String(16))
-    status: Mapped[str] = mapped_column(String(16), index=True)
-    organiser_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
-    rated: Mapped[bool] = mapped_column(Boolean, default=False)
-    options: Mapped[dict[str, Any]] = mapped_column(JSON)
-    rounds: Mapped[int | None] = mapped_column(Integer)
-    double: Mapped[bool] = mapped_column(Boolean, default=False)
-    minutes: Mapped[int | None] = mapped_column(Integer)
-    move_seconds: Mapped[int | None] = mapped_column(Integer)
-    max_players: Mapped[int] = mapped_column(Integer)
-    round_minutes: Mapped[int | None] = mapped_column(Integer)
-    starts_at: Mapped[datetime | None]
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
-    started_at: Mapped[datetime | None]
-    ends_at: Mapped[datetime | None]
-    finished_at: Mapped[datetime | None]
-    round_started_at: Mapped[datetime | None]
-    current_round: Mapped[int] = mapped_column(Integer, default=0)
-    version: Mapped[int] = mapped_column(Integer, default=0)
-
-
-class TournamentEntry(Base):
-    """A player of a tournament: ``number`` (from 1, in joining order) is the player id of the pairers;
-    a member (``user_id``) or a bot level (``bot_level``); ``seed`` its place in the seeding, set at the
-    start; ``withdrawn_at`` once withdrawn; ``forfeits`` counts its no-shows."""
-
-    __tablename__ = "tournament_entries"
-    __table_args__ = (UniqueConstraint("tournament_id", "user_id", name="uq_tournament_entries_member"),)
-
-    tournament_id: Mapped[str] = mapped_column(
-        ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True
-    )
-    number: Mapped[int] = mapped_column(Integer, primary_key=True)
-    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id"), index=True)
-    bot_level: Mapped[str | None] = mapped_column(String(40))
-    seed: Mapped[int | None] = mapped_column(Integer)
-    joined_at: Mapped[datetime] = mapped_column(default=utcnow)
-    withdrawn_at: Mapped[datetime | None]
-    forfeits: Mapped[int] = mapped_column(Integer, default=0)
-
-
-class TournamentGame(Base):
-    """One board of one round: ``first``/``second`` are entry numbers (``second`` None: a bye); an ordinary
-    match (``match_id``, unique), or none for a bye or a forfeit; ``score`` of the first seat once known."""
-
-    __tablename__ = "tournament_games"
-
-    tournament_id: Mapped[str] = mapped_column(
-        ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True
-    )
-    round: Mapped[int] = mapped_column(Integer, primary_key=True)
-    board: Mapped[int] = mapped_column(Integer, primary_key=True)
-    first: Mapped[int] = mapped_column(Integer)
-    second: Mapped[int | None] = mapped_column(Integer)
-    match_id: Mapped[str | None] = mapped_column(ForeignKey("matches.id"), unique=True)
-    score: Mapped[float | None] = mapped_column(Float)
-    forfeit: Mapped[bool] = mapped_column(Boolean, default=False)
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
-    ended_at: Mapped[datetime | None]
-
-
-class AccountToken(Base):
-    """A single-use token mailed to a member (issue 28): ``purpose`` ``verify_email`` (confirms ``email``)
-    or ``password_reset``. Only the token's SHA-256 is stored; using it deletes the row."""
-
-    __tablename__ = "account_tokens"
-
-    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
-    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
-    purpose: Mapped[str] = mapped_column(String(16))
-    email: Mapped[str | None] = mapped_column(String(254))
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
-    expires_at: Mapped[datetime]
-
-
-class OutboxItem(Base):
-    """One notice to send off the site (issue 28, ``store/outbox.py``): written in the transaction that
-    causes it, sent by a background sender with a lease (``attempts`` is the lease token, as in
-    store/leases.py). ``channel`` ``email`` (later ``push``), ``kind`` what it says (``verify_email``,
-    ``password_reset``; later turn notices and digests), ``payload`` the rendered message, ``dedupe_key``
-    (unique) makes "one notice per cause" a constraint. ``status``: ``queued`` → ``sent`` or ``failed``."""
-
-    __tablename__ = "outbox"
-    __table_args__ = (Index("ix_outbox_status_due_at", "status", "due_at"),)
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    channel: Mapped[str] = mapped_column(String(16))
-    kind: Mapped[str] = mapped_column(String(32))
-    user_id: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
-    recipient: Mapped[str] = mapped_column(String(254))
-    lang: Mapped[str] = mapped_column(String(8))
-    payload: Mapped[dict[str, Any]]
-    dedupe_key: Mapped[str | None] = mapped_column(String(160), unique=True)
-    status: Mapped[str] = mapped_column(String(8), default="queued")
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
-    due_at: Mapped[datetime]
-    attempts: Mapped[int] = mapped_column(Integer, default=0)
-    leased_until: Mapped[datetime | None]
-    worker: Mapped[str | None] = mapped_column(String(64))
-    sent_at: Mapped[datetime | None]
-    last_error: Mapped[str | None] = mapped_column(String(500))
-
-
 class Block(Base):
     """``blocker`` blocked ``blocked`` (issue 28 §5, ``store/blocks.py``): they are not seated together by
     challenges, invites or matchmaking, and do not chat with each other (play/blocks.py)."""
@@ -450,68 +318,3 @@ class Block(Base):
         ForeignKey("users.id", ondelete="CASCADE"), primary_key=True, index=True
     )
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
-
-
-class MemberPresence(Base):
-    """When a socket of the member's pages (``/ws/turns``, open on every page) last reported in, from any
-    worker (play/member_presence.py): a member seen within ``OFFLINE_AFTER_SECONDS`` gets no turn notice."""
-
-    __tablename__ = "member_presence"
-
-    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
-    seen_at: Mapped[datetime]
-
-
-class NoticeClaim(Base):
-    """One notice cause, claimed once (store/notices.py): ``kind`` ``turn`` or ``low_time`` of a match at
-    ``seq`` (the turn), or ``digest`` (``match_id`` "", ``seq`` the day's ordinal)."""
-
-    __tablename__ = "notice_claims"
-
-    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), primary_key=True)
-    kind: Mapped[str] = mapped_column(String(16), primary_key=True)
-    match_id: Mapped[str] = mapped_column(String(40), primary_key=True)
-    seq: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
-    created_at: Mapped[datetime]
-
-
-class PushSubscription(Base):
-    """A browser of ``user_id`` subscribed to Web Push (issue 28 §3, ``store/push.py``): the push service's
-    ``endpoint`` (unique: one browser's subscription belongs to the member who last subscribed it), the
-    browser's ECDH key ``p256dh`` and ``auth`` secret (base64url, RFC 8291)."""
-
-    __tablename__ = "push_subscriptions"
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    user_id: Mapped[int] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
-    endpoint: Mapped[str] = mapped_column(String(2048), unique=True)
-    p256dh: Mapped[str] = mapped_column(String(100))
-    auth: Mapped[str] = mapped_column(String(50))
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
-
-
-class PushJob(Base):
-    """One push to one subscription, leased like the outbox's rows (``attempts`` is the lease token):
-    ``payload`` ``{title, body, url, tag}``, ``ttl`` the seconds a push service may keep it for an offline
-    browser (None: the ``PUSH_TTL_SECONDS`` setting), ``dedupe_key`` (unique) the cause's key with the
-    subscription's id, so a cause is pushed once per browser. Deleting the subscription deletes its jobs.
-    ``status``: ``queued`` → ``sent`` or ``failed``."""
-
-    __tablename__ = "push_jobs"
-    __table_args__ = (Index("ix_push_jobs_status_due_at", "status", "due_at"),)
-
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    subscription_id: Mapped[int] = mapped_column(
-        ForeignKey("push_subscriptions.id", ondelete="CASCADE"), index=True
-    )
-    payload: Mapped[dict[str, Any]]
-    ttl: Mapped[int | None] = mapped_column(Integer)
-    dedupe_key: Mapped[str | None] = mapped_column(String(200), unique=True)
-    status: Mapped[str] = mapped_column(String(8), default="queued")
-    created_at: Mapped[datetime] = mapped_column(default=utcnow)
-    due_at: Mapped[datetime]
-    attempts: Mapped[int] = mapped_column(Integer, default=0)
-    leased_until: Mapped[datetime | None]
-    worker: Mapped[str | None] = mapped_column(String(64))
-    sent_at: Mapped[datetime | None]
-    last_error: Mapped[str | None] = mapped_column(String(500))
