@@ -15,7 +15,7 @@ import pytest
 from fake_clock import FakeClock
 
 from duelclub.play import lobby
-from duelclub.play.clock import clock_setting
+from duelclub.play.clock import MIN_MOVE_SECONDS, SWEEP_SECONDS, clock_setting
 from duelclub.play.errors import PlayError
 from duelclub.play.service import MatchService
 from duelclub.store import matches as repo
@@ -326,3 +326,26 @@ def test_every_game_offers_correspondence_clocks_of_1_to_7_days() -> None:
     mezha = clock_choices(all_games()["mezha"].clock_mode)
     assert [c["value"] for c in mezha] == ["", *days]  # no blitz clock in Межа, no clock by default
     assert [c["label"] for c in mezha] == ["Без часов", "24 ч", "2 дня", "3 дня", "5 дней", "7 дней"]
+
+
+async def test_a_sweep_pass_is_one_transaction_and_sleeps_until_the_next_deadline(
+    db: Database, worker: MatchService, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 29 §1: an idle worker's clock costs one transaction per pass, and a pass sleeps at most
+    SWEEP_SECONDS — never past a deadline: every deadline is set at least MIN_MOVE_SECONDS ahead, so the pass
+    after the move that set it reads it before it runs out."""
+    assert 0 < SWEEP_SECONDS < MIN_MOVE_SECONDS
+    a, b = _users(db, "alice", "bob")
+    mid = await _clocked(worker, a, b, seconds=MIN_MOVE_SECONDS)
+    await _open(worker, mid, [a, b])
+    sweeper = worker.clock_sweeper()
+    opened: list[int] = []
+    real_session = db.session
+    monkeypatch.setattr(db, "session", lambda: opened.append(1) or real_session())
+    assert await sweeper._pass() == SWEEP_SECONDS  # the deadline is MIN_MOVE_SECONDS away
+    assert len(opened) == 1
+    clock.advance(MIN_MOVE_SECONDS - 2)
+    assert await sweeper._pass() == pytest.approx(2.0)  # sleeps until the deadline, not the whole interval
+    clock.advance(2)
+    monkeypatch.setattr(db, "session", real_session)
+    assert await sweeper.sweep() == 1

@@ -35,10 +35,9 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-import anyio.to_thread
-
 from duelclub.aio import BackgroundLoop
 from duelclub.play.errors import PlayError
+from duelclub.play.threads import in_thread
 from duelclub.store import matches as repo
 from duelclub.store.db import Database
 from duelclub.store.matches import MatchRecord
@@ -145,15 +144,24 @@ class ClockRearm:
         return moved
 
 
+SWEEP_SECONDS = MIN_MOVE_SECONDS / 2
+"""The sweeper's longest sleep. Every deadline is set at least :data:`MIN_MOVE_SECONDS` ahead (a move clock
+``T`` ≥ 10 s, :func:`next_deadline`), so a deadline set by any worker after a pass is read by the next pass,
+before it runs out, and the sweeper then sleeps until it: no timeout is late for the longer sleep. One
+transaction per pass (the overdue matches and the next deadline together): an idle worker's clock costs
+0.2 transactions a second, not 2 (issue 29 §1)."""
+
+
 class ClockSweeper:
     """Applies timeouts of overdue matches: one background loop per service, polling the ``deadline_at``
     index.
 
-    It wakes at the earliest running deadline (at most every ``interval`` seconds, so a deadline set by
-    another worker is seen within that). :meth:`sweep` does one pass (tests call it after moving their
-    fake clock). It knows nothing of the service: ``run_clock(match_id) -> Awaitable[bool]`` stores the
-    timeout of one match if it is overdue (True if this call stored one), ``now()`` is the service's clock,
-    ``db`` where the deadlines are read; the service builds it (``MatchService.clock_sweeper``)."""
+    It wakes at the earliest running deadline (at most every ``interval`` seconds, default
+    :data:`SWEEP_SECONDS`, so a deadline set by another worker is seen before it runs out). :meth:`sweep`
+    does one pass (tests call it after moving their fake clock). It knows nothing of the service:
+    ``run_clock(match_id) -> Awaitable[bool]`` stores the timeout of one match if it is overdue (True if this
+    call stored one), ``now()`` is the service's clock, ``db`` where the deadlines are read; the service
+    builds it (``MatchService.clock_sweeper``)."""
 
     def __init__(
         self,
@@ -161,7 +169,7 @@ class ClockSweeper:
         now: Callable[[], datetime],
         db: Database,
         *,
-        interval: float = 1.0,
+        interval: float = SWEEP_SECONDS,
         rearm: ClockRearm | None = None,
     ) -> None:
         self._run_clock = run_clock
@@ -180,11 +188,16 @@ class ClockSweeper:
 
     async def sweep(self) -> int:
         """Run the clock of every overdue match once; the number of timeouts this worker stored."""
+        applied, _ = await self._sweep()
+        return applied
+
+    async def _sweep(self) -> tuple[int, datetime | None]:
+        """:meth:`sweep`, and the earliest running deadline read with the overdue matches (None: none)."""
         now = self.now()
-        ids = await anyio.to_thread.run_sync(self._overdue, now)
+        ids, upcoming = await in_thread(self._due, now)
         if self._rearm.pending():  # the store is back after an outage: no timeouts for it
-            await anyio.to_thread.run_sync(self._rearm.settle)
-            ids = await anyio.to_thread.run_sync(self._overdue, now)
+            await in_thread(self._rearm.settle)
+            ids, upcoming = await in_thread(self._due, now)
         applied = 0
         for match_id in ids:
             try:
@@ -192,20 +205,15 @@ class ClockSweeper:
             except Exception as exc:
                 if not self._db.health.failed(exc):  # an outage is logged once, by the database's health
                     log.exception("clock: match %s", match_id)
-        return applied
+        return applied, upcoming
 
-    def _overdue(self, now: datetime) -> list[str]:
+    def _due(self, now: datetime) -> tuple[list[str], datetime | None]:
         with self._db.session() as s:
-            return repo.overdue_match_ids(s, now)
-
-    def _next(self) -> datetime | None:
-        with self._db.session() as s:
-            return repo.next_deadline_at(s)
+            return repo.overdue_match_ids(s, now), repo.next_deadline_at(s, after=now)
 
     async def _pass(self) -> float | None:
         """One sweep; the seconds until the earliest running deadline if that is sooner than ``interval``."""
-        await self.sweep()
-        upcoming = await anyio.to_thread.run_sync(self._next)
+        _, upcoming = await self._sweep()
         if upcoming is None:
             return None
         return min(self._loop.interval, (upcoming - self.now()).total_seconds())

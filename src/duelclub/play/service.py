@@ -28,7 +28,7 @@ from duelclub.games.contract import Outcome, PlatformReason, Seat
 from duelclub.play import endings, listing, views
 from duelclub.play.bots import BotDriver, BotSource
 from duelclub.play.cache import MatchCache
-from duelclub.play.clock import ClockSweeper
+from duelclub.play.clock import SWEEP_SECONDS, ClockSweeper
 from duelclub.play.commit import MatchWriter
 from duelclub.play.errors import PlayError
 from duelclub.play.live import JSON, AnyGame, LiveMatch
@@ -128,7 +128,7 @@ class MatchService:
         await self.forwarder.stop()
         await self.leases.stop()
 
-    def clock_sweeper(self, *, interval: float = 1.0) -> ClockSweeper:
+    def clock_sweeper(self, *, interval: float = SWEEP_SECONDS) -> ClockSweeper:
         """The background worker that applies the timeouts of this service's overdue matches (register it
         with :meth:`add_background`); it gets :meth:`run_clock` and ``now``, not the service."""
         return ClockSweeper(self.run_clock, self.now, self.db, interval=interval, rearm=self.writer.rearm)

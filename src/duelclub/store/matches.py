@@ -245,9 +245,12 @@ def rearm_deadlines(s: Session, down_at: datetime, back_at: datetime) -> int:
     return moved
 
 
-def next_deadline_at(s: Session) -> datetime | None:
-    """The earliest running deadline of any active match (the sweeper sleeps until then)."""
+def next_deadline_at(s: Session, *, after: datetime | None = None) -> datetime | None:
+    """The earliest running deadline of any active match (the sweeper sleeps until then); with ``after``, the
+    earliest later than it (the overdue ones are read by :func:`overdue_match_ids`)."""
     q = select(Match.deadline_at).where(Match.status == ACTIVE, Match.deadline_at.is_not(None))
+    if after is not None:
+        q = q.where(Match.deadline_at > after)
     return s.scalars(q.order_by(Match.deadline_at).limit(1)).first()
 
 
