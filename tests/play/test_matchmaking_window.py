@@ -116,3 +116,20 @@ async def test_casual_seekers_meet_at_once_whatever_their_ratings_and_never_rate
     live = await svc.fresh(status.match_id or "")
     assert not live.record.rated and set(live.record.seat_users) == {a, b}
     assert (await matchmaking.status(svc, c)).status == "waiting"
+
+
+async def test_the_background_pass_sleeps_longer_while_fewer_than_two_wait(
+    db: Database, svc: MatchService, clock: FakeClock
+) -> None:
+    """Issue 29 §1: with none or one entry waiting nothing can pair until a join (which runs its own pass),
+    so the background pass sleeps IDLE_SECONDS; with two waiting (windows still apart) it keeps its
+    interval."""
+    a, b = new_users(db, "ida", "idb")
+    _rate(db, b, 1900, clock)
+    maker = Matchmaker(svc, interval=0.5, idle=7.0)
+    assert await maker._pass() == 7.0  # nobody waits
+    await matchmaking.join(svc, a, game="duel", options={}, move_seconds=None)
+    assert await maker._pass() == 7.0  # one waits
+    await matchmaking.join(svc, b, game="duel", options={}, move_seconds=None)
+    assert await maker._pass() is None  # two wait, 400 apart: their windows widen with time
+    assert matchmaking.IDLE_SECONDS >= 1.0

@@ -205,11 +205,23 @@ async def status(service: LobbyPort, user_id: int, *, refresh: bool = False) -> 
     return await in_thread(read)
 
 
-class Matchmaker:
-    """Pairs compatible entries; one background task per worker (:meth:`start`) plus a pass per join."""
+IDLE_SECONDS = 5.0
+"""The background pass's sleep while fewer than two entries wait (issue 29 §1: an idle worker paired nothing
+twice a second). Then nothing can be paired until a member joins, and a join runs a pass of its own on the
+worker that took it; of two joins racing on two workers, the later pass sees both entries. The pass itself
+only drops stale entries then, which may wait these few seconds."""
 
-    def __init__(self, service: LobbyPort, *, interval: float = 0.5) -> None:
+
+class Matchmaker:
+    """Pairs compatible entries; one background task per worker (:meth:`start`) plus a pass per join. The
+    background pass runs every ``interval`` seconds while two or more entries wait (rated windows widen with
+    time, a third member may join a pair kept apart), every ``idle`` seconds otherwise
+    (:data:`IDLE_SECONDS`)."""
+
+    def __init__(self, service: LobbyPort, *, interval: float = 0.5, idle: float = IDLE_SECONDS) -> None:
         self._service = service
+        self._idle = idle
+        self._waiting_count = 0
         self._loop = BackgroundLoop("matchmaker", interval, self._pass, logger=log)
 
     async def start(self) -> None:
@@ -218,14 +230,16 @@ class Matchmaker:
     async def stop(self) -> None:
         await self._loop.stop()
 
-    async def _pass(self) -> None:
+    async def _pass(self) -> float | None:
         await self.pair()
+        return None if self._waiting_count > 1 else self._idle
 
     async def pair(self) -> list[str]:
         """One pass: pair every pool's waiting entries (casual: the oldest two; rated: within their rating
         windows, :func:`rated_pairs`); the ids of the matches started."""
         service = self._service
         entries, ratings, apart = await in_thread(self._waiting)
+        self._waiting_count = len(entries)
         pools: dict[str, list[QueueRecord]] = {}
         for e in entries:
             pools.setdefault(e.pool, []).append(e)
