@@ -325,3 +325,21 @@ def test_serve_restarts_a_dead_bot_worker_and_leaves_no_orphans(tmp_path: Path) 
         proc.send_signal(signal.SIGKILL)
         proc.wait(10)
         _wait(lambda: not any(_alive(pid) for pid in restarted), 10, "the bot workers to die with serve")
+
+
+async def test_the_first_job_after_an_idle_spell_is_collected_at_once(db: Database) -> None:
+    """Issue 29 §1: a collector with no job of its own out sleeps ``sweep_seconds × idle_sweep_factor``
+    (here a minute); its first new job wakes it, so on SQLite (no NOTIFY) the answer is polled for at once,
+    not after the long sleep."""
+    slow_sweep = BotWorkers(poll_seconds=0.02, sweep_seconds=30.0, idle_sweep_factor=2.0)
+    service = MatchService(db, MemoryBus(), fake_games(), slow_sweep)
+    await service.start()
+    try:
+        await asyncio.sleep(0.2)  # the collector is in its long sleep
+        mid, _alice, seq = await _bot_due_match(service)
+        await _until(lambda: _job(db, mid, seq), what="the bot job")
+        worker = BotWorker(db, {"duel": DUEL}.__getitem__, lambda *_: _FirstBot(), poll_seconds=0.02)
+        assert await asyncio.to_thread(worker.step)
+        await _until(lambda: _bot_rows(db, mid), timeout=10.0, what="the bot's move")
+    finally:
+        await service.stop()

@@ -68,6 +68,10 @@ class BotWorkers:
     think_seconds: float | None = None
     poll_seconds: float = 0.05
     sweep_seconds: float = 1.0
+    idle_sweep_factor: float = 5.0
+    """While this driver waits for no job of its own it sweeps only every ``sweep_seconds ×`` this (issue 29
+    §1: an idle worker swept every second); the sweep then only collects a dead worker's answers and the jobs
+    of ended matches, which may wait that long."""
     lease_seconds: float = 10.0
     """The lease of the in-process test worker only."""
 
@@ -124,6 +128,8 @@ class BotDriver:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loops: list[asyncio.Task[None]] = []
         self._answers = asyncio.Event()
+        self._idle_wait = False
+        """The collector waits longer than ``poll_seconds`` (no job of its own out, or woken by NOTIFY)."""
         self._closed = False
         self._local: _LocalWorker | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -233,6 +239,8 @@ class BotDriver:
             return
         if self._local is not None:
             self._local.wakeup.set()
+        if self._idle_wait and not self._listening():  # the collector sleeps long: poll from now on
+            self._answers.set()
 
     def answered(self) -> None:
         """Collect now (thread-safe; called for an answer to one of this driver's jobs)."""
@@ -241,11 +249,13 @@ class BotDriver:
                 self._loop.call_soon_threadsafe(self._answers.set)
 
     async def _collector(self) -> None:
-        sweep_every = self._config.sweep_seconds
+        config = self._config
         loop = asyncio.get_running_loop()
         last_sweep = loop.time()
         while True:
-            timeout = sweep_every if not self._pending or self._listening() else self._config.poll_seconds
+            sweep_every = config.sweep_seconds * (1.0 if self._pending else config.idle_sweep_factor)
+            timeout = sweep_every if not self._pending or self._listening() else config.poll_seconds
+            self._idle_wait = timeout > config.poll_seconds
             # asyncio.timeout, not wait_for: on Python 3.11 wait_for can swallow a cancellation that
             # arrives as the event is set, and this loop would then outlive stop() (a hang at shutdown).
             with contextlib.suppress(TimeoutError):
