@@ -183,3 +183,24 @@ async def test_a_clocked_tournament_match_waits_for_its_first_move_at_least_the_
         assert waits == [first, move]
         for c in clients.values():
             await c.aclose()
+
+
+async def test_an_idle_driver_sleeps_longer_but_not_past_the_next_start(
+    app: FastAPI, user_client: UserClient
+) -> None:
+    """Issue 29 §1: with no tournament due the driver reads the table every IDLE_SECONDS, not every second,
+    and never sleeps past an open tournament's start time; a creation wakes it to read that time."""
+    from datetime import UTC, datetime, timedelta
+
+    from duelclub.play.tournament_driver import IDLE_SECONDS
+
+    driver: TournamentDriver = app.state.tournaments
+    driver.kick()
+    await driver._pass()
+    assert driver._wait == IDLE_SECONDS > driver._interval
+    ann = (await members(user_client, "ann"))["ann"]
+    starts = datetime.now(UTC) + timedelta(seconds=IDLE_SECONDS / 2)
+    await create(ann, starts_at=starts.isoformat())
+    driver.kick()
+    await driver._pass()
+    assert driver._interval <= driver._wait <= IDLE_SECONDS / 2

@@ -91,6 +91,12 @@ def seeded(snap: Snapshot) -> list[int]:
     return [e.number for e in sorted(snap.entries, key=lambda e: (e.seed or 10**6, e.number))]
 
 
+IDLE_SECONDS = 5.0
+"""The driver's sleep while no tournament is due and it drives none (issue 29 §1: an idle worker read the
+tournaments every second), cut short at the next open tournament's start time; a creation, a start, a
+resume, a withdrawal or a cancel on this worker wakes it at once (:meth:`TournamentDriver.kick`)."""
+
+
 class TournamentDriver:
     """Drives every tournament this worker holds the lease of (see the module docstring); register it with
     ``MatchService.add_background``. ``grace_seconds``: the no-show grace; ``interval``: seconds between
@@ -110,6 +116,9 @@ class TournamentDriver:
         self._bus = bus
         self.grace_seconds = grace_seconds
         self._interval = interval
+        self._idle = max(interval, IDLE_SECONDS)
+        self._wait = interval
+        """The next pass's sleep (unless woken): ``interval``; longer while nothing is due."""
         self._wake = asyncio.Event()
         self._locks: dict[str, asyncio.Lock] = {}
         self._boards: dict[str, Boards] = {}
@@ -130,6 +139,11 @@ class TournamentDriver:
         """Run a pass now (after a start, a resume, a withdrawal, a cancel)."""
         self._wake.set()
 
+    def _idle_wait(self, upcoming: datetime | None, now: datetime) -> float:
+        """Nothing to drive: sleep until the next open tournament's start, :data:`IDLE_SECONDS` at most."""
+        until = (upcoming - now).total_seconds() if upcoming is not None else self._idle
+        return max(self._interval, min(self._idle, until))
+
     @property
     def driving(self) -> set[str]:
         """The tournaments this worker keeps state for (it held their lease at its last pass)."""
@@ -144,16 +158,18 @@ class TournamentDriver:
         # asyncio.timeout, not wait_for: on Python 3.11 wait_for swallows a cancellation that arrives as the
         # event is set (a kick during stop), and the pass would go on past the app's shutdown.
         with contextlib.suppress(TimeoutError):
-            async with asyncio.timeout(self._interval):
+            async with asyncio.timeout(self._wait):
                 await self._wake.wait()
         self._wake.clear()
         now = self._service.now()
 
-        def due() -> list[str]:
+        def due() -> tuple[list[str], datetime | None]:
             with self._service.session() as s:
-                return repo.due(s, now)
+                ids = repo.due(s, now)
+                return ids, (repo.next_start(s, now) if not ids else None)
 
-        due_now = await in_thread(due)
+        due_now, upcoming = await in_thread(due)
+        self._wait = self._interval if due_now or self.driving else self._idle_wait(upcoming, now)
         for gone in self.driving - set(due_now):  # finished or cancelled (by anyone, on any worker)
             await self._done(gone)
         for tournament_id in due_now:

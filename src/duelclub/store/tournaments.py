@@ -279,6 +279,12 @@ def due(s: Session, now: datetime) -> list[str]:
     return list(rows)
 
 
+def next_start(s: Session, now: datetime) -> datetime | None:
+    """The earliest start time after ``now`` of an open tournament (None: none is scheduled)."""
+    q = select(Tournament.starts_at).where(Tournament.status == OPEN, Tournament.starts_at > now)
+    return s.scalars(q.order_by(Tournament.starts_at).limit(1)).first()
+
+
 def _bump(
     s: Session,
     tournament_id: str,

@@ -115,6 +115,7 @@ async def create_tournament(
     """Create an open tournament; you are its organiser (join it to play)."""
     new = ops.NewTournament(**body.model_dump())
     t = await ops.create(service, user.id, new)
+    _kick(request)  # the driver sleeps longer while no tournament is due: it reads the new start time
     return await _detail(request, t.id, user.id, status_code=201)
 
 
@@ -260,4 +261,5 @@ async def _advance(request: Request, tournament_id: str) -> None:
     driver = _driver(request)
     if driver is not None:
         await driver.advance(tournament_id)
+        driver.kick()  # its next pass watches the new boards (it may be in its idle sleep)
     await _publish(get_service(request), tournament_id)
