@@ -192,7 +192,7 @@ class Settings(BaseSettings):
     EMAIL_VERIFY_TTL_SECONDS: int = Field(default=2 * 86400, ge=60, le=30 * 86400)
     MAIL_REQUESTS_PER_ADDRESS: str = "3 per hour"
     MAIL_REQUESTS_PER_IP: str = "10 per hour"
-    MAIL_POLL_SECONDS: float = Field(default=2.0, gt=0, le=60)
+    MAIL_POLL_SECONDS: float = Field(default=10.0, gt=0, le=60)
     MAIL_LEASE_SECONDS: float = Field(default=120.0, ge=5)
     MAIL_RETRY_SECONDS: float = Field(default=30.0, gt=0)
     MAIL_RETRY_MAX_SECONDS: float = Field(default=3600.0, gt=0)
@@ -205,7 +205,7 @@ class Settings(BaseSettings):
     VAPID_SUBJECT: str = ""
     PUSH_TTL_SECONDS: int = Field(default=86400, ge=0, le=28 * 86400)
     PUSH_MAX_SUBSCRIPTIONS: int = Field(default=10, ge=1, le=100)
-    PUSH_POLL_SECONDS: float = Field(default=2.0, gt=0, le=60)
+    PUSH_POLL_SECONDS: float = Field(default=10.0, gt=0, le=60)
     PUSH_LEASE_SECONDS: float = Field(default=60.0, ge=5)
     PUSH_RETRY_SECONDS: float = Field(default=30.0, gt=0)
     PUSH_RETRY_MAX_SECONDS: float = Field(default=3600.0, gt=0)
