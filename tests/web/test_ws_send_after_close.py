@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from starlette.types import Message
-from starlette.websockets import WebSocket
+from starlette.websockets import WebSocket, WebSocketState
 from uvicorn.protocols.utils import ClientDisconnected
 from websockets.exceptions import ConnectionClosed
 
@@ -39,9 +39,10 @@ class FakeConnection:
         self.sent.append(message)
 
 
-async def socket_closed(app: FastAPI, how: str) -> tuple[WebSocket, FakeConnection]:
+async def socket_closed(app: FastAPI, how: str, raw: bool = False) -> tuple[WebSocket, FakeConnection]:
     """An accepted socket of ``app``, then closed: ``server`` (our close was sent), ``client_gone``
-    (uvicorn's ClientDisconnected on send), ``connection_closed`` (websockets' ConnectionClosed on send)."""
+    (uvicorn's ClientDisconnected on send), ``connection_closed`` (websockets' ConnectionClosed on send).
+    ``raw``: frames go to the server's send directly (the scope's ``RAW_SEND``, as under web/observe.py)."""
     fail: BaseException | None = {
         "server": None,
         "client_gone": ClientDisconnected(),
@@ -49,6 +50,8 @@ async def socket_closed(app: FastAPI, how: str) -> tuple[WebSocket, FakeConnecti
     }[how]
     conn = FakeConnection(fail)
     scope: dict[str, Any] = {"type": "websocket", "path": "/ws/x", "headers": [], "app": app}
+    if raw:
+        scope[wssend.RAW_SEND] = conn.send
     ws = WebSocket(scope, conn.receive, conn.send)
     await ws.accept()
     if how == "server":
@@ -79,12 +82,13 @@ async def turns_send(ws: WebSocket, service: Any) -> None:
 HANDLERS = {"match_ping": match_ping, "match_error": match_error, "lobby": lobby_send, "turns": turns_send}
 
 
+@pytest.mark.parametrize("raw", [False, True], ids=["chain", "raw"])
 @pytest.mark.parametrize("how", ["server", "client_gone", "connection_closed"])
 @pytest.mark.parametrize("handler", list(HANDLERS))
 async def test_a_send_after_close_raises_nothing_and_logs_nothing_above_debug(
-    app: FastAPI, caplog: pytest.LogCaptureFixture, handler: str, how: str
+    app: FastAPI, caplog: pytest.LogCaptureFixture, handler: str, how: str, raw: bool
 ) -> None:
-    ws, conn = await socket_closed(app, how)
+    ws, conn = await socket_closed(app, how, raw)
     caplog.clear()
     caplog.set_level(logging.DEBUG)
     await HANDLERS[handler](ws, app.state.service)
@@ -105,3 +109,25 @@ async def test_a_close_after_close_is_quiet(app: FastAPI, caplog: pytest.LogCapt
     caplog.set_level(logging.DEBUG)
     await wssend.close(ws, 1013)
     assert [r for r in caplog.records if r.levelno > logging.DEBUG] == []
+
+
+async def test_an_open_socket_sends_its_frames_by_the_servers_own_send(app: FastAPI) -> None:
+    """Issue 29 §1: with ``RAW_SEND`` in the scope a frame skips the middleware chain (here: a chain that
+    would fail), and a client gone on the raw send leaves the socket marked closed, as Starlette's send
+    does."""
+    conn = FakeConnection()
+
+    async def chain(message: Message) -> None:
+        if message["type"] == "websocket.send":
+            raise AssertionError("the frame went down the chain")
+        await conn.send(message)
+
+    scope: dict[str, Any] = {"type": "websocket", "path": "/ws/x", "headers": [], "app": app}
+    scope[wssend.RAW_SEND] = conn.send
+    ws = WebSocket(scope, conn.receive, chain)
+    await ws.accept()
+    assert await wssend.send_text(ws, "hello") is True
+    assert conn.sent[-1] == {"type": "websocket.send", "text": "hello"}
+    conn.fail = ClientDisconnected()
+    assert await wssend.send_text(ws, "late") is False
+    assert ws.application_state is WebSocketState.DISCONNECTED

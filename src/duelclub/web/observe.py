@@ -26,6 +26,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from duelclub.logs import CONTEXT
 from duelclub.store.db import Database
+from duelclub.web.wssend import RAW_SEND
 
 _SANE_ID = re.compile(r"[A-Za-z0-9._\-]{1,64}")
 _MATCH_IN_PATH = re.compile(
@@ -139,6 +140,7 @@ class Observe:
                 gauge.inc()
             await send(message)
 
+        scope[RAW_SEND] = send  # frames skip the chain once open (web/wssend.py)
         try:
             await self.app(scope, receive, observed_send)
         finally:

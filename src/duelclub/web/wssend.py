@@ -8,6 +8,11 @@ What it absorbs (:data:`CLOSED_ERRORS`): Starlette's ``WebSocketDisconnected`` (
 "send" once a close message has been sent'), its other RuntimeErrors of the same state checks,
 ``WebSocketDisconnect`` (the client's side is gone: Starlette turns uvicorn's ``ClientDisconnected`` into it),
 ``OSError`` and websockets' ``ConnectionClosed``. :func:`close` is as quiet about a socket that is closed.
+
+A frame goes straight to the server's own ``send`` (:data:`RAW_SEND`, put in the scope by web/observe.py),
+not down the middleware chain: for ``websocket.send`` every layer there only passes it on (each looks at
+``http.response.start`` or ``websocket.accept`` alone), and the five awaits cost a few percent of a move's
+CPU (issue 29 §1). Starlette's own state check is kept: nothing is sent before the accept or after a close.
 """
 
 from __future__ import annotations
@@ -18,6 +23,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from websockets.exceptions import ConnectionClosed
 
 log = logging.getLogger(__name__)
+
+RAW_SEND = "duelclub.raw_send"
+"""The scope key of the ASGI server's ``send`` for this socket (set by web/observe.py)."""
 
 CLOSED_ERRORS: tuple[type[BaseException], ...] = (
     WebSocketDisconnect,
@@ -37,9 +45,15 @@ async def send_text(ws: WebSocket, text: str) -> bool:
     if ws.application_state is WebSocketState.DISCONNECTED:
         log.debug("%s: not sent, the socket is closed", _where(ws))
         return False
+    raw = ws.scope.get(RAW_SEND)
     try:
-        await ws.send_text(text)
+        if raw is not None and ws.application_state is WebSocketState.CONNECTED:
+            await raw({"type": "websocket.send", "text": text})
+        else:
+            await ws.send_text(text)
     except CLOSED_ERRORS as exc:
+        if isinstance(exc, OSError):  # as Starlette's own send: the client is gone
+            ws.application_state = WebSocketState.DISCONNECTED
         log.debug("%s: not sent, the socket is closed (%s)", _where(ws), type(exc).__name__)
         return False
     return True
