@@ -270,7 +270,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     report: dict[str, Any] = {"load_before": Path("/proc/loadavg").read_text().split()[:3], "games": {}}
     for slug in args.games:
-        matches = matches_for(slug, args.matches, *args.levels, quiet=args.json)
+        matches = matches_for(slug, args.matches, args.levels[0], args.levels[1], quiet=args.json)
         decided = sum(m.winner is not None for m in matches)
         results = []
         for variant in args.variants:
