@@ -2,9 +2,11 @@
 its actions, as the strongest bot's search judges it from the mover's own information set.
 
 For the decision at ``seq`` (the state after ``seq - 1`` actions, the logged ``seat`` to act) the analysis
-runs SO-ISMCTS (``bots/ismcts.py``, the search of the «Мастер» level) with the game's heuristic (its ``light``
-level, the playout policy of the searching levels) playing out both sides, on the budget the game's bots
-declare (``ANALYSIS`` in ``bots/<slug>/analysis.py``, read by ``bots.registry.analysis_settings``): a fixed
+runs SO-ISMCTS (``bots/ismcts.py``) with the game's playout policy playing out both sides — the rollout
+policy of its strongest level where ``benchmarks/analysis_quality.py`` shows it predicts the results better
+(issue 27 §4), else its ``light`` level — optionally cut after ``playout_cut`` actions and scored there by
+the game's evaluation (``cut_value``), on the budget the game's bots declare (``ANALYSIS`` in
+``bots/<slug>/analysis.py``, read by ``bots.registry.analysis_settings``): a fixed
 number of iterations (the game's ``iterations`` × the ``effort`` setting) and a seed fixed by the match id
 and ``seq``, so the same match always gets the same analysis. Every iteration searches
 ``game.determinize(state, seat, rng)``: the search sees only what the mover could know at that moment, never
@@ -32,7 +34,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from duelclub.bots.base import AnyGame, Bot
+from duelclub.bots.base import AnalysisSettings, AnyGame, Bot
 from duelclub.bots.ismcts import IsmctsBot, SearchConfig, action_key, reward_for, uniform_rollout
 from duelclub.bots.registry import analysis_settings, make_bot
 from duelclub.games.contract import Seat
@@ -122,11 +124,16 @@ def heuristic_rollout(slug: str) -> Any:
 class Analyst:
     """Evaluates decisions of one game with a fixed budget; see the module docstring."""
 
-    def __init__(self, game: AnyGame, iterations: int, rollout: Any = None) -> None:
+    def __init__(
+        self, game: AnyGame, iterations: int, rollout: Any = None, settings: AnalysisSettings | None = None
+    ) -> None:
+        """``settings`` default to the game's ``ANALYSIS``; ``rollout`` overrides theirs (whose default is
+        :func:`heuristic_rollout`)."""
         self.game = game
         self.iterations = iterations
-        self.rollout = rollout if rollout is not None else heuristic_rollout(game.slug)
-        settings = analysis_settings(game.slug)
+        settings = settings or analysis_settings(game.slug)
+        self.settings = settings
+        self.rollout = rollout or settings.rollout or heuristic_rollout(game.slug)
         self.steps = settings.playout_cut or MAX_PLAYOUT_STEPS
         self.evaluator = settings.cut_value if settings.playout_cut else None
         config = SearchConfig(time_budget=None, max_iterations=iterations, max_playout_steps=self.steps)

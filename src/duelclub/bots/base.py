@@ -66,9 +66,12 @@ class AnalysisSettings:
     - ``playout_cut``: actions after which a playout stops (None: played to the end, up to
       ``analysis.MAX_PLAYOUT_STEPS``);
     - ``cut_value``: ``(game, state, seat) -> seat's win chance in [0, 1]`` of a playout stopped at the cut
-      (None: 0.5).
+      (None: 0.5);
+    - ``rollout``: the playout policy ``(game, state, seat, legal actions, rng) -> action`` of both seats
+      (None: the game's ``light`` level, ``analysis.heuristic_rollout``).
     """
 
     iterations: int
     playout_cut: int | None = None
     cut_value: Callable[[AnyGame, Any, Seat], float] | None = None
+    rollout: Callable[[AnyGame, Any, Seat, list[Any], random.Random], Any] | None = None
