@@ -16,7 +16,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "games"))
 from test_towers_helpers import mid_match_states, state
 
 from duelclub.bots.registry import bot_levels, make_bot
-from duelclub.bots.towers import EXPERIMENTAL_PARAMS, LEVEL_PARAMS, LookaheadBot, build, value
+from duelclub.bots.towers import (
+    EXPERIMENTAL_PARAMS,
+    LEVEL_PARAMS,
+    MIN_CAPPED_SAMPLES,
+    LookaheadBot,
+    build,
+    value,
+)
 from duelclub.bots.towers.wide import WideRolloutBot
 from duelclub.games.towers import GAME
 from duelclub.games.towers.actions import play_action
@@ -111,3 +118,15 @@ def test_the_reply_sees_the_enemys_lethal_card() -> None:
         mine[stock] += mine[source]
     parts = (mine, calm.p[1], calm.hands[0], calm.hands[1], calm.field, calm.infinite)
     assert v <= 1.0 / (1.0 + math.exp(-value.logit_of(value.counter_features(*parts)))) + 1e-12
+
+
+def test_the_reply_cap_stops_the_lookahead_after_its_least_samples() -> None:
+    capped = LookaheadBot("x", time_budget=None, max_samples=50, candidates=0, max_replies=1, look_leaf="net")
+    free = LookaheadBot("x", time_budget=None, max_samples=12, candidates=0, look_leaf="net")
+    for s in mid_match_states("reply-cap", "azure_valley")[:3]:
+        if len(GAME.legal_actions(s, s.active)) < 2:
+            continue
+        capped.choose(GAME, s, s.active, random.Random(3))
+        assert capped.last_samples == MIN_CAPPED_SAMPLES
+        free.choose(GAME, s, s.active, random.Random(3))
+        assert free.last_samples == 12
