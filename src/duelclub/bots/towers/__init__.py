@@ -76,6 +76,9 @@ HARD_OVERRULE_Z = 1.0
 """A rollout candidate replaces the lookahead's first choice only if its paired mean gain is above this many
 standard errors (:func:`overrule`)."""
 
+MIN_CAPPED_SAMPLES = 8
+"""Determinizations the lookahead searches before its work cap (``max_replies``) may stop it."""
+
 HARD_LOOKAHEAD_SHARE = 0.5
 """Share of the wall-clock budget the lookahead may use before the rollouts start."""
 
@@ -84,7 +87,8 @@ class LookaheadBot:
     """Determinized lookahead for Дві вежі; see the module docstring.
 
     Deterministic for a given rng when ``time_budget`` is None. ``last_samples`` is the number of
-    determinizations the last decision searched.
+    determinizations the last decision searched: ``max_samples``, fewer past the clock or once the lookahead
+    has scored ``max_replies`` replies of the opponent (after :data:`MIN_CAPPED_SAMPLES`).
     """
 
     def __init__(
@@ -98,9 +102,13 @@ class LookaheadBot:
         rollout_turns: int = HARD_ROLLOUT_TURNS,
         overrule_z: float = HARD_OVERRULE_Z,
         leaf: str = "fitted",
+        look_leaf: str = "fitted",
+        max_replies: int | None = None,
     ) -> None:
         if leaf not in ("fitted", "net"):
             raise ValueError(f"unknown rollout leaf {leaf!r}")
+        if look_leaf not in ("fitted", "net"):
+            raise ValueError(f"unknown lookahead leaf {look_leaf!r}")
         self.level = level
         self.time_budget = time_budget
         self.max_samples = max_samples
@@ -109,7 +117,10 @@ class LookaheadBot:
         self.rollout_turns = rollout_turns
         self.overrule_z = overrule_z
         self.leaf = leaf
+        self.look_leaf = look_leaf
+        self.max_replies = max_replies
         self.last_samples = 0
+        self._replies = 0
 
     def choose(self, game: AnyGame, state: Any, seat: Seat, rng: random.Random) -> Any:
         """The legal action with the best mean lookahead value; ValueError if ``seat`` is not to move."""
@@ -118,6 +129,7 @@ class LookaheadBot:
         start = time.perf_counter()
         legal = legal_or_raise(game, state, seat)
         self.last_samples = 0
+        self._replies = 0
         if len(legal) == 1:
             return legal[0]
         budget = self.time_budget
@@ -129,6 +141,8 @@ class LookaheadBot:
         n = 0
         while n < self.max_samples:
             if deadline is not None and n > 0 and time.perf_counter() >= deadline:
+                break
+            if self.max_replies is not None and n >= MIN_CAPPED_SAMPLES and self._replies >= self.max_replies:
                 break
             det = game.determinize(state, seat, rng)
             dets.append(det)
@@ -191,7 +205,14 @@ class LookaheadBot:
             game.apply(s, me, greedy_action(s, me, actions))
 
     def _reply(self, game: AnyGame, s: Any, me: Seat) -> float:
-        """The opponent's answer worst for ``me`` (``fitted.reply_chance``), then our best next card."""
+        """The opponent's answer worst for ``me``, then our best next card (``fitted.reply_chance``,
+        ``look_leaf`` "fitted"), or the learned value at the start of our next turn (``value.reply_chance``,
+        ``look_leaf`` "net"). Counted against ``max_replies``."""
+        self._replies += 1
+        if self.look_leaf == "net":
+            from duelclub.bots.towers import value
+
+            return value.reply_chance(s, me)
         from duelclub.bots.towers.fitted import reply_chance
 
         return reply_chance(s, me)
@@ -235,7 +256,8 @@ LEVEL_PARAMS: dict[str, Params] = {
 }  # fmt: skip
 """The ladder (bots/levels.py) as data: the greedy heuristic (``blunder``: share of random moves) or
 :class:`LookaheadBot` (``think`` seconds, ``samples`` determinizations, ``candidates`` compared by rollouts of
-``rollout_turns`` turns; 0 candidates: the lookahead alone; optional ``own_depth`` and ``overrule_z``).
+``rollout_turns`` turns; 0 candidates: the lookahead alone; optional ``own_depth``, ``overrule_z``, ``leaf``
+and ``look_leaf`` — "fitted" or "net" — and ``replies``, the lookahead's work cap).
 ``light`` is the old ``easy``, ``strong`` the old ``hard``. ``{"kind": "search", "iterations": N, ...}``
 builds the tree search of ``bots/towers/search.py`` (no level uses it: it loses to ``strong``, see there).
 
@@ -250,6 +272,10 @@ EXPERIMENTAL_PARAMS: dict[str, Params] = {
                "candidates": HARD_CANDIDATES, "rollout_turns": 6, "leaf": "net"},
     "expert": {"kind": "wide", "think": 1.4, "playouts": 640, "turns": 6, "samples": 48, "keep": 3,
                "margin": 0.01, "z": 1.5},
+    "deep": {"kind": "lookahead", "think": 1.4, "samples": 96, "candidates": 4, "rollout_turns": 6,
+             "leaf": "net", "look_leaf": "net", "replies": 1600},
+    "widenet": {"kind": "wide", "think": 1.4, "playouts": 1000, "turns": 6, "samples": 48, "keep": 3,
+                "margin": 0.01, "z": 1.5, "leaf": "net", "look_leaf": "net"},
 }  # fmt: skip
 """Levels on trial, built by :func:`build` but offered nowhere (not in :data:`LEVELS`, so neither the lobby
 nor ``make_bot`` knows them): ``expert`` is :class:`~duelclub.bots.towers.wide.WideRolloutBot` (issue 27),
@@ -261,7 +287,17 @@ decision median 0.51 s, max 1.58 s — not the clear step issue 27 asks for (≥
 and both hands, the enemy's sampled) instead of the fitted best card: by ``level_duel.py towers valued
 master`` (code of commit 9854d82, the same choices as now) 33 wins of 59 matches (55.9 %, Wilson 95 %
 43–68 %; stopped at the session's end, load average 10–19 on 2 cores), CPU per searched decision median
-0.22 s, p90 0.34 s, max 1.02 s (``master`` 0.23 s mean) — no clear step either."""
+0.22 s, p90 0.34 s, max 1.02 s (``master`` 0.23 s mean) — no clear step either.
+
+``deep`` and ``widenet`` (issue 27, second sitting) put the learned value into the lookahead as well:
+``look_leaf="net"`` scores every reply of the opponent on its sampled hand by ``value.reply_chance`` (the
+model at the start of our next turn, our production done) instead of our best card's fitted chance, and the
+rollouts end on the model too. ``deep`` is ``valued`` with that lookahead and twice the determinizations
+(96), capped at 1600 scored replies (``replies``, the work cap ``max_replies``: a position whose own turn
+branches — «Граємо знову», a forced discard — searches fewer determinizations; without the cap one decision
+took 3.2 s of CPU in the duel). ``widenet`` is ``expert`` with the model as both leaves and 1000 playouts
+(stopped after 3 matches for ``deep``, which costs less). Their duels against ``master`` are logged in
+``benchmarks/results/duel/towers-deep.jsonl`` and ``towers-widenet.jsonl``."""
 
 
 def build(level: str, params: Params, think_seconds: float | None = None, *, timed: bool = True) -> Bot:
@@ -284,6 +320,8 @@ def build(level: str, params: Params, think_seconds: float | None = None, *, tim
             z=float(params["z"]),
             time_budget=think_budget(params, think_seconds, timed),
             lookahead=LookaheadBot,
+            leaf=str(params.get("leaf", "fitted")),
+            look_leaf=str(params.get("look_leaf", "fitted")),
         )
     if params["kind"] == "search":
         from duelclub.bots.towers.search import SearchBot
@@ -307,6 +345,8 @@ def build(level: str, params: Params, think_seconds: float | None = None, *, tim
         own_depth=int(params.get("own_depth", HARD_OWN_DEPTH)),
         overrule_z=float(params.get("overrule_z", HARD_OVERRULE_Z)),
         leaf=str(params.get("leaf", "fitted")),
+        look_leaf=str(params.get("look_leaf", "fitted")),
+        max_replies=int(params["replies"]) if "replies" in params else None,
     )
 
 

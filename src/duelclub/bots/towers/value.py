@@ -31,9 +31,10 @@ from functools import cache
 from importlib import resources
 
 from duelclub.bots.towers import fitted
+from duelclub.bots.towers.heuristics import won
 from duelclub.games.contract import Seat
 from duelclub.games.towers.battlefields import BATTLEFIELDS
-from duelclub.games.towers.cards import COST, RESOURCE
+from duelclub.games.towers.cards import COST, PLAY_AGAIN, RESOURCE, RUN
 from duelclub.games.towers.dsl import ORE
 from duelclub.games.towers.state import State
 
@@ -101,11 +102,24 @@ def _side(p: list[int], hand: list[int], vt: int, vr: int) -> list[float]:
 def features(state: State, seat: Seat) -> list[float]:
     """The inputs (:data:`FEATURE_NAMES`) for ``seat`` to move in ``state`` (its production done): reads the
     counters, both hands (the enemy's as ``state`` has it — a sample inside a search) and the battlefield."""
-    field = state.field
+    return counter_features(
+        state.p[seat],
+        state.p[1 - seat],
+        state.hands[seat],
+        state.hands[1 - seat],
+        state.field,
+        state.infinite,
+    )
+
+
+def counter_features(
+    me: list[int], en: list[int], mine: list[int], theirs: list[int], field: int, infinite: bool
+) -> list[float]:
+    """:func:`features` from the parts of a position: the mover's counters ``me`` (its production done), the
+    enemy's ``en`` (before its next production), the hands ``mine`` and ``theirs``, the battlefield index
+    ``field`` and whether the deck is infinite."""
     bf = BATTLEFIELDS[field]
     vt, vr = bf.victory_tower, bf.victory_resource
-    me, en = state.p[seat], state.p[1 - seat]
-    mine, theirs = state.hands[seat], state.hands[1 - seat]
     onehot = [0.0] * N_FIELDS
     onehot[field] = 1.0
     # the enemy's best card if it moved next, after its production (our move not yet made)
@@ -119,7 +133,7 @@ def features(state: State, seat: Seat) -> list[float]:
         *_side(e, theirs, vt, vr),
         _logit(fitted.best_card_chance(me, en, set(mine), field)) / 10.0,
         _logit(fitted.best_card_chance(e, me, set(theirs), field)) / 10.0,
-        1.0 if state.infinite else 0.0,
+        1.0 if infinite else 0.0,
     ]
 
 
@@ -155,3 +169,56 @@ def chance(state: State, seat: Seat) -> float:
     """Win chance in (0, 1) for ``seat``, to move in ``state`` (a running match, production done)."""
     z = logit_of(features(state, seat))
     return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, z))))
+
+
+def _sigmoid(z: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, z))))
+
+
+def reply_chance(state: State, seat: Seat) -> float:
+    """Win chance for ``seat`` once the enemy (to move in ``state``, after its production) has answered, as
+    ``fitted.reply_chance`` reads the answers — a discard or each affordable card of the enemy's hand (after
+    «Граємо знову» its best next card by the fitted chance), counters only, no draws — but every answer's
+    position is scored by this module's model at the start of ``seat``'s next turn (its production done;
+    the enemy's hand without the cards it played): the answer worst for ``seat``."""
+    field = state.field
+    bf = BATTLEFIELDS[field]
+    en0, me0 = state.p[1 - seat], state.p[seat]
+    hand = state.hands[1 - seat]
+    mine = state.hands[seat]
+    infinite = state.infinite
+
+    def score(m: list[int], e: list[int], rest: list[int]) -> float:
+        if won(m, e, bf):
+            return 0.5 if won(e, m, bf) else 1.0
+        if won(e, m, bf):
+            return 0.0
+        m[5] += m[2]
+        m[6] += m[3]
+        m[7] += m[4]
+        return _sigmoid(logit_of(counter_features(m, e, mine, rest, field, infinite)))
+
+    worst = score(me0[:], en0[:], hand)
+    for card in set(hand):
+        if COST[card] > en0[ORE + RESOURCE[card]]:
+            continue
+        e, m = en0[:], me0[:]
+        e[ORE + RESOURCE[card]] -= COST[card]
+        RUN[card](e, m)
+        rest = list(hand)
+        rest.remove(card)
+        if PLAY_AGAIN[card] and not (won(m, e, bf) or won(e, m, bf)):
+            follow, best = 0, fitted.chance_after(e, m, field)
+            for c in set(rest):
+                if COST[c] <= e[ORE + RESOURCE[c]]:
+                    v = fitted.play_chance(e, m, c, field)
+                    if v > best:
+                        follow, best = c, v
+            if follow:
+                e[ORE + RESOURCE[follow]] -= COST[follow]
+                RUN[follow](e, m)
+                rest.remove(follow)
+        v = score(m, e, rest)
+        if v < worst:
+            worst = v
+    return worst

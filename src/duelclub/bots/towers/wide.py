@@ -37,6 +37,7 @@ from duelclub.bots.base import AnyGame, Bot, legal_or_raise
 from duelclub.bots.paired import column_means, overruling_by, paired_rounds
 from duelclub.bots.towers.fitted import reply_value
 from duelclub.bots.towers.heuristics import greedy_action, terminal_chance
+from duelclub.bots.towers.value import chance as value_chance
 from duelclub.games.contract import Seat
 from duelclub.games.towers.state import MAIN
 
@@ -78,7 +79,13 @@ class WideRolloutBot:
         z: float = EXPERT_Z,
         time_budget: float | None = None,
         lookahead: Callable[..., Bot],
+        leaf: str = "fitted",
+        look_leaf: str = "fitted",
     ) -> None:
+        if leaf not in ("fitted", "net"):
+            raise ValueError(f"unknown rollout leaf {leaf!r}")
+        self.leaf = leaf
+        self.look_leaf = look_leaf
         self.level = level
         self._lookahead = lookahead
         """``LookaheadBot`` (bots/towers ``__init__``), passed in: no import back into the package."""
@@ -97,7 +104,9 @@ class WideRolloutBot:
     ) -> Any:
         """The lookahead's first choice (``master``'s lookahead alone, ``budget`` seconds or untimed)."""
         samples = self.lookahead_samples
-        look = self._lookahead(self.level, time_budget=budget, max_samples=samples, candidates=0)
+        look = self._lookahead(
+            self.level, time_budget=budget, max_samples=samples, candidates=0, look_leaf=self.look_leaf
+        )
         return look.choose(game, state, seat, rng)
 
     def choose(self, game: AnyGame, state: Any, seat: Seat, rng: random.Random) -> Any:
@@ -151,7 +160,7 @@ class WideRolloutBot:
         while s.outcome is None:
             mover = s.active
             if self.turns and mover == me and s.turn >= end and s.phase == MAIN:
-                return reply_value(s, me), steps
+                return (value_chance(s, me) if self.leaf == "net" else reply_value(s, me)), steps
             apply(s, mover, greedy_action(s, mover, legal_actions(s, mover)))
             steps += 1
         return terminal_chance(s, me), steps
