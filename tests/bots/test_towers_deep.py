@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "games"))
-from test_towers_helpers import mid_match_states, state
+from test_towers_helpers import assert_seeded_legal_pure, mid_match_states, state
 
 from duelclub.bots.registry import bot_levels, make_bot
 from duelclub.bots.towers import (
@@ -60,14 +60,7 @@ def test_unknown_leaves_are_refused() -> None:
 def test_the_level_plays_legal_seeded_choices_and_leaves_the_state_alone(level: str) -> None:
     bot = build(level, SMALL[level], timed=False)
     for s in mid_match_states(f"{level}-legal", "crystal_garden"):
-        seat = s.active
-        before = GAME.to_position(s)
-        action = bot.choose(GAME, s, seat, random.Random(4))
-        assert action in GAME.legal_actions(s, seat)
-        assert GAME.to_position(s) == before
-        assert bot.choose(GAME, s, seat, random.Random(4)) == action
-        with pytest.raises(ValueError):
-            bot.choose(GAME, s, 1 - seat, random.Random(4))
+        assert_seeded_legal_pure(bot, s)
 
 
 @pytest.mark.parametrize("level", LEVELS)

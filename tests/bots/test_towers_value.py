@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "games"))
-from test_towers_helpers import mid_match_states, state
+from test_towers_helpers import assert_seeded_legal_pure, mid_match_states, state
 
 from duelclub.bots.registry import bot_levels, make_bot
 from duelclub.bots.towers import EXPERIMENTAL_PARAMS, LEVEL_PARAMS, LookaheadBot, build, value
@@ -67,14 +67,7 @@ def test_an_unknown_leaf_is_refused() -> None:
 def test_valued_plays_legal_seeded_choices_and_leaves_the_state_alone() -> None:
     bot = _small()
     for s in mid_match_states("valued", "crystal_garden"):
-        seat = s.active
-        before = GAME.to_position(s)
-        action = bot.choose(GAME, s, seat, random.Random(4))
-        assert action in GAME.legal_actions(s, seat)
-        assert GAME.to_position(s) == before
-        assert bot.choose(GAME, s, seat, random.Random(4)) == action
-        with pytest.raises(ValueError):
-            bot.choose(GAME, s, 1 - seat, random.Random(4))
+        assert_seeded_legal_pure(bot, s)
 
 
 def test_valued_reads_only_what_its_seat_may_know() -> None:

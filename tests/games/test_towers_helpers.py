@@ -140,3 +140,19 @@ def mid_match_states(tag: str, battlefield: str) -> list[State]:
         if GAME.outcome(s) is None:
             out.append(s)
     return out
+
+
+def assert_seeded_legal_pure(bot: Any, s: State) -> Any:
+    """The bot's choice for the seat to act on ``s``: legal, ``s`` left as it was, the same again under the
+    same seed, and a choice for the other seat refused (ValueError). Returns the action."""
+    import pytest
+
+    seat = s.active
+    before = GAME.to_position(s)
+    action = bot.choose(GAME, s, seat, random.Random(4))
+    assert action in GAME.legal_actions(s, seat)
+    assert GAME.to_position(s) == before
+    assert bot.choose(GAME, s, seat, random.Random(4)) == action
+    with pytest.raises(ValueError):
+        bot.choose(GAME, s, 1 - seat, random.Random(4))
+    return action
