@@ -94,7 +94,10 @@ def _take_turn(page: Any, rng: random.Random) -> bool:
         fields.first.wait_for(state="visible")
         fields.nth(rng.randrange(fields.count())).click()
     else:
-        page.locator("#pass").click()
+        pass_button = page.locator("#pass")
+        if not (pass_button.is_visible() and pass_button.is_enabled()):
+            return False  # the turn text was read just before a new state (a season's end): look again
+        pass_button.click()
     return True
 
 
