@@ -33,11 +33,13 @@ def free_port() -> int:
 
 
 @contextmanager
-def transactions(db: Database) -> Iterator[list[int]]:
+def transactions(db: Database, *services: MatchService) -> Iterator[list[int]]:
     """Counts the transactions on ``db``'s engine inside the block (``counted[0]``): one per connection
     checked out of its pool — a Session's or a Connection's transaction, or the PostgreSQL hot path's one
-    autocommit statement, which begins no SQLAlchemy transaction (store/matches.py, issue 29 §1)."""
+    autocommit statement, which begins no SQLAlchemy transaction (store/matches.py, issue 29 §1) — and the
+    moves that ``services`` (started, on PostgreSQL) wrote from the event loop (store/pg_writer.py)."""
     counted = [0]
+    before = [s.writer.moves.statements for s in services]
 
     def on_checkout(*_args: Any) -> None:
         counted[0] += 1
@@ -47,6 +49,7 @@ def transactions(db: Database) -> Iterator[list[int]]:
         yield counted
     finally:
         event.remove(db.engine.pool, "checkout", on_checkout)
+        counted[0] += sum(s.writer.moves.statements for s in services) - sum(before)
 
 
 def new_users(db: Database, *names: str) -> list[int]:

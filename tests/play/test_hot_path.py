@@ -27,16 +27,21 @@ async def _turn(service: MatchService, mid: str, uids: dict[int, int]) -> tuple[
     return uids[seat], st.seq, st.legal[0]
 
 
+@pytest.mark.parametrize("started", [False, True], ids=["thread_path", "started"])
 async def test_an_act_on_a_warm_cache_is_one_transaction(
-    db: Database, service_factory: Callable[..., MatchService]
+    db: Database, service_factory: Callable[..., MatchService], started: bool
 ) -> None:
+    """Also once started: on PostgreSQL its moves are then written from the event loop (store/pg_writer.py),
+    one autocommit statement each."""
     service = service_factory(db, bots=False)
+    if started:
+        await service.start()
     a, b = new_users(db, "hota", "hotb")
     mid = await duel_between(service, a, b)
     uids = {0: a, 1: b}
     for n in range(4):
         uid, seq, action = await _turn(service, mid, uids)
-        with transactions(db) as counted:
+        with transactions(db, service) as counted:
             assert await service.act_seq(mid, uid, f"c{n}", seq, action) == seq + 1
         assert counted[0] == 1, f"act {n}: {counted[0]} transactions"
 

@@ -87,7 +87,7 @@ async def test_an_act_on_another_worker_is_forwarded_to_the_owner(
         assert one.leases.owns(mid) and not two.leases.owns(mid)
         uid, seq, action = await _turn(one, mid, uids)
         sub = await two.bus.subscribe(f"match:{mid}")
-        with transactions(db_one) as on_one, transactions(db_two) as on_two:
+        with transactions(db_one, one) as on_one, transactions(db_two, two) as on_two:
             assert await two.act_seq(mid, uid, "second", seq, action) == seq + 1
         assert (two.forwarder.forwarded, one.forwarder.served) == (1, 1)
         assert on_one[0] == 1 and on_two[0] == 0  # the owner's one commit; nothing on the other worker

@@ -47,6 +47,7 @@ from duelclub.store import matches as repo
 from duelclub.store import ratings as rating_repo
 from duelclub.store.db import Database
 from duelclub.store.matches import ABORTED, ACTIVE, FINISHED, ActionRecord, Finish, MatchRecord
+from duelclub.store.pg_writer import PgMoveWriter
 
 RESIGN_TRIES = 3
 """How often a resignation is tried again when another write took its seq (it is never stale)."""
@@ -78,6 +79,15 @@ class MatchWriter:
         self.metrics = metrics
         self.rearm = ClockRearm(db)
         """Re-arms the clocks that ran out during a store outage (shared with the clock sweeper)."""
+        self.moves = PgMoveWriter(db)
+        """Writes the moves from the event loop on PostgreSQL once :meth:`start`ed (else the thread path)."""
+
+    async def start(self) -> None:
+        if PgMoveWriter.wanted(self.db):
+            await self.moves.start()
+
+    async def stop(self) -> None:
+        await self.moves.stop()
 
     # -- the three kinds of action ------------------------------------------------------------------
     async def act(
@@ -225,7 +235,10 @@ class MatchWriter:
         if deadline is not None and live.first_move_seconds and game.to_move(state) - live.moved - {seat}:
             # a tournament seat still to make its first move gets the no-show grace (issue 26)
             deadline = max(deadline, now + timedelta(seconds=live.first_move_seconds))
-        await in_thread(self._store, record, finish, deadline, live.record)
+        if finish is None and self.moves.usable():  # PostgreSQL: from the loop (store/pg_writer.py)
+            await self.moves.advance(record, deadline)
+        else:
+            await in_thread(self._store, record, finish, deadline, live.record)
         self.metrics.stored(live.record.game, source)
         live.commit(record, state, events)
         live.record = dataclasses.replace(live.record, deadline_at=deadline)

@@ -116,6 +116,7 @@ class MatchService:
         """Resume the bots of active matches that are due (after a restart); start the background workers
         (the clock sweeper picks up matches whose deadline passed while no worker ran)."""
         await self.leases.start()
+        await self.writer.start()
         await self.forwarder.start()
         await self.bots.resume()
         for worker in self._background:
@@ -126,6 +127,7 @@ class MatchService:
             await worker.stop()
         await self.bots.stop()
         await self.forwarder.stop()
+        await self.writer.stop()
         await self.leases.stop()
 
     def clock_sweeper(self, *, interval: float = SWEEP_SECONDS) -> ClockSweeper:

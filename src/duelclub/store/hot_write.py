@@ -77,14 +77,14 @@ _SQLITE_INSERT = (
     " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
 )
 
-_PG_MOVE = (
+PG_MOVE = (  # a move that does not end the match: one statement, one round trip (see _advance_pg)
     "WITH m AS (UPDATE matches SET deadline_at = %s, last_seq = %s, last_action_at = %s"
     " WHERE id = %s AND status = 'active' RETURNING id)"
     " INSERT INTO match_actions (match_id, seq, seat, action, source, client_action_id, user_id, created_at)"
     " SELECT m.id, %s, %s, %s::json, %s, %s, %s, %s FROM m"
 )
 
-PG_HOT_STATEMENTS = (_PG_MOVE, _PG_FINISH, _PG_INSERT)
+PG_HOT_STATEMENTS = (PG_MOVE, _PG_FINISH, _PG_INSERT)
 """Every statement :func:`store_action` sends past SQLAlchemy (tests audit them with the rest)."""
 SQLITE_HOT_STATEMENTS = (_SQLITE_ADVANCE, _SQLITE_INSERT)
 """The same on SQLite (a move that does not end the match; the final one takes :func:`append_action`)."""
@@ -135,14 +135,9 @@ def _advance_sqlite(conn: Any, record: ActionRecord, deadline_at: datetime | Non
         cur.close()
 
 
-def _advance_pg(conn: Any, record: ActionRecord, deadline_at: datetime | None) -> None:
-    """:func:`append_action` of a move that does not end the match, on a psycopg connection out of any
-    transaction: one prepared statement in autocommit (the guarded UPDATE and the INSERT in one, so
-    atomic), one round trip instead of four (BEGIN, UPDATE, INSERT, COMMIT; issue 29 §1). No row
-    inserted: the match is no longer active; a unique violation: the seq or client id is taken."""
-    import psycopg  # only where PostgreSQL is the database
-
-    row = (
+def move_row(record: ActionRecord, deadline_at: datetime | None) -> tuple[Any, ...]:
+    """The parameters of :data:`PG_MOVE` for ``record`` (a move that does not end its match)."""
+    return (
         deadline_at,
         record.seq,
         record.created_at,
@@ -155,11 +150,21 @@ def _advance_pg(conn: Any, record: ActionRecord, deadline_at: datetime | None) -
         record.user_id,
         record.created_at,
     )
+
+
+def _advance_pg(conn: Any, record: ActionRecord, deadline_at: datetime | None) -> None:
+    """:func:`append_action` of a move that does not end the match, on a psycopg connection out of any
+    transaction: one prepared statement in autocommit (the guarded UPDATE and the INSERT in one, so
+    atomic), one round trip instead of four (BEGIN, UPDATE, INSERT, COMMIT; issue 29 §1). No row
+    inserted: the match is no longer active; a unique violation: the seq or client id is taken. (The same
+    from the event loop: store/pg_writer.py.)"""
+    import psycopg  # only where PostgreSQL is the database
+
     conn.autocommit = True
     try:
         with conn.cursor() as cur:
             try:
-                cur.execute(_PG_MOVE, row, prepare=True)
+                cur.execute(PG_MOVE, move_row(record, deadline_at), prepare=True)
             except psycopg.errors.UniqueViolation:
                 raise SeqConflict(f"{record.match_id}#{record.seq}") from None
             if cur.rowcount != 1:

@@ -1,0 +1,162 @@
+"""The moves written from the event loop on PostgreSQL (store/pg_writer.py, issue 29 §1): the same rows and
+errors as the thread path (store/hot_write.py), a caller's cancellation does not lose a write, a new pool
+after an outage, and the match service writes its moves this way once started."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import psycopg
+import pytest
+from sqlalchemy import select
+
+from conftest import _truncate_pg
+from duelclub.play import commit as commit_module
+from duelclub.play import lobby
+from duelclub.play.service import MatchService
+from duelclub.store import hot_write, users
+from duelclub.store import matches as repo
+from duelclub.store.db import Database
+from duelclub.store.models import Match, MatchAction
+from duelclub.store.pg_writer import PgMoveWriter
+
+pytestmark = pytest.mark.postgres
+
+AT = datetime(2026, 12, 6, 8, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def pg_db(_pg_schema: str) -> Any:
+    """The PostgreSQL test database, emptied (as conftest's ``database_url`` does)."""
+    _truncate_pg(_pg_schema)
+    database = Database(_pg_schema)
+    yield database
+    database.dispose()
+
+
+@pytest.fixture
+async def writer(pg_db: Database) -> AsyncIterator[PgMoveWriter]:
+    moves = PgMoveWriter(pg_db)
+    await moves.start()
+    yield moves
+    await moves.stop()
+
+
+def _match(db: Database, match_id: str, status: str = "active") -> list[int]:
+    with db.session() as s:
+        ids = [users.create_user(s, f"{match_id}{n}", "password123").id for n in "ab"]
+        s.add(
+            Match(
+                id=match_id,
+                game="duel",
+                options={},
+                status=status,
+                seat0_user_id=ids[0],
+                seat1_user_id=ids[1],
+                commitment="0" * 64,
+                server_seed="0" * 64,
+                started_at=AT,
+            )
+        )
+    return ids
+
+
+def _rows(db: Database, match_id: str) -> tuple[tuple[Any, ...], list[tuple[Any, ...]]]:
+    """(the match row's deadline, last_seq, last_action_at; its log rows without the match id)."""
+    with db.session() as s:
+        m = s.get(Match, match_id)
+        assert m is not None
+        log = s.scalars(select(MatchAction).where(MatchAction.match_id == match_id).order_by(MatchAction.seq))
+        rows = [(a.seq, a.seat, a.action, a.source, a.client_action_id, a.user_id, a.created_at) for a in log]
+        return (m.deadline_at, m.last_seq, m.last_action_at), rows
+
+
+def _move(match_id: str, seq: int, user: int, at: datetime) -> repo.ActionRecord:
+    return repo.ActionRecord(
+        match_id, seq, (seq + 1) % 2, {"kind": "play", "n": seq}, "player", f"c{seq}", user, at
+    )
+
+
+async def test_a_move_from_the_loop_stores_the_rows_of_the_thread_path(
+    pg_db: Database, writer: PgMoveWriter
+) -> None:
+    ids = _match(pg_db, "loop")
+    _match(pg_db, "thread")
+    deadline = AT + timedelta(minutes=2)
+    for seq in (1, 2):
+        at = AT + timedelta(seconds=seq)
+        await writer.advance(_move("loop", seq, ids[seq % 2], at), deadline)
+        hot_write.store_action(pg_db, _move("thread", seq, ids[seq % 2], at), deadline_at=deadline)
+    assert _rows(pg_db, "loop") == _rows(pg_db, "thread")
+    assert _rows(pg_db, "loop")[0] == (deadline, 2, AT + timedelta(seconds=2))
+
+
+async def test_a_taken_seq_and_an_ended_match_raise_the_thread_paths_errors(
+    pg_db: Database, writer: PgMoveWriter
+) -> None:
+    ids = _match(pg_db, "m1")
+    await writer.advance(_move("m1", 1, ids[0], AT), None)
+    with pytest.raises(repo.SeqConflict):
+        await writer.advance(_move("m1", 1, ids[1], AT), None)
+    ended = _match(pg_db, "m2", status="finished")
+    with pytest.raises(repo.MatchNotActive):
+        await writer.advance(_move("m2", 1, ended[0], AT), None)
+    assert _rows(pg_db, "m1")[0][1] == 1 and _rows(pg_db, "m2")[1] == []
+
+
+async def test_a_cancelled_caller_does_not_cancel_its_write(pg_db: Database, writer: PgMoveWriter) -> None:
+    ids = _match(pg_db, "gone")
+    caller = asyncio.ensure_future(writer.advance(_move("gone", 1, ids[0], AT), None))
+    await asyncio.sleep(0)  # the write is under way
+    caller.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await caller
+    for _ in range(100):
+        if _rows(pg_db, "gone")[1]:
+            break
+        await asyncio.sleep(0.02)
+    assert _rows(pg_db, "gone")[0][1] == 1
+
+
+async def test_after_an_outage_the_next_move_opens_a_new_pool(pg_db: Database, writer: PgMoveWriter) -> None:
+    ids = _match(pg_db, "back")
+    await writer.advance(_move("back", 1, ids[0], AT), None)
+    first = writer._pool
+    assert pg_db.health.failed(OSError("no")) is False  # not an outage: nothing changes
+    pg_db.health.failed(psycopg.OperationalError("server closed the connection unexpectedly"))
+    assert not writer.usable()  # down: the thread path takes the moves
+    pg_db.health.ok()
+    assert writer.usable()
+    await writer.advance(_move("back", 2, ids[1], AT), None)
+    assert writer._pool is not first
+    await writer.advance(_move("back", 3, ids[0], AT), None)
+    assert _rows(pg_db, "back")[0][1] == 3
+
+
+async def test_a_started_service_writes_its_moves_from_the_loop(
+    pg_db: Database, service_factory: Callable[..., MatchService], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with pg_db.session() as s:
+        a, b = (users.create_user(s, n, "password123").id for n in ("svc_a", "svc_b"))
+    service = service_factory(pg_db)
+    await service.start()
+    created = await lobby.create_match(service, a, game="duel", vs="invite", options={"rounds": 3})
+    assert created.invite_token is not None
+    mid, _ = await lobby.accept_invite(service, created.invite_token, b, "c0ffee")
+    threaded: list[Any] = []
+    real = commit_module.in_thread
+
+    async def counting(fn: Any, *args: Any) -> Any:
+        threaded.append(getattr(fn, "__name__", fn))
+        return await real(fn, *args)
+
+    monkeypatch.setattr(commit_module, "in_thread", counting)
+    st = next(x for x in [await service.state(mid, u, None) for u in (a, b)] if x.legal)
+    uid = a if (await service.state(mid, a, None)).legal else b
+    result = await service.act(mid, uid, "m0", st.seq, st.legal[0])
+    assert result.status == "active"
+    assert "_store" not in threaded
+    assert _rows(pg_db, mid)[0][1] == st.seq + 1
