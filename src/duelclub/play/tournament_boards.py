@@ -1,5 +1,6 @@
 """What the tournament driver keeps of one tournament between its passes (play/tournament_driver.py): the
-boards read so far, so that a pass reads again only what can have changed (issue 26 §Real time and scale).
+boards read so far, so that a pass reads again only what can have changed (issue 26 §Real time and scale);
+and what a board's ended match scores (:func:`board_result`), and the seeding order (:func:`seeded`).
 
 The stored rows stay the truth — this is a copy that only ever moves forward:
 
@@ -23,12 +24,39 @@ from dataclasses import dataclass, field
 
 from sqlalchemy.orm import Session
 
+from duelclub.games.contract import Seat
+from duelclub.play import endings
 from duelclub.play.tournaments.model import Game
 from duelclub.store import tournaments as repo
+from duelclub.store.matches import ENDED, FINISHED
 from duelclub.store.tournaments import EntryRecord, GameRecord, Snapshot, TournamentRecord
+
+NO_SHOW_ENDS = ("no_show", "abandoned", "timeout")
+"""``ended_by`` values of an unplayed match that count as a no-show (towards withdrawal)."""
 
 Key = tuple[int, int]
 """A board's (round, board)."""
+
+
+def board_result(g: repo.GameRecord) -> tuple[float | None, bool, Seat | None] | None:
+    """The result of a board whose match ended: (first seat's score, forfeit, seat at fault of a no-show or
+    None); None while the match is in play."""
+    if g.match_status not in ENDED:
+        return None
+    result = g.match_result or {}
+    if g.match_status == FINISHED:
+        winner = result.get("winner")
+        return (0.5 if winner is None else 1.0 - float(winner), False, None)
+    seat = result.get("seat")
+    if result.get("reason") in (endings.UNPLAYED, "no_first_move") and seat in (0, 1):
+        no_show = result.get("reason") == "no_first_move" or result.get("ended_by") in NO_SHOW_ENDS
+        return (0.0 if seat == 0 else 1.0, True, seat if no_show else None)
+    return (None, True, None)
+
+
+def seeded(snap: Snapshot) -> list[int]:
+    """The player numbers in seeding order (before the start: joining order)."""
+    return [e.number for e in sorted(snap.entries, key=lambda e: (e.seed or 10**6, e.number))]
 
 
 def core_games(snap: Snapshot) -> list[Game]:

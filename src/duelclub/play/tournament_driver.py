@@ -48,7 +48,7 @@ from duelclub.play.lobby import is_rated, new_match_id
 from duelclub.play.ownership import Leases
 from duelclub.play.port import LobbyPort
 from duelclub.play.threads import in_thread
-from duelclub.play.tournament_boards import Boards, core_games
+from duelclub.play.tournament_boards import Boards, board_result, core_games, seeded
 from duelclub.play.tournament_boards import read as read_boards
 from duelclub.play.tournament_ops import start as start_tournament
 from duelclub.play.tournaments.model import PairingError
@@ -60,35 +60,12 @@ from duelclub.store.tournaments import LIVE, OPEN, PAUSED, RUNNING, Snapshot, To
 log = logging.getLogger(__name__)
 GRACE_SECONDS = 120.0
 """Default time a seat has for its first move in a tournament match before it is a no-show."""
-NO_SHOW_ENDS = ("no_show", "abandoned", "timeout")
-"""``ended_by`` values of an unplayed match that count as a no-show (towards withdrawal)."""
 TOURNAMENT_CHANNEL = notify.LOBBY_CHANNEL
 
 
 def lease_id(tournament_id: str) -> str:
     """The key of a tournament's lease among the match leases: ``tournament:{id}``."""
     return f"tournament:{tournament_id}"
-
-
-def board_result(g: repo.GameRecord) -> tuple[float | None, bool, Seat | None] | None:
-    """The result of a board whose match ended: (first seat's score, forfeit, seat at fault of a no-show or
-    None); None while the match is in play."""
-    if g.match_status not in ENDED:
-        return None
-    result = g.match_result or {}
-    if g.match_status == FINISHED:
-        winner = result.get("winner")
-        return (0.5 if winner is None else 1.0 - float(winner), False, None)
-    seat = result.get("seat")
-    if result.get("reason") in (endings.UNPLAYED, "no_first_move") and seat in (0, 1):
-        no_show = result.get("reason") == "no_first_move" or result.get("ended_by") in NO_SHOW_ENDS
-        return (0.0 if seat == 0 else 1.0, True, seat if no_show else None)
-    return (None, True, None)
-
-
-def seeded(snap: Snapshot) -> list[int]:
-    """The player numbers in seeding order (before the start: joining order)."""
-    return [e.number for e in sorted(snap.entries, key=lambda e: (e.seed or 10**6, e.number))]
 
 
 IDLE_SECONDS = 5.0

@@ -11,8 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from duelclub.bots.levels import bot_name
-from duelclub.play.tournament_boards import core_games
-from duelclub.play.tournament_driver import seeded
+from duelclub.play.tournament_boards import core_games, seeded
 from duelclub.play.tournaments import arena, standings
 from duelclub.play.tournaments.model import Game
 from duelclub.play.tournaments.progress import Format, total_rounds
