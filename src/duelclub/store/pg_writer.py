@@ -8,6 +8,11 @@ runs). :class:`PgMoveWriter` sends the same one prepared statement (``hot_write.
 connection from a small pool of its own (``psycopg_pool.AsyncConnectionPool``), awaited on the loop: one
 round trip, no thread.
 
+The price, measured: the statement's own waits now take turns of the loop (psycopg's asyncio waits), so
+under load a move's answer waits behind the other sockets' work. At 500 matches on one worker (load 3) the
+p99 went from 37–70 ms to 110–170 ms (p50 about the same, 4–7 ms) for 5–15 % less CPU per action; the
+issue's bound is 300 ms. Pre-opened connections (4) and a larger pool (4 → 16) did not change it.
+
 Only a move that does not end the match goes this way; a final move (rated in the same transaction) and
 every write while the store is down (``db.health``: a store outage) take the thread path as before, so an
 outage is met exactly as there: the first failure here is an outage error (psycopg's
@@ -21,7 +26,6 @@ out a back-off) and closes the old one in the background.
 from __future__ import annotations
 
 import asyncio
-import logging
 from datetime import datetime
 from typing import Any
 
@@ -29,12 +33,10 @@ from duelclub.store.db import Database
 from duelclub.store.hot_write import PG_MOVE, move_row
 from duelclub.store.matches import ActionRecord, MatchNotActive, SeqConflict
 
-log = logging.getLogger(__name__)
-
-HOT_CONNECTIONS = 4
-"""Connections of a worker's move pool. A move's statement holds one for one round trip (~0.3 ms on this
-machine), so 4 carry ~10,000 moves a second; more would only cost PostgreSQL backends (its default
-``max_connections`` is 100 for two web workers, their thread pools and the bot workers)."""
+HOT_CONNECTIONS = 16
+"""The most connections of a worker's move pool (it opens one, and more while moves wait for one). A move
+holds one for one round trip: ~0.3 ms on an idle machine, 5–10 ms when PostgreSQL's backends wait for a
+CPU, so at 500 matches on two busy cores ~4 are in use at once."""
 CONNECTION_WAIT_SECONDS = 5.0
 """How long a move waits for a free connection (``PoolTimeout``, an outage: 503 ``store_unavailable``)."""
 
@@ -79,13 +81,23 @@ class PgMoveWriter:
         """Store a move that does not end its match: ``hot_write.store_action``'s result and errors
         (MatchNotActive, SeqConflict; an outage's psycopg ``OperationalError``), from the loop.
 
-        The write runs on as a task if the caller is cancelled (a socket that closed): like the thread path
-        it commits or fails on its own, and the (match_id, seq) key keeps the log right either way."""
+        Awaited in the caller's task, not shielded in one of its own: a task costs two more turns of the
+        loop per move, which at 500 matches doubled the p99. A caller cancelled mid-write (its socket
+        closed) leaves the write committed or not, as the thread path does; either way the cache has not
+        taken the move, and the (match_id, seq) key refuses a second copy of it (the next act catches
+        up, play/cache.py)."""
         if self.db.health.ended != self._outages_seen:
             await self._renew()
-        task = asyncio.ensure_future(self._advance(self._pool, record, deadline_at))
-        task.add_done_callback(_retrieve)
-        await asyncio.shield(task)
+        import psycopg  # only where PostgreSQL is the database
+
+        try:
+            async with self._pool.connection() as conn:
+                self.statements += 1
+                cur = await conn.execute(PG_MOVE, move_row(record, deadline_at), prepare=True)
+        except psycopg.errors.UniqueViolation:
+            raise SeqConflict(f"{record.match_id}#{record.seq}") from None
+        if cur.rowcount != 1:
+            raise MatchNotActive(record.match_id)
 
     async def _open(self) -> Any:
         from psycopg import AsyncConnection
@@ -119,21 +131,3 @@ class PgMoveWriter:
         task = asyncio.ensure_future(pool.close(timeout=2.0))
         self._closing.add(task)
         task.add_done_callback(self._closing.discard)
-
-    async def _advance(self, pool: Any, record: ActionRecord, deadline_at: datetime | None) -> None:
-        import psycopg  # only where PostgreSQL is the database
-
-        try:
-            async with pool.connection() as conn:
-                self.statements += 1
-                cur = await conn.execute(PG_MOVE, move_row(record, deadline_at), prepare=True)
-        except psycopg.errors.UniqueViolation:
-            raise SeqConflict(f"{record.match_id}#{record.seq}") from None
-        if cur.rowcount != 1:
-            raise MatchNotActive(record.match_id)
-
-
-def _retrieve(task: asyncio.Future[Any]) -> None:
-    """Consume a finished write's error: its caller has it, or has gone (a closed socket's write)."""
-    if not task.cancelled() and task.exception() is not None:
-        log.debug("move write failed: %r", task.exception())
