@@ -8,12 +8,16 @@ of load.py, unchanged. The app keeps no game: each ``act`` is answered as our se
 actions, the next seq) to both sockets (three frames per action, web/ws.py before issue 29), with
 ``--frames 2`` the state to both sockets, the mover's carrying the ack (``"ack": id``, one frame per act). Its
 CPU per acknowledged action is what uvicorn, websockets and asyncio cost for those frames alone: the floor
-that load.py's ``cpu_ms_per_action`` is to be read against. Prints the load average, acks/s, latency and
-CPU ms per action; ``--json``: the last line is one JSON object.
+that load.py's ``cpu_ms_per_action`` is to be read against. With ``--pg`` each act is first stored, as our
+server stores a move (one autocommit INSERT on an asyncio psycopg connection, awaited before the frames go
+out) in a throw-away PostgreSQL database: the floor of a server that acknowledges only what is durable —
+one wake more per action (the database's answer) than the echo. Prints the load average, acks/s, latency
+and CPU ms per action; ``--json``: the last line is one JSON object.
 
     .venv/bin/python benchmarks/ws_floor.py --matches 50 --seconds 20
     .venv/bin/python benchmarks/ws_floor.py --matches 50 --seconds 20 --frames 2
     .venv/bin/python benchmarks/ws_floor.py --matches 50 --seconds 20 --frames 2 --think-ms 1000
+    .venv/bin/python benchmarks/ws_floor.py --matches 50 --seconds 20 --frames 2 --think-ms 1000 --pg
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ import json
 import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -32,8 +37,29 @@ import loadkit as kit
 LEGAL = [{"kind": "play", "card": i} for i in range(8)] + [{"kind": "discard", "card": i} for i in range(4)]
 
 
-def make_app(frames: int, view_bytes: int) -> Any:
-    """The ASGI app: ``/ws/matches/{id}`` sockets paired by match id, ``GET /api/games`` for readiness."""
+FLOOR_TABLE = (
+    "CREATE TABLE IF NOT EXISTS floor_actions (match_id text, seq int, action json, created_at timestamptz,"
+    " PRIMARY KEY (match_id, seq))"
+)
+FLOOR_INSERT = "INSERT INTO floor_actions VALUES (%s, %s, %s::json, now())"
+
+
+def make_app(frames: int, view_bytes: int, pg_dsn: str | None = None) -> Any:
+    """The ASGI app: ``/ws/matches/{id}`` sockets paired by match id, ``GET /api/games`` for readiness;
+    with ``pg_dsn`` each act is stored before it is answered (the module docstring)."""
+    store: list[Any] = []
+
+    async def stored(match: str, seq: int, action: str) -> None:
+        if pg_dsn is None:
+            return
+        if not store:
+            import psycopg
+
+            conn = await psycopg.AsyncConnection.connect(pg_dsn, autocommit=True)
+            await conn.execute(FLOOR_TABLE)
+            store.append(conn)
+        await store[0].execute(FLOOR_INSERT, (match, seq, action), prepare=True)
+
     sockets: dict[str, list[Any]] = {}
     seqs: dict[str, int] = {}
     view = {"hand": [{"card": i, "name": "x" * 20} for i in range(6)], "pad": "v" * view_bytes}
@@ -76,6 +102,7 @@ def make_app(frames: int, view_bytes: int) -> Any:
             if msg.get("type") != "act":
                 continue
             seqs[match] = seqs.get(match, 0) + 1
+            await stored(match, seqs[match], json.dumps(msg.get("action")))
             if frames == 3:
                 await send({"type": "websocket.send", "text": json.dumps({"type": "ack", "id": msg["id"]})})
             for peer in list(peers):
@@ -86,19 +113,24 @@ def make_app(frames: int, view_bytes: int) -> Any:
     return app
 
 
-def serve(port: int, frames: int, view_bytes: int) -> None:
+def serve(port: int, frames: int, view_bytes: int, pg_dsn: str | None) -> None:
     import uvicorn
 
     from duelclub.cli import uvicorn_options
     from duelclub.settings import Settings
 
     options = uvicorn_options(Settings())
-    uvicorn.run(make_app(frames, view_bytes), host="127.0.0.1", port=port, log_level="warning", **options)
+    uvicorn.run(
+        make_app(frames, view_bytes, pg_dsn), host="127.0.0.1", port=port, log_level="warning", **options
+    )
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     port = kit.free_port()
     cmd = [sys.executable, __file__, "--serve", str(port), "--frames", str(args.frames)]
+    db = kit.BenchDatabase(Path("."), pg=True) if args.pg else None
+    if db is not None:
+        cmd += ["--pg-dsn", db.url.replace("postgresql+psycopg://", "postgresql://")]
     proc = subprocess.Popen([*cmd, "--view-bytes", str(args.view_bytes)], start_new_session=True)
     try:
         base = f"http://127.0.0.1:{port}"
@@ -126,6 +158,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         await api.close()
         return {
             "frames_per_action": args.frames,
+            "pg": args.pg,
             "think_ms": args.think_ms,
             "load_avg": kit.load_average(),
             "acked": stats.acks,
@@ -136,6 +169,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     finally:
         proc.terminate()
         proc.wait(10)
+        if db is not None:
+            db.drop()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -145,15 +180,17 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--frames", type=int, choices=(2, 3), default=3, help="server frames per action")
     p.add_argument("--view-bytes", type=int, default=2000, help="padding of the canned view")
     p.add_argument("--think-ms", type=float, default=0.0, help="as load.py's: 0.5-1.5 x this before acting")
+    p.add_argument("--pg", action="store_true", help="store each act in PostgreSQL before answering it")
     p.add_argument("--serve", type=int, default=None, help=argparse.SUPPRESS)
+    p.add_argument("--pg-dsn", default=None, help=argparse.SUPPRESS)
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     if args.serve is not None:
-        serve(args.serve, args.frames, args.view_bytes)
+        serve(args.serve, args.frames, args.view_bytes, args.pg_dsn)
         return 0
     result = asyncio.run(run(args))
     print(
-        f"# floor: {args.matches} matches, {args.frames} frames per action;"
+        f"# floor: {args.matches} matches, {args.frames} frames per action{', stored' if args.pg else ''};"
         f" load average {result['load_avg']}\n"
         f"  acknowledged {result['acked']} ({result['acked_per_s']}/s); p50 {result['p50_ms']} ms,"
         f" p99 {result['p99_ms']} ms; server CPU {result['cpu_ms_per_action']} ms per action"
