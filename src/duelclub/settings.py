@@ -97,7 +97,8 @@ class Settings(BaseSettings):
     - ``SQLITE_SYNCHRONOUS``: ``PRAGMA synchronous`` of the embedded store: ``NORMAL`` keeps every
       acknowledged action through a killed process, ``FULL`` through a power cut too (store/db.py).
     - ``DB_POOL_SIZE``: pooled database connections per process, and as many threads for blocking work
-      (store/db.py; PostgreSQL's default ``max_connections`` of 100 fits two web workers and the bot workers).
+      (store/db.py; PostgreSQL's default ``max_connections`` of 100 fits two web workers and the bot workers;
+      a web worker on PostgreSQL also opens up to 8 for its moves, store/pg_writer.py, 1–4 in use).
     - ``SMTP_URL``: where mail goes (issue 28, notify/smtp.py): ``smtp://[user:password@]host[:port]``
       (plain, STARTTLS when the server offers it; port 25), ``smtp+starttls://…`` (STARTTLS required; port
       587) or ``smtps://…`` (TLS from the start; port 465); user and password percent-encoded. Unset: mails

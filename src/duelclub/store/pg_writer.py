@@ -11,7 +11,7 @@ round trip, no thread.
 The price, measured: the statement's own waits now take turns of the loop (psycopg's asyncio waits), so
 under load a move's answer waits behind the other sockets' work. At 500 matches on one worker (load 3) the
 p99 went from 37–70 ms to 110–170 ms (p50 about the same, 4–7 ms) for 5–15 % less CPU per action; the
-issue's bound is 300 ms. Pre-opened connections (4) and a larger pool (4 → 16) did not change it.
+issue's bound is 300 ms. Pre-opened connections (4) and a larger pool (4 → 16: 119–130 ms) did not change it.
 
 Only a move that does not end the match goes this way; a final move (rated in the same transaction) and
 every write while the store is down (``db.health``: a store outage) take the thread path as before, so an
@@ -33,10 +33,11 @@ from duelclub.store.db import Database
 from duelclub.store.hot_write import PG_MOVE, move_row
 from duelclub.store.matches import ActionRecord, MatchNotActive, SeqConflict
 
-HOT_CONNECTIONS = 16
+HOT_CONNECTIONS = 8
 """The most connections of a worker's move pool (it opens one, and more while moves wait for one). A move
 holds one for one round trip: ~0.3 ms on an idle machine, 5–10 ms when PostgreSQL's backends wait for a
-CPU, so at 500 matches on two busy cores ~4 are in use at once."""
+CPU, so at 500 matches on two busy cores ~4 are in use at once. Kept small: each is a PostgreSQL backend
+(settings.py ``DB_POOL_SIZE``: two web workers and the bot workers share ``max_connections``)."""
 CONNECTION_WAIT_SECONDS = 5.0
 """How long a move waits for a free connection (``PoolTimeout``, an outage: 503 ``store_unavailable``)."""
 
