@@ -270,3 +270,36 @@ async def test_requests_succeed_again_once_the_database_is_back(cluster: Private
     assert r.status_code == 200, r.text
     async with connect(f"{site.ws}/ws/matches/{mid}", additional_headers=a.cookie) as ws:
         assert '"type":"state"' in await ws.recv()
+
+
+async def _next_move(a: Member, b: Member, mid: str) -> tuple[Member, dict[str, Any]]:
+    """The member to move and their first legal action, with the state's seq (``{"seq", "action"}``)."""
+    states = {m: (await m.http.get(f"/api/matches/{mid}/state")).json() for m in (a, b)}
+    mover, state = next((m, st) for m, st in states.items() if st["legal"])
+    return mover, {"seq": state["seq"], "action": state["legal"][0]}
+
+
+async def test_a_move_written_from_the_loop_meets_the_outage_with_a_503_and_only_the_health_warnings(
+    cluster: PrivatePostgres, site: Any, logs: pytest.LogCaptureFixture
+) -> None:
+    """A move that does not end the match goes from the event loop on the worker's own connection pool
+    (store/pg_writer.py): during an outage it gets the 503, the log holds only the two health warnings (not
+    the pool's own per connection and per reconnection attempt), and after it moves are stored again."""
+    a, b, mid = await members_and_match(site.http, "m")
+    mover, act = await _next_move(a, b, mid)
+    r = await mover.http.post(f"/api/matches/{mid}/actions", json={"id": "m-1", **act})
+    assert r.status_code == 200 and r.json()["status"] == "active", r.text  # the pool is in use
+    mover, act = await _next_move(a, b, mid)
+    logs.clear()
+    cluster.stop()
+    assert_unavailable(await mover.http.post(f"/api/matches/{mid}/actions", json={"id": "m-2", **act}))
+    await asyncio.sleep(2.5)  # long enough for a pool's reconnection attempts
+    cluster.start()
+    assert (await until_ok(a)).status_code == 200
+    r = await mover.http.post(f"/api/matches/{mid}/actions", json={"id": "m-2", **act})
+    assert r.status_code == 200, r.text
+    assert r.json()["seq"] == act["seq"] + 1
+    records = warnings_and_worse(logs)
+    assert [(r.name, r.levelno) for r in records] == [(HEALTH_LOGGER, logging.WARNING)] * 2, [
+        (r.name, r.getMessage()) for r in records
+    ]

@@ -20,7 +20,9 @@ outage is met exactly as there: the first failure here is an outage error (psyco
 (web/outage.py) and tells ``db.health``; the next writes go the thread path, which fails fast while the
 server is down, and whose first success says it is back. Once ``db.health`` has seen an outage end, the
 next move opens a new pool (its connections died with the server, and its own reconnection may be waiting
-out a back-off) and closes the old one in the background.
+out a back-off) and closes the old one in the background. The pool that met the outage is closed at once
+(no reconnection attempts, each a WARNING of psycopg_pool's, while the thread path answers); the log keeps
+``db.health``'s two lines per outage (issue 31 §2; tests/web/test_store_outage.py).
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from datetime import datetime
 from typing import Any
 
 from duelclub.store.db import Database
+from duelclub.store.health import is_outage
 from duelclub.store.hot_write import PG_MOVE, move_row
 from duelclub.store.matches import ActionRecord, MatchNotActive, SeqConflict
 
@@ -87,16 +90,21 @@ class PgMoveWriter:
         closed) leaves the write committed or not, as the thread path does; either way the cache has not
         taken the move, and the (match_id, seq) key refuses a second copy of it (the next act catches
         up, play/cache.py)."""
-        if self.db.health.ended != self._outages_seen:
+        if self.db.health.ended != self._outages_seen or self._pool.closed:
             await self._renew()
         import psycopg  # only where PostgreSQL is the database
 
+        pool = self._pool
         try:
-            async with self._pool.connection() as conn:
+            async with pool.connection() as conn:
                 self.statements += 1
                 cur = await conn.execute(PG_MOVE, move_row(record, deadline_at), prepare=True)
         except psycopg.errors.UniqueViolation:
             raise SeqConflict(f"{record.match_id}#{record.seq}") from None
+        except psycopg.OperationalError as exc:
+            if is_outage(exc) and not pool.closed:  # no reconnecting until the store is back
+                self._close(pool)
+            raise
         if cur.rowcount != 1:
             raise MatchNotActive(record.match_id)
 
@@ -119,10 +127,11 @@ class PgMoveWriter:
         return pool
 
     async def _renew(self) -> None:
-        """An outage ended since the pool was opened: a new pool; the old one closes in the background."""
+        """An outage ended since the pool was opened, or the pool was closed when it met one: a new pool;
+        the old one closes in the background."""
         async with self._renewing:
             ended = self.db.health.ended
-            if ended == self._outages_seen or self._pool is None:
+            if self._pool is None or (ended == self._outages_seen and not self._pool.closed):
                 return
             old, self._pool = self._pool, await self._open()
             self._outages_seen = ended
