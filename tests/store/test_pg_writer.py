@@ -14,7 +14,6 @@ import psycopg
 import pytest
 from sqlalchemy import select
 
-from conftest import _truncate_pg
 from duelclub.play import commit as commit_module
 from duelclub.play import lobby
 from duelclub.play.service import MatchService
@@ -25,16 +24,18 @@ from duelclub.store.db import Database
 from duelclub.store.models import Match, MatchAction
 from duelclub.store.pg_writer import PgMoveWriter
 
-pytestmark = pytest.mark.postgres
+pytestmark = [
+    pytest.mark.postgres,
+    pytest.mark.parametrize("database_url", ["postgresql"], indirect=True),  # conftest's, emptied
+]
 
 AT = datetime(2026, 12, 6, 8, 0, tzinfo=UTC)
 
 
 @pytest.fixture
-def pg_db(_pg_schema: str) -> Any:
-    """The PostgreSQL test database, emptied (as conftest's ``database_url`` does)."""
-    _truncate_pg(_pg_schema)
-    database = Database(_pg_schema)
+def pg_db(database_url: str) -> Any:
+    """The PostgreSQL test database, emptied (conftest's ``database_url``, PostgreSQL only here)."""
+    database = Database(database_url)
     yield database
     database.dispose()
 
