@@ -11,7 +11,12 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "games"))
-from test_towers_helpers import assert_seeded_legal_pure, mid_match_states, state
+from test_towers_helpers import (
+    assert_blind_to_hidden_cards,
+    assert_seeded_legal_pure,
+    mid_match_states,
+    state,
+)
 
 from duelclub.bots.registry import bot_levels, make_bot
 from duelclub.bots.towers import EXPERIMENTAL_PARAMS, LEVEL_PARAMS, LookaheadBot, build
@@ -54,15 +59,7 @@ def test_expert_reads_only_what_its_seat_may_know() -> None:
     """The same choice (no clock, same rng) on the real state and on determinizations of it, which re-sample
     the opponent's hand and the pile order: the bot decides on its seat's view alone."""
     bot = _small()
-    rng = random.Random(2)
-    for s in mid_match_states("expert-blind", "wind_square")[:4]:
-        seat = s.active
-        want = bot.choose(GAME, s, seat, random.Random(8))
-        for _ in range(2):
-            d = GAME.determinize(s, seat, rng)
-            assert d.hands[1 - seat] != s.hands[1 - seat] or d.pile != s.pile
-            assert GAME.view(d, seat) == GAME.view(s, seat)
-            assert bot.choose(GAME, d, seat, random.Random(8)) == want
+    assert_blind_to_hidden_cards(bot, mid_match_states("expert-blind", "wind_square")[:4])
 
 
 def test_expert_takes_a_winning_card() -> None:

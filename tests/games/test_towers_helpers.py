@@ -156,3 +156,18 @@ def assert_seeded_legal_pure(bot: Any, s: State) -> Any:
     with pytest.raises(ValueError):
         bot.choose(GAME, s, 1 - seat, random.Random(4))
     return action
+
+
+def assert_blind_to_hidden_cards(bot: Any, states: list[State]) -> None:
+    """The bot's choice on each of ``states`` is the same on two determinizations of it for the seat to
+    act (the opponent's hand and the pile redrawn, the seat's view unchanged): it reads only what its seat
+    sees."""
+    rng = random.Random(2)
+    for s in states:
+        seat = s.active
+        want = bot.choose(GAME, s, seat, random.Random(8))
+        for _ in range(2):
+            d = GAME.determinize(s, seat, rng)
+            assert d.hands[1 - seat] != s.hands[1 - seat] or d.pile != s.pile
+            assert GAME.view(d, seat) == GAME.view(s, seat)
+            assert bot.choose(GAME, d, seat, random.Random(8)) == want
