@@ -7,12 +7,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Callable
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 import psycopg
 import pytest
-from sqlalchemy import select
+from move_rows import AT, log_rows, match_row, move
 
 from duelclub.play import commit as commit_module
 from duelclub.play import lobby
@@ -21,15 +21,12 @@ from duelclub.play.threads import in_thread
 from duelclub.store import hot_write, users
 from duelclub.store import matches as repo
 from duelclub.store.db import Database
-from duelclub.store.models import Match, MatchAction
 from duelclub.store.pg_writer import PgMoveWriter
 
 pytestmark = [
     pytest.mark.postgres,
     pytest.mark.parametrize("database_url", ["postgresql"], indirect=True),  # conftest's, emptied
 ]
-
-AT = datetime(2026, 12, 6, 8, 0, tzinfo=UTC)
 
 
 @pytest.fixture
@@ -48,98 +45,63 @@ async def writer(pg_db: Database) -> AsyncIterator[PgMoveWriter]:
     await moves.stop()
 
 
-def _match(db: Database, match_id: str, status: str = "active") -> list[int]:
-    with db.session() as s:
-        ids = [users.create_user(s, f"{match_id}{n}", "password123").id for n in "ab"]
-        s.add(
-            Match(
-                id=match_id,
-                game="duel",
-                options={},
-                status=status,
-                seat0_user_id=ids[0],
-                seat1_user_id=ids[1],
-                commitment="0" * 64,
-                server_seed="0" * 64,
-                started_at=AT,
-            )
-        )
-    return ids
-
-
-def _rows(db: Database, match_id: str) -> tuple[tuple[Any, ...], list[tuple[Any, ...]]]:
-    """(the match row's deadline, last_seq, last_action_at; its log rows without the match id)."""
-    with db.session() as s:
-        m = s.get(Match, match_id)
-        assert m is not None
-        log = s.scalars(select(MatchAction).where(MatchAction.match_id == match_id).order_by(MatchAction.seq))
-        rows = [(a.seq, a.seat, a.action, a.source, a.client_action_id, a.user_id, a.created_at) for a in log]
-        return (m.deadline_at, m.last_seq, m.last_action_at), rows
-
-
-def _move(match_id: str, seq: int, user: int, at: datetime) -> repo.ActionRecord:
-    return repo.ActionRecord(
-        match_id, seq, (seq + 1) % 2, {"kind": "play", "n": seq}, "player", f"c{seq}", user, at
-    )
-
-
 async def test_a_move_from_the_loop_stores_the_rows_of_the_thread_path(
     pg_db: Database, writer: PgMoveWriter
 ) -> None:
-    ids = _match(pg_db, "loop")
-    _match(pg_db, "thread")
+    ids = match_row(pg_db, "loop")
+    match_row(pg_db, "thread")
     deadline = AT + timedelta(minutes=2)
     for seq in (1, 2):
         at = AT + timedelta(seconds=seq)
-        await writer.advance(_move("loop", seq, ids[seq % 2], at), deadline)
-        hot_write.store_action(pg_db, _move("thread", seq, ids[seq % 2], at), deadline_at=deadline)
-    assert _rows(pg_db, "loop") == _rows(pg_db, "thread")
-    assert _rows(pg_db, "loop")[0] == (deadline, 2, AT + timedelta(seconds=2))
+        await writer.advance(move("loop", seq, ids[seq % 2], at), deadline)
+        hot_write.store_action(pg_db, move("thread", seq, ids[seq % 2], at), deadline_at=deadline)
+    assert log_rows(pg_db, "loop") == log_rows(pg_db, "thread")
+    assert log_rows(pg_db, "loop")[0] == (deadline, 2, AT + timedelta(seconds=2))
 
 
 async def test_a_taken_seq_and_an_ended_match_raise_the_thread_paths_errors(
     pg_db: Database, writer: PgMoveWriter
 ) -> None:
-    ids = _match(pg_db, "m1")
-    await writer.advance(_move("m1", 1, ids[0], AT), None)
+    ids = match_row(pg_db, "m1")
+    await writer.advance(move("m1", 1, ids[0], AT), None)
     with pytest.raises(repo.SeqConflict):
-        await writer.advance(_move("m1", 1, ids[1], AT), None)
-    ended = _match(pg_db, "m2", status="finished")
+        await writer.advance(move("m1", 1, ids[1], AT), None)
+    ended = match_row(pg_db, "m2", status="finished")
     with pytest.raises(repo.MatchNotActive):
-        await writer.advance(_move("m2", 1, ended[0], AT), None)
-    assert _rows(pg_db, "m1")[0][1] == 1 and _rows(pg_db, "m2")[1] == []
+        await writer.advance(move("m2", 1, ended[0], AT), None)
+    assert log_rows(pg_db, "m1")[0][1] == 1 and log_rows(pg_db, "m2")[1] == []
 
 
 async def test_a_cancelled_write_is_stored_once_or_not_at_all(pg_db: Database, writer: PgMoveWriter) -> None:
     """A caller cancelled mid-write (its socket closed): the row is there or not, never twice, and the pool
     serves the next write."""
-    ids = _match(pg_db, "gone")
+    ids = match_row(pg_db, "gone")
     for turns in (0, 1, 2, 3):  # cancelled at different points of the write
-        caller = asyncio.ensure_future(writer.advance(_move("gone", 1, ids[0], AT), None))
+        caller = asyncio.ensure_future(writer.advance(move("gone", 1, ids[0], AT), None))
         for _ in range(turns):
             await asyncio.sleep(0)
         caller.cancel()
         with contextlib.suppress(asyncio.CancelledError, repo.SeqConflict):
             await caller
     with contextlib.suppress(repo.SeqConflict):  # the first copy may be in: the key refuses another
-        await writer.advance(_move("gone", 1, ids[0], AT), None)
-    await writer.advance(_move("gone", 2, ids[1], AT), None)
-    assert [row[0] for row in _rows(pg_db, "gone")[1]] == [1, 2]
+        await writer.advance(move("gone", 1, ids[0], AT), None)
+    await writer.advance(move("gone", 2, ids[1], AT), None)
+    assert [row[0] for row in log_rows(pg_db, "gone")[1]] == [1, 2]
 
 
 async def test_after_an_outage_the_next_move_opens_a_new_pool(pg_db: Database, writer: PgMoveWriter) -> None:
-    ids = _match(pg_db, "back")
-    await writer.advance(_move("back", 1, ids[0], AT), None)
+    ids = match_row(pg_db, "back")
+    await writer.advance(move("back", 1, ids[0], AT), None)
     first = writer._pool
     assert pg_db.health.failed(OSError("no")) is False  # not an outage: nothing changes
     pg_db.health.failed(psycopg.OperationalError("server closed the connection unexpectedly"))
     assert not writer.usable()  # down: the thread path takes the moves
     pg_db.health.ok()
     assert writer.usable()
-    await writer.advance(_move("back", 2, ids[1], AT), None)
+    await writer.advance(move("back", 2, ids[1], AT), None)
     assert writer._pool is not first
-    await writer.advance(_move("back", 3, ids[0], AT), None)
-    assert _rows(pg_db, "back")[0][1] == 3
+    await writer.advance(move("back", 3, ids[0], AT), None)
+    assert log_rows(pg_db, "back")[0][1] == 3
 
 
 async def test_a_started_service_writes_its_moves_from_the_loop(
@@ -164,4 +126,4 @@ async def test_a_started_service_writes_its_moves_from_the_loop(
     result = await service.act(mid, uid, "m0", st.seq, st.legal[0])
     assert result.status == "active"
     assert "_store" not in threaded
-    assert _rows(pg_db, mid)[0][1] == st.seq + 1
+    assert log_rows(pg_db, mid)[0][1] == st.seq + 1

@@ -48,6 +48,7 @@ from duelclub.store import ratings as rating_repo
 from duelclub.store.db import Database
 from duelclub.store.matches import ABORTED, ACTIVE, FINISHED, ActionRecord, Finish, MatchRecord
 from duelclub.store.pg_writer import PgMoveWriter
+from duelclub.store.sqlite_writer import SqliteMoveWriter
 
 RESIGN_TRIES = 3
 """How often a resignation is tried again when another write took its seq (it is never stale)."""
@@ -79,11 +80,14 @@ class MatchWriter:
         self.metrics = metrics
         self.rearm = ClockRearm(db)
         """Re-arms the clocks that ran out during a store outage (shared with the clock sweeper)."""
-        self.moves = PgMoveWriter(db)
-        """Writes the moves from the event loop on PostgreSQL once :meth:`start`ed (else the thread path)."""
+        self.moves: PgMoveWriter | SqliteMoveWriter = (
+            SqliteMoveWriter(db) if SqliteMoveWriter.wanted(db) else PgMoveWriter(db)
+        )
+        """Writes the moves from the event loop once :meth:`start`ed, on PostgreSQL and on a SQLite file
+        (store/pg_writer.py, store/sqlite_writer.py); else, and for a final move, the thread path."""
 
     async def start(self) -> None:
-        if PgMoveWriter.wanted(self.db):
+        if self.moves.wanted(self.db):
             await self.moves.start()
 
     async def stop(self) -> None:
@@ -235,9 +239,8 @@ class MatchWriter:
         if deadline is not None and live.first_move_seconds and game.to_move(state) - live.moved - {seat}:
             # a tournament seat still to make its first move gets the no-show grace (issue 26)
             deadline = max(deadline, now + timedelta(seconds=live.first_move_seconds))
-        if finish is None and self.moves.usable():  # PostgreSQL: from the loop (store/pg_writer.py)
-            await self.moves.advance(record, deadline)
-        else:
+        # a move that does not end the match: from the loop where it can (store/pg_writer.py, sqlite_writer)
+        if not (finish is None and self.moves.usable() and await self.moves.advance(record, deadline)):
             await in_thread(self._store, record, finish, deadline, live.record)
         self.metrics.stored(live.record.game, source)
         live.commit(record, state, events)

@@ -14,7 +14,9 @@ wait in its busy handler, which sleeps in steps of up to 100 ms and serves no on
 write could wait seconds while others got in (p99 2.9 s against PostgreSQL's 0.4 s at 50 matches). So a
 SQLite :class:`Database` writes through an engine of exactly one connection: writers queue for it in the
 pool, first come first served, and never wait inside SQLite; reads go through a pool of their own (WAL:
-readers never wait for the writer). ``PRAGMA synchronous=NORMAL``: in WAL mode a commit is then written
+readers never wait for the writer). The one exception: the moves that the event loop commits itself
+(store/sqlite_writer.py) on a connection that never waits — it tries the lock, and hands the move to the
+writer connection when the lock is taken. ``PRAGMA synchronous=NORMAL``: in WAL mode a commit is then written
 to the WAL without an fsync, the WAL being synced at checkpoints. What survives what (SQLite's own
 guarantee, https://www.sqlite.org/pragma.html#pragma_synchronous): a process killed at any point
 (``kill -9``, a crash) loses no committed transaction, because the WAL is in the operating system's
@@ -113,6 +115,10 @@ class Database:
     def __init__(self, url: str, *, pool_size: int = 5, sqlite_synchronous: str = "NORMAL") -> None:
         self.url = url
         one_writer = url.startswith("sqlite") and not _in_memory(url)
+        self.one_writer = one_writer
+        """A SQLite file: writes go through one writer connection (the module docstring)."""
+        self.sqlite_synchronous = sqlite_synchronous
+        """SQLite's ``PRAGMA synchronous`` of every connection (ignored on PostgreSQL)."""
         self.engine = make_engine(url, pool_size, synchronous=sqlite_synchronous, writer=one_writer)
         """The engine that writes (on a SQLite file: the one writer connection)."""
         readers = make_engine(url, pool_size, synchronous=sqlite_synchronous) if one_writer else self.engine

@@ -110,8 +110,17 @@ def _advance_sqlite(conn: Any, record: ActionRecord, deadline_at: datetime | Non
     to the driver on the transaction's connection (pysqlite keeps them prepared in its statement cache),
     with SQLAlchemy's own bind processors — no Session, no compilation (issue 29 §1: the store write as one
     prepared statement)."""
-    when, as_json = _sqlite_binds(conn.dialect)
-    cur = conn.connection.driver_connection.cursor()
+    advance_sqlite(conn.connection.driver_connection, conn.dialect, record, deadline_at)
+
+
+def advance_sqlite(
+    driver: sqlite3.Connection, dialect: Any, record: ActionRecord, deadline_at: datetime | None
+) -> None:
+    """The two statements of a move that does not end the match on the pysqlite connection ``driver``, inside
+    the caller's transaction, with ``dialect``'s bind processors (the rows SQLAlchemy itself would write).
+    Raises MatchNotActive (no active match of that id) and SeqConflict (the seq or client id is taken)."""
+    when, as_json = _sqlite_binds(dialect)
+    cur = driver.cursor()
     try:
         advance = (when(deadline_at), record.seq, when(record.created_at), record.match_id)
         cur.execute(_SQLITE_ADVANCE, advance)
@@ -157,7 +166,7 @@ def _advance_pg(conn: Any, record: ActionRecord, deadline_at: datetime | None) -
     transaction: one prepared statement in autocommit (the guarded UPDATE and the INSERT in one, so
     atomic), one round trip instead of four (BEGIN, UPDATE, INSERT, COMMIT; issue 29 §1). No row
     inserted: the match is no longer active; a unique violation: the seq or client id is taken. (The same
-    from the event loop: store/pg_writer.py.)"""
+    from the event loop: store/pg_writer.py; SQLite's: store/sqlite_writer.py.)"""
     import psycopg  # only where PostgreSQL is the database
 
     conn.autocommit = True

@@ -81,9 +81,9 @@ class PgMoveWriter:
         """Started, and the store not known to be down (then the thread path takes the write)."""
         return self._pool is not None and self.db.health.down_since is None
 
-    async def advance(self, record: ActionRecord, deadline_at: datetime | None) -> None:
-        """Store a move that does not end its match: ``hot_write.store_action``'s result and errors
-        (MatchNotActive, SeqConflict; an outage's psycopg ``OperationalError``), from the loop.
+    async def advance(self, record: ActionRecord, deadline_at: datetime | None) -> bool:
+        """Store a move that does not end its match: ``hot_write.store_action``'s errors (MatchNotActive,
+        SeqConflict; an outage's psycopg ``OperationalError``), from the loop; True (stored).
 
         Awaited in the caller's task, not shielded in one of its own: a task costs two more turns of the
         loop per move, which at 500 matches doubled the p99. A caller cancelled mid-write (its socket
@@ -107,6 +107,7 @@ class PgMoveWriter:
             raise
         if cur.rowcount != 1:
             raise MatchNotActive(record.match_id)
+        return True
 
     async def _open(self) -> Any:
         from psycopg import AsyncConnection

@@ -1,0 +1,53 @@
+"""Rows of the moves the loop writers store (tests/store/test_pg_writer.py, test_sqlite_writer.py): a match to
+write to, a move of it, and what the database holds afterwards."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import select
+
+from duelclub.store import matches as repo
+from duelclub.store import users
+from duelclub.store.db import Database
+from duelclub.store.models import Match, MatchAction
+
+AT = datetime(2026, 12, 6, 8, 0, tzinfo=UTC)
+
+
+def match_row(db: Database, match_id: str, status: str = "active") -> list[int]:
+    """An active (or ``status``) match ``match_id`` of two new members; their ids."""
+    with db.session() as s:
+        ids = [users.create_user(s, f"{match_id}{n}", "password123").id for n in "ab"]
+        s.add(
+            Match(
+                id=match_id,
+                game="duel",
+                options={},
+                status=status,
+                seat0_user_id=ids[0],
+                seat1_user_id=ids[1],
+                commitment="0" * 64,
+                server_seed="0" * 64,
+                started_at=AT,
+            )
+        )
+    return ids
+
+
+def log_rows(db: Database, match_id: str) -> tuple[tuple[Any, ...], list[tuple[Any, ...]]]:
+    """(the match row's deadline, last_seq, last_action_at; its log rows without the match id)."""
+    with db.session() as s:
+        m = s.get(Match, match_id)
+        assert m is not None
+        log = s.scalars(select(MatchAction).where(MatchAction.match_id == match_id).order_by(MatchAction.seq))
+        rows = [(a.seq, a.seat, a.action, a.source, a.client_action_id, a.user_id, a.created_at) for a in log]
+        return (m.deadline_at, m.last_seq, m.last_action_at), rows
+
+
+def move(match_id: str, seq: int, user: int, at: datetime) -> repo.ActionRecord:
+    """Action ``seq`` of ``match_id`` (seat by parity), played by ``user`` at ``at``."""
+    return repo.ActionRecord(
+        match_id, seq, (seq + 1) % 2, {"kind": "play", "n": seq}, "player", f"c{seq}", user, at
+    )
