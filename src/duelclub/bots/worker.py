@@ -98,10 +98,10 @@ class PgWakeup:
         self._conn: Any = None
 
     def _connect(self) -> Any:
-        import psycopg
+        from duelclub.store.listen import ListenConnection  # no wake-up every 0.1 s while idle
 
         if self._conn is None or self._conn.closed:
-            self._conn = psycopg.connect(self._dsn, autocommit=True)
+            self._conn = ListenConnection.connect(self._dsn, autocommit=True)
             self._conn.execute(f"LISTEN {botjobs.JOBS_CHANNEL}")
         return self._conn
 

@@ -317,12 +317,12 @@ class BotDriver:
 
     async def _listen(self) -> None:
         """PostgreSQL: wake the collector on NOTIFY for this driver's answers (reconnects on failure)."""
-        import psycopg
+        from duelclub.store.listen import AsyncListenConnection  # no wake-up every 0.1 s while idle
 
         dsn = pg_dsn(self._db.url)
         while True:
             try:
-                async with await psycopg.AsyncConnection.connect(dsn, autocommit=True) as conn:
+                async with await AsyncListenConnection.connect(dsn, autocommit=True) as conn:
                     await conn.execute(f"LISTEN {botjobs.ANSWERS_CHANNEL}")
                     async for note in conn.notifies():
                         if note.payload == self.name:
