@@ -95,7 +95,8 @@ class Settings(BaseSettings):
     - ``WS_PROTOCOL``: the WebSocket implementation, one of uvicorn's own: its sans-I/O one by default
       (issue 12 and issue 29 §4, benchmarks/load.py; cli.uvicorn_options).
     - ``SQLITE_SYNCHRONOUS``: ``PRAGMA synchronous`` of the embedded store: ``NORMAL`` keeps every
-      acknowledged action through a killed process, ``FULL`` through a power cut too (store/db.py).
+      acknowledged action through a killed process, ``FULL`` through a power cut too (store/db.py; with
+      ``FULL`` the moves are committed in a worker thread, not on the event loop: store/sqlite_writer.py).
     - ``DB_POOL_SIZE``: pooled database connections per process, and as many threads for blocking work
       (store/db.py; PostgreSQL's default ``max_connections`` of 100 fits two web workers and the bot workers;
       a web worker on PostgreSQL also opens up to 8 for its moves, store/pg_writer.py, 1–4 in use).
