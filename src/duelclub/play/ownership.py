@@ -31,8 +31,14 @@ from duelclub.aio import BackgroundLoop
 
 log = logging.getLogger(__name__)
 LEASE_SECONDS = 15.0
-OWNER_SEEN_SECONDS = 2.0
-"""How long a worker trusts the owner it saw for a match before asking Redis again."""
+OWNER_SEEN_SECONDS = LEASE_SECONDS / 3
+"""How long a worker trusts the owner it saw (or that answered it) for a match before asking Redis again:
+a renewal period of the owner's lease (``renew``: three per lease), so an owner that answered held a lease
+good for at least as long again. It was 2 s: with two members thinking about a second each, the mover's
+worker's view of the owner had usually just lapsed, and nearly every forwarded act first asked Redis
+(a Lua script, ~6 % of a worker's busy CPU at 100 matches on two workers, py-spy; issue 29 §3). A worker
+trusted wrongly — dead: the forward gets no answer and the act is written here; alive but no longer the
+owner: it writes the act itself — is kept safe by the (match_id, seq) key, as every write is."""
 OWNERS_REMEMBERED = 10_000
 RETRY_AFTER_SECONDS = 1.0
 """After Redis failed, how long writes go ahead without asking it (the key guards them meanwhile)."""
