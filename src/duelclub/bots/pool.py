@@ -64,8 +64,8 @@ class WorkerPool:
         self._thread: threading.Thread | None = None
         self._pidfds: dict[int, int] = {}
         """pid → pidfd of the running children (readable once the child has exited)."""
-        self._wake_r, self._wake_w = os.pipe()
-        self._wake_open = True
+        self._wake: tuple[int, int] | None = None
+        """The supervisor's wake-up pipe (read end, write end), open from :meth:`start` to :meth:`stop`."""
 
     @property
     def pids(self) -> list[int]:
@@ -75,6 +75,7 @@ class WorkerPool:
     def start(self) -> WorkerPool:
         """Start the supervisor thread, which spawns the workers; returns self."""
         if self.count > 0 and self._thread is None:
+            self._wake = os.pipe()
             self._thread = threading.Thread(target=self._supervise, name="bot-pool", daemon=True)
             self._thread.start()
         return self
@@ -99,9 +100,11 @@ class WorkerPool:
         timeout = restart_in
         if len(fds) < len(running):  # a child without a pidfd: look at it every SUPERVISE_SECONDS
             timeout = SUPERVISE_SECONDS if timeout is None else min(timeout, SUPERVISE_SECONDS)
-        readable, _, _ = select.select([self._wake_r, *fds], [], [], timeout)
-        if self._wake_r in readable:
-            os.read(self._wake_r, 64)
+        assert self._wake is not None
+        wake = self._wake[0]
+        readable, _, _ = select.select([wake, *fds], [], [], timeout)
+        if wake in readable:
+            os.read(wake, 64)
         for proc in list(self._procs):  # close the pidfds of children that have exited
             if proc is not None and proc.poll() is not None and proc.pid in self._pidfds:
                 os.close(self._pidfds.pop(proc.pid))
@@ -149,17 +152,17 @@ class WorkerPool:
     def stop(self, timeout: float = 10.0) -> None:
         """Terminate the workers and the supervisor (idempotent)."""
         self._stop.set()
-        if self._wake_open:
-            os.write(self._wake_w, b"x")
+        if self._wake is not None:
+            os.write(self._wake[1], b"x")
         if self._thread is not None:
             self._thread.join(timeout)
             if self._thread.is_alive():
                 return  # still terminating its children: the pipe stays open for it
             self._thread = None
-        if self._wake_open:
-            self._wake_open = False
-            os.close(self._wake_r)
-            os.close(self._wake_w)
+        if self._wake is not None:
+            wake, self._wake = self._wake, None
+            os.close(wake[0])
+            os.close(wake[1])
 
     def wait(self) -> None:
         """Block until :meth:`stop` is called (from a signal handler or another thread)."""
