@@ -65,6 +65,13 @@ def uvicorn_options(settings: Settings) -> dict[str, Any]:
       ``websockets`` one, and served 20 % more actions/s (benchmarks/load.py --pg --matches 100, same run).
       A subclass of it with a lighter receive queue saved only ~3 KB a socket while swapping a private
       attribute of uvicorn's, so it was dropped (issue 29 §4).
+    - ``ws_ping_interval`` (``WS_PING_SECONDS``, 60 s; uvicorn's default is 20 s): the server's WebSocket
+      pings find a peer whose network vanished without a close (the page finds a dead server with pings of
+      its own, web/ws.py). They were all of the CPU of idle sockets: 1,000 idle sockets cost 1.8–2.4 % of
+      a core with a ping every 20 s and none measurable without pings (benchmarks/load.py --idle-sockets,
+      issue 29 §4), each ping a timer, a frame out and a pong in. Every 60 s brings that to about a third;
+      the price is that a vanished peer is seen gone after 60–80 s rather than 20–40 s (its seat shows
+      «на связи» meanwhile; a closed tab or page is seen at once: its socket closes).
     - ``proxy_headers``/``forwarded_allow_ips`` (issue 13 §1.8): uvicorn believes ``X-Forwarded-For`` from
       127.0.0.1 unless told otherwise, so a local client could pass for any address and dodge the per-IP
       limits; here forwarded headers are read only from ``FORWARDED_ALLOW_IPS`` (empty by default: never,
@@ -74,6 +81,7 @@ def uvicorn_options(settings: Settings) -> dict[str, Any]:
         "ws_max_size": WS_MAX_FRAME_BYTES,
         "ws_per_message_deflate": settings.WS_PER_MESSAGE_DEFLATE,
         "ws": settings.WS_PROTOCOL,
+        "ws_ping_interval": settings.WS_PING_SECONDS or None,
         "proxy_headers": bool(proxies),
         "forwarded_allow_ips": proxies or None,
     }

@@ -94,6 +94,8 @@ class Settings(BaseSettings):
     - ``WS_PER_MESSAGE_DEFLATE``: compress WebSocket messages (off: CPU and memory per socket, issue 12).
     - ``WS_PROTOCOL``: the WebSocket implementation, one of uvicorn's own: its sans-I/O one by default
       (issue 12 and issue 29 §4, benchmarks/load.py; cli.uvicorn_options).
+    - ``WS_PING_SECONDS``: how often the server pings each socket to find peers that vanished without a
+      close (0: never); cli.uvicorn_options has the cost and the trade-off.
     - ``SQLITE_SYNCHRONOUS``: ``PRAGMA synchronous`` of the embedded store: ``NORMAL`` keeps every
       acknowledged action through a killed process, ``FULL`` through a power cut too (store/db.py; with
       ``FULL`` the moves are committed in a worker thread, not on the event loop: store/sqlite_writer.py).
@@ -166,6 +168,7 @@ class Settings(BaseSettings):
     SQLITE_SYNCHRONOUS: Literal["NORMAL", "FULL"] = "NORMAL"
     WS_PER_MESSAGE_DEFLATE: bool = False
     WS_PROTOCOL: Literal["websockets-sansio", "websockets", "wsproto"] = "websockets-sansio"
+    WS_PING_SECONDS: float = Field(default=60.0, ge=0)
     RATING_START: float = 1500.0
     RATING_START_RD: float = Field(default=350.0, gt=0)
     RATING_START_VOLATILITY: float = Field(default=0.06, gt=0)
