@@ -62,8 +62,8 @@ class WorkerPool:
         self._procs: list[subprocess.Popen[bytes] | None] = [None] * count
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
-        self._pidfds: dict[int, int] = {}
-        """pid → pidfd of the running children (readable once the child has exited)."""
+        self._pidfds: dict[int, tuple[subprocess.Popen[bytes], int]] = {}
+        """pid → (child, its pidfd: readable once it has exited), until the child is reaped."""
         self._wake: tuple[int, int] | None = None
         """The supervisor's wake-up pipe (read end, write end), open from :meth:`start` to :meth:`stop`."""
 
@@ -89,25 +89,31 @@ class WorkerPool:
         proc = subprocess.Popen(self.command(i), env=self.env)
         pidfd_open = getattr(os, "pidfd_open", None)
         if pidfd_open is not None:
+            if proc.pid in self._pidfds:  # the pid of a child reaped a moment ago, reused
+                os.close(self._pidfds.pop(proc.pid)[1])
             with contextlib.suppress(OSError):  # a kernel before 5.3: _sleep looks every SUPERVISE_SECONDS
-                self._pidfds[proc.pid] = pidfd_open(proc.pid)
+                self._pidfds[proc.pid] = (proc, pidfd_open(proc.pid))
         return proc
 
     def _sleep(self, restart_in: float | None) -> None:
-        """Until a child exits, ``restart_in`` seconds pass (None: no restart pending), or :meth:`stop`."""
-        running = [p for p in self._procs if p is not None and p.poll() is None]
-        fds = [self._pidfds[p.pid] for p in running if p.pid in self._pidfds]
+        """Until a child exits, ``restart_in`` seconds pass (None: no restart pending), or :meth:`stop`.
+
+        Every child's pidfd is watched until the child is seen reaped — not only those that ``poll()``
+        calls running now: ``Popen.poll`` answers None (running) while another thread holds its wait
+        lock (``pids``, say), and a dead child left out of the watch would leave the supervisor asleep
+        for good; its readable pidfd instead ends the sleep at once, and the next look sees it dead."""
         timeout = restart_in
-        if len(fds) < len(running):  # a child without a pidfd: look at it every SUPERVISE_SECONDS
+        if any(p is not None and p.returncode is None and p.pid not in self._pidfds for p in self._procs):
             timeout = SUPERVISE_SECONDS if timeout is None else min(timeout, SUPERVISE_SECONDS)
         assert self._wake is not None
         wake = self._wake[0]
-        readable, _, _ = select.select([wake, *fds], [], [], timeout)
+        readable, _, _ = select.select([wake, *(fd for _, fd in self._pidfds.values())], [], [], timeout)
         if wake in readable:
             os.read(wake, 64)
-        for proc in list(self._procs):  # close the pidfds of children that have exited
-            if proc is not None and proc.poll() is not None and proc.pid in self._pidfds:
-                os.close(self._pidfds.pop(proc.pid))
+        for pid, (proc, fd) in list(self._pidfds.items()):  # the pidfds of children seen reaped
+            if proc.poll() is not None:
+                os.close(fd)
+                del self._pidfds[pid]
 
     def _supervise(self) -> None:
         # The children are spawned by this thread: PR_SET_PDEATHSIG fires when it ends, i.e. with the process
@@ -145,7 +151,7 @@ class WorkerPool:
             except subprocess.TimeoutExpired:
                 proc.kill()
                 proc.wait()
-        for fd in self._pidfds.values():
+        for _, fd in self._pidfds.values():
             os.close(fd)
         self._pidfds.clear()
 
