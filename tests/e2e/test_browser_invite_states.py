@@ -59,3 +59,23 @@ def test_invite_taken_by_someone_else_and_cancelled(live_server: str, browser: A
     finally:
         for c in (alice, bob, carol):
             c.close()
+
+
+def test_an_open_invite_shows_the_time_per_move(live_server: str, browser: Any) -> None:
+    """The invited member sees the move clock before accepting (a fresh-clone tester accepted blind)."""
+    alice, _alice_page, _ = _member(browser, live_server, "ta")
+    bob, page, errors = _member(browser, live_server, "tb")
+    try:
+        r = alice.request.post(
+            f"{live_server}/api/matches",
+            data={"game": "mezha", "vs": "invite", "options": {"house": "olkha"}, "move_seconds": 3 * 86400},
+        )
+        assert r.status == 201, r.text()
+        page.goto(r.json()["invite_url"])
+        page.wait_for_selector("#invite-body:not([hidden])")
+        assert page.inner_text("#invite-clock") == "3 дня"  # Межа: correspondence clocks only
+        assert "Время на ход" in page.inner_text("#invite-body")
+        assert errors == []
+    finally:
+        for c in (alice, bob):
+            c.close()

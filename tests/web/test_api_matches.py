@@ -86,6 +86,14 @@ async def test_matches_need_a_login(client_factory: Callable[[], AsyncClient]) -
     assert r.status_code == 401 and r.json()["code"] == "not_authenticated"
 
 
+async def test_an_invite_tells_the_move_clock_it_offers(alice: AsyncClient, bob: AsyncClient) -> None:
+    """The invited player sees the time per move before accepting (the invite page shows it)."""
+    body = {"game": "duel", "vs": "invite", "move_seconds": 300}
+    created = (await alice.post("/api/matches", json=body)).json()
+    info = (await bob.get(f"/api/invites/{created['invite_token']}")).json()
+    assert info["move_seconds"] == 300
+
+
 async def test_invite_flow(alice: AsyncClient, bob: AsyncClient, carol: AsyncClient) -> None:
     r = await alice.post("/api/matches", json={"game": "duel", "vs": "invite", "options": {"rounds": 1}})
     body = r.json()
@@ -104,6 +112,7 @@ async def test_invite_flow(alice: AsyncClient, bob: AsyncClient, carol: AsyncCli
         "status": "open",
         "rated": True,
         "opener_rating": {"rating": 1500, "rd": 350, "provisional": True, "delta": None},
+        "move_seconds": None,  # no clock
     }
     mine = (await alice.get("/api/matches")).json()
     assert mine[0]["invite_token"] == token and mine[0]["status"] == "open"

@@ -158,6 +158,7 @@ async def invite_info(service: LobbyPort, token: str) -> InviteInfo:
             status=record.status,
             rated=record.rated,
             opener_rating=ratings[record.id][0],
+            move_seconds=record.move_seconds,
         )
 
     return await in_thread(read)

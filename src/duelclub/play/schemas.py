@@ -134,6 +134,8 @@ class InviteInfo(BaseModel):
     status: str
     rated: bool = False
     opener_rating: RatingBrief | None = None
+    move_seconds: int | None = None
+    """The move clock the invited player accepts: seconds per move, or None (no clock)."""
 
 
 class MatchListItem(BaseModel):

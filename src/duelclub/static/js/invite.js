@@ -3,6 +3,7 @@ import { clientSeed, get, post } from "./api.js";
 import { gameTitle } from "./gamesinfo.js";
 import { seatName } from "./names.js";
 import { t, tn } from "./i18n.js";
+import { moveTimeText } from "./movetime.js";
 import { memberLink } from "./rating.js";
 
 const root = document.getElementById("invite");
@@ -54,6 +55,7 @@ async function load() {
       : t("товарищеская — рейтинг не меняется");
     $("invite-rated-row").hidden = false;
   }
+  $("invite-clock").textContent = moveTimeText(inv.move_seconds);
   $("invite-options-text").textContent = inv.options_text || t("по умолчанию");
   $("commitment").textContent = inv.commitment || "";
   $("invite-loading").hidden = true;
