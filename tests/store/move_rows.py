@@ -3,11 +3,17 @@ write to, a move of it, and what the database holds afterwards."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
+import pytest
 from sqlalchemy import select
 
+from duelclub.play import commit as commit_module
+from duelclub.play import lobby
+from duelclub.play.service import MatchService
+from duelclub.play.threads import in_thread
 from duelclub.store import matches as repo
 from duelclub.store import users
 from duelclub.store.db import Database
@@ -51,3 +57,30 @@ def move(match_id: str, seq: int, user: int, at: datetime) -> repo.ActionRecord:
     return repo.ActionRecord(
         match_id, seq, (seq + 1) % 2, {"kind": "play", "n": seq}, "player", f"c{seq}", user, at
     )
+
+
+async def first_move_of_started_service(
+    db: Database, service_factory: Callable[..., MatchService], monkeypatch: pytest.MonkeyPatch
+) -> tuple[MatchService, str, int, list[Any]]:
+    """Start a match service on ``db``, open a duel between two new members and play its first move with
+    play/commit.py's ``in_thread`` counted: (the service, the match id, the seq the move was played at, the
+    names of the functions sent to a thread meanwhile). The move must answer an active match."""
+    with db.session() as s:
+        a, b = (users.create_user(s, n, "password123").id for n in ("svc_a", "svc_b"))
+    service = service_factory(db)
+    await service.start()
+    created = await lobby.create_match(service, a, game="duel", vs="invite", options={"rounds": 3})
+    assert created.invite_token is not None
+    mid, _ = await lobby.accept_invite(service, created.invite_token, b, "c0ffee")
+    threaded: list[Any] = []
+
+    async def counting(fn: Any, *args: Any) -> Any:
+        threaded.append(getattr(fn, "__name__", fn))
+        return await in_thread(fn, *args)
+
+    monkeypatch.setattr(commit_module, "in_thread", counting)
+    uid = a if (await service.state(mid, a, None)).legal else b
+    st = await service.state(mid, uid, None)
+    result = await service.act(mid, uid, "m0", st.seq, st.legal[0])
+    assert result.status == "active"
+    return service, mid, st.seq, threaded

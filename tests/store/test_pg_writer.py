@@ -12,13 +12,10 @@ from typing import Any
 
 import psycopg
 import pytest
-from move_rows import AT, log_rows, match_row, move
+from move_rows import AT, first_move_of_started_service, log_rows, match_row, move
 
-from duelclub.play import commit as commit_module
-from duelclub.play import lobby
 from duelclub.play.service import MatchService
-from duelclub.play.threads import in_thread
-from duelclub.store import hot_write, users
+from duelclub.store import hot_write
 from duelclub.store import matches as repo
 from duelclub.store.db import Database
 from duelclub.store.pg_writer import PgMoveWriter
@@ -107,23 +104,6 @@ async def test_after_an_outage_the_next_move_opens_a_new_pool(pg_db: Database, w
 async def test_a_started_service_writes_its_moves_from_the_loop(
     pg_db: Database, service_factory: Callable[..., MatchService], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    with pg_db.session() as s:
-        a, b = (users.create_user(s, n, "password123").id for n in ("svc_a", "svc_b"))
-    service = service_factory(pg_db)
-    await service.start()
-    created = await lobby.create_match(service, a, game="duel", vs="invite", options={"rounds": 3})
-    assert created.invite_token is not None
-    mid, _ = await lobby.accept_invite(service, created.invite_token, b, "c0ffee")
-    threaded: list[Any] = []
-
-    async def counting(fn: Any, *args: Any) -> Any:
-        threaded.append(getattr(fn, "__name__", fn))
-        return await in_thread(fn, *args)
-
-    monkeypatch.setattr(commit_module, "in_thread", counting)
-    st = next(x for x in [await service.state(mid, u, None) for u in (a, b)] if x.legal)
-    uid = a if (await service.state(mid, a, None)).legal else b
-    result = await service.act(mid, uid, "m0", st.seq, st.legal[0])
-    assert result.status == "active"
+    _service, mid, seq, threaded = await first_move_of_started_service(pg_db, service_factory, monkeypatch)
     assert "_store" not in threaded
-    assert log_rows(pg_db, mid)[0][1] == st.seq + 1
+    assert log_rows(pg_db, mid)[0][1] == seq + 1

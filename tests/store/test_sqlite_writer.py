@@ -12,14 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from move_rows import AT, log_rows, match_row, move
+from move_rows import AT, first_move_of_started_service, log_rows, match_row, move
 from sqlalchemy import make_url
 
-from duelclub.play import commit as commit_module
-from duelclub.play import lobby
 from duelclub.play.service import MatchService
 from duelclub.play.threads import in_thread
-from duelclub.store import hot_write, sqlite_writer, users
+from duelclub.store import hot_write, sqlite_writer
 from duelclub.store import matches as repo
 from duelclub.store.db import Database
 from duelclub.store.sqlite_writer import SqliteMoveWriter
@@ -148,24 +146,7 @@ async def test_the_wal_is_checkpointed_off_the_loop(
 async def test_a_started_service_commits_its_moves_from_the_loop(
     file_db: Database, service_factory: Callable[..., MatchService], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    with file_db.session() as s:
-        a, b = (users.create_user(s, n, "password123").id for n in ("svc_a", "svc_b"))
-    service = service_factory(file_db)
-    await service.start()
-    created = await lobby.create_match(service, a, game="duel", vs="invite", options={"rounds": 3})
-    assert created.invite_token is not None
-    mid, _ = await lobby.accept_invite(service, created.invite_token, b, "c0ffee")
-    threaded: list[Any] = []
-
-    async def counting(fn: Any, *args: Any) -> Any:
-        threaded.append(getattr(fn, "__name__", fn))
-        return await in_thread(fn, *args)
-
-    monkeypatch.setattr(commit_module, "in_thread", counting)
-    uid = a if (await service.state(mid, a, None)).legal else b
-    st = await service.state(mid, uid, None)
-    result = await service.act(mid, uid, "m0", st.seq, st.legal[0])
-    assert result.status == "active"
+    service, mid, seq, threaded = await first_move_of_started_service(file_db, service_factory, monkeypatch)
     assert "_store" not in threaded
     assert service.writer.moves.statements == 1
-    assert log_rows(file_db, mid)[0][1] == st.seq + 1
+    assert log_rows(file_db, mid)[0][1] == seq + 1
