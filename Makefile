@@ -8,7 +8,7 @@ HOST   ?= 127.0.0.1
 PORT   ?= 8000
 BABEL_KEYWORDS := -k N_ -k ngettext:1,2 -k t -k tn:2,3
 
-.PHONY: run test test-fast install install-dev lock wheel-smoke browser lint deadcode typecheck bench messages clean
+.PHONY: run test test-fast install install-dev lock wheel-smoke browser nginx lint deadcode typecheck bench messages clean
 
 $(BIN)/python:
 	@echo ">> Creating the virtual environment $(VENV) with $(PYTHON)"
@@ -62,10 +62,18 @@ browser:
 	      || echo "!! could not install chromium: browser tests will be skipped"; \
 	  else echo "!! chromium missing and not root: browser tests will be skipped"; fi; }
 
+## Debian's nginx for the load balancer's test (tests/deploy: deploy/nginx.conf); skipped loudly without it.
+nginx:
+	@command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null) \
+	      || echo "!! could not install nginx: its test will be skipped"; \
+	  else echo "!! nginx missing and not root: its test will be skipped"; fi; }
+
 ## The whole suite, slow tests included, in TEST_WORKERS pytest-xdist workers (`auto`: one per core;
 ## TEST_WORKERS=0 runs it in this process). PostgreSQL/Redis tests skip loudly where those servers are absent.
 TEST_WORKERS ?= auto
-test: install-dev browser
+test: install-dev browser nginx
 	$(BIN)/pytest -n $(TEST_WORKERS)
 
 ## The suite without the tests marked slow (strength matches, real servers killed and restarted).

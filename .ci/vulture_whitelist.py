@@ -55,3 +55,5 @@ _.mechanism  # tests/notify/test_smtp_tls.py: aiosmtpd's authenticator signature
 _.handle_DATA  # tests/notify/smtp_box.py: aiosmtpd's handler hook
 _.should_exit  # tests/conftest.py: uvicorn's server flag
 _.middleware_stack  # tests/web/test_hardening.py: Starlette rebuilds it when it is None
+_.log_message  # tests/deploy/test_nginx_lb.py: http.server's logging hook, silenced
+_.do_GET  # tests/deploy/test_nginx_lb.py: http.server's handler of GET

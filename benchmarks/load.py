@@ -73,6 +73,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--game", default="towers")
     p.add_argument("--pg", action="store_true", help="PostgreSQL (a temporary database) instead of SQLite")
     p.add_argument("--workers", type=int, default=1, help="web worker processes (Redis when > 1)")
+    p.add_argument(
+        "--placement",
+        choices=kit.PLACEMENTS,
+        default="split",
+        help="several workers: a match's two sockets on two workers (split, the worst case) or on the one"
+        " a hash of its id picks (sticky: a load balancer routing /ws/match/{id} by id)",
+    )
     p.add_argument("--redis", default=None, help=f"Redis URL (default with --workers > 1: {DEFAULT_REDIS})")
     p.add_argument("--bots", type=int, default=0, help="hard-bot matches during a second human phase (K)")
     p.add_argument("--bot-level", default="hard")
@@ -126,7 +133,8 @@ class LoadBench(kit.Club):
 
     def __init__(self, args: argparse.Namespace, cluster: kit.Cluster, members: list[kit.Member]) -> None:
         think = args.think_ms / 1000
-        super().__init__(cluster, members, args.game, seed=args.seed, **({"think": think} if think else {}))
+        options = {"think": think} if think else {}
+        super().__init__(cluster, members, args.game, seed=args.seed, placement=args.placement, **options)
         self.args = args
 
     async def human_phase(self, label: str, measure_pg: bool, db: kit.BenchDatabase) -> dict[str, Any]:
@@ -296,7 +304,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 assert me["id"] == members[0].id, f"the session cookie was not accepted: {me}"
                 print(
                     f"# {args.workers} worker(s) on {'PostgreSQL' if args.pg else 'SQLite'}"
-                    f"{', Redis ' + args.redis if args.redis else ''}; {args.matches} {args.game} matches;"
+                    f"{', Redis ' + args.redis if args.redis else ''}"
+                    f"{', sockets ' + args.placement if args.workers > 1 else ''};"
+                    f" {args.matches} {args.game} matches;"
                     f" load average before {kit.load_average()}",
                     flush=True,
                 )
@@ -317,6 +327,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     )
                 }
                 result["xact_per_action"] = result["pg_xact_per_action"]  # the issue 29 name
+                result["placement"] = args.placement if args.workers > 1 else None
                 result["bot_latency_ratio"] = None
                 if args.bots:
                     humans, bots = await bench.with_bots(db)

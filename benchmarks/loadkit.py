@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+import zlib
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -63,6 +64,8 @@ __all__ = [
 ]
 
 
+PLACEMENTS = ("split", "sticky")
+"""Where a match's two sockets connect on several workers (:class:`Club`)."""
 Seated = list[tuple[Player, ClientConnection]]
 """The players of one match with their open sockets."""
 
@@ -70,8 +73,10 @@ Seated = list[tuple[Player, ClientConnection]]
 class Club:
     """Members playing matches on a cluster: human slot ``j`` is members ``2j`` and ``2j + 1``, seat 0 on
     worker ``j`` and seat 1 on worker ``j + 1`` (modulo the worker count: different workers when there are
-    several). ``player_options`` go to every :class:`Player`; ``current[slot]`` is what a slot plays now;
-    ``match_ids`` every match it started."""
+    several) — ``placement="split"``, the worst case; with ``placement="sticky"`` both sockets of a match go
+    to one worker chosen by a hash of the match id, as a load balancer that routes ``/ws/match/{id}`` by its
+    id does (docs/architecture.md §Several workers). ``player_options`` go to every :class:`Player`;
+    ``current[slot]`` is what a slot plays now; ``match_ids`` every match it started."""
 
     def __init__(
         self,
@@ -83,9 +88,13 @@ class Club:
         seed: int | None = None,
         api_timeout: float = 30.0,
         create_concurrency: int = 16,
+        placement: str = "split",
         **player_options: Any,
     ) -> None:
+        if placement not in PLACEMENTS:
+            raise ValueError(f"placement {placement!r}: one of {PLACEMENTS}")
         self.cluster, self.members, self.game = cluster, members, game
+        self.placement = placement
         self.api = Api(stats or Stats(), timeout=api_timeout)
         self.rng = random.Random(seed)
         self.create_gate = asyncio.Semaphore(create_concurrency)
@@ -97,6 +106,13 @@ class Club:
 
     def worker(self, index: int) -> Worker:
         return self.cluster.workers[index % len(self.cluster.workers)]
+
+    def seat_workers(self, slot: int, match_id: str) -> tuple[Worker, Worker]:
+        """Where the two sockets of slot ``slot``'s match ``match_id`` connect (the class docstring)."""
+        if self.placement == "sticky":
+            where = self.worker(zlib.crc32(match_id.encode()))
+            return where, where
+        return self.worker(slot), self.worker(slot + 1)
 
     def pair(self, slot: int) -> tuple[Member, Member]:
         return self.members[2 * slot], self.members[2 * slot + 1]
@@ -123,7 +139,7 @@ class Club:
     async def human_match(self, slot: int, stats: Stats) -> Seated:
         """A new match of ``slot`` and both players' open sockets."""
         match_id = await self.new_match(slot)
-        seats = zip(self.pair(slot), (self.worker(slot), self.worker(slot + 1)), strict=True)
+        seats = zip(self.pair(slot), self.seat_workers(slot, match_id), strict=True)
         players = [self.player(stats, m, match_id, w) for m, w in seats]
         self.current[slot] = players
         return [(p, await p.open()) for p in players]

@@ -195,3 +195,72 @@ async def test_an_owner_that_answers_holding_the_lease_is_believed_again_without
         started = await forwarded_act("h4")
         assert seen[mid][1] < started + OWNER_SEEN_SECONDS  # not renewed
         assert len(asked) == 1
+
+
+async def test_the_lease_follows_the_players_to_the_worker_their_sockets_are_on(
+    database_url: str, redis_url: str, service_factory: Callable[..., MatchService]
+) -> None:
+    """Issue 29 §3: an owner with no socket of a match hands its lease to the worker whose socket sent the
+    act (a new fencing token), so the next acts there run without a forward; a worker that has a socket of
+    the match itself keeps it (two players on two workers: no lease going back and forth); a write through
+    the old owner afterwards is forwarded to the new one, and the log stays whole."""
+    async with (
+        worker(database_url, redis_url, service_factory) as (one, db_one),
+        worker(database_url, redis_url, service_factory) as (two, _),
+    ):
+        a, b = new_users(db_one, "follow_a", "follow_b")
+        mid = await duel_between(one, a, b)
+        uids = {0: a, 1: b}
+        uid, seq, action = await _turn(one, mid, uids)
+        assert await one.act_seq(mid, uid, "f1", seq, action) == seq + 1  # one takes the lease
+        token = one.leases.token(mid)  # type: ignore[attr-defined]
+        assert token is not None
+        socket = await two.bus.subscribe(f"match:{mid}")  # both players' sockets are on two
+        uid, seq, action = await _turn(one, mid, uids)
+        assert await two.act_seq(mid, uid, "f2", seq, action) == seq + 1  # forwarded; the lease comes along
+        assert (two.forwarder.forwarded, one.forwarder.served, one.router.handed_over) == (1, 1, 1)
+        assert two.leases.owns(mid) and not one.leases.owns(mid)
+        assert (two.leases.token(mid) or 0) > token  # type: ignore[attr-defined]
+        uid, seq, action = await _turn(two, mid, uids)
+        assert await two.act_seq(mid, uid, "f3", seq, action) == seq + 1  # runs on two: no forward
+        assert two.forwarder.forwarded == 1
+        watcher = await one.bus.subscribe(f"match:{mid}")  # a socket of the match on one as well
+        uid, seq, action = await _turn(two, mid, uids)
+        assert await one.act_seq(mid, uid, "f4", seq, action) == seq + 1  # forwarded to two, which keeps it
+        assert (one.forwarder.forwarded, two.router.handed_over) == (1, 0)
+        assert not one.leases.owns(mid)  # (the fake duel may have ended: then two released it)
+        await socket.close()
+        await watcher.close()
+        with db_one.session() as s:
+            stored = repo.actions_after(s, mid)
+        assert [x.seq for x in stored] == [1, 2, 3, 4]
+        cids = [x.client_action_id.split(":")[1] for x in stored if x.client_action_id]
+        assert cids == ["f1", "f2", "f3", "f4"]
+
+
+async def test_a_handed_over_lease_is_not_given_by_a_worker_that_no_longer_holds_it(redis_url: str) -> None:
+    """hand_over gives only the lease this worker holds now: after it lapsed and another worker took it,
+    nothing is given and the worker stops calling itself the owner."""
+    one, two = RedisLeases.from_url(redis_url, lease_seconds=0.3), RedisLeases.from_url(redis_url)
+    try:
+        mid = secrets.token_hex(6)
+        assert await one.claim(mid) == one.worker_id
+        value = await one.hand_over(mid, two.worker_id)
+        assert value is not None and value.startswith(f"{two.worker_id}:")
+        two.adopt(mid, value)
+        assert two.owns(mid) and two.newly_owned(mid) and not one.owns(mid)
+        assert await two.hand_over(mid, two.worker_id) is None  # not to itself
+        assert await one.claim(mid) == two.worker_id  # the new owner, as Redis says
+        three = RedisLeases.from_url(redis_url)
+        try:
+            three.adopt(mid, value)  # a value naming another worker is not adopted
+            assert not three.owns(mid)
+        finally:
+            await three.stop()
+        await asyncio.sleep(0.4)  # one's lease, had it kept it, would have lapsed; two's lasts 15 s
+        one._held[mid] = f"{one.worker_id}:1"  # type: ignore[attr-defined]  # a stale belief
+        assert await one.hand_over(mid, two.worker_id) is None
+        assert not one.owns(mid) and two.owns(mid)
+    finally:
+        await one.stop()
+        await two.stop()

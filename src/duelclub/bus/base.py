@@ -150,6 +150,10 @@ class LocalFanout:
         """The channels with at least one local subscription."""
         return list(self._subs)
 
+    def listening(self, channel: str) -> bool:
+        """Whether ``channel`` has a subscription in this process (a socket of the match, a watcher)."""
+        return channel in self._subs
+
     def deliver_everywhere(self, message: Message) -> int:
         """``message`` to every local subscription of every channel; returns how many got it."""
         count = 0
@@ -181,6 +185,10 @@ class Bus(Protocol):
     async def publish(self, channel: str, message: Message) -> None:
         """Deliver ``message`` to every current subscriber of ``channel`` (this worker's at once, other
         workers' through Redis). Never raises; a message Redis cannot carry is logged and counted."""
+        ...
+
+    def listening(self, channel: str) -> bool:
+        """Whether this worker has a subscription on ``channel`` (no network: the local fan-out's)."""
         ...
 
     async def subscribe(self, channel: str) -> Subscription:

@@ -113,13 +113,15 @@ class ForwardedOp(TypedDict):
 class ForwardAnswer(TypedDict):
     """The owner's answer to request ``rid``: ``ok`` (the result) or ``err`` (``[status, code, message]``);
     ``held``: the answering worker holds the match's lease (the caller may keep forwarding without asking
-    Redis again; absent from older workers)."""
+    Redis again; absent from older workers); ``lease``: the owner handed the caller the match's lease, this
+    value (play/ownership.py ``hand_over``)."""
 
     type: Literal["answer"]
     rid: int
     ok: NotRequired[Any]
     err: NotRequired[list[Any]]
     held: NotRequired[bool]
+    lease: NotRequired[str]
 
 
 class Resync(TypedDict):

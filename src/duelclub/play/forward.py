@@ -32,6 +32,10 @@ from duelclub.store.health import is_outage
 log = logging.getLogger(__name__)
 FORWARD_TIMEOUT_SECONDS = 3.0
 Handler = Callable[[dict[str, Any]], Awaitable[Any]]
+HandOver = Callable[[str, str, dict[str, Any]], Awaitable[str | None]]
+"""``(match id, requesting worker, op) -> the lease's new value or None``: after a served op, before its
+answer (play/routing.py: the lease follows the players)."""
+Answered = Callable[[ForwardAnswer], None]
 FORWARDED_OP = TypeAdapter(ForwardedOp)
 
 
@@ -54,12 +58,15 @@ class Forwarder:
         *,
         timeout: float = FORWARD_TIMEOUT_SECONDS,
         holds: Callable[[str], bool] | None = None,
+        hand_over: HandOver | None = None,
     ) -> None:
         self._bus = bus
         self.worker_id = worker_id
         self._handler = handler
         self._holds = holds
         """Whether this worker holds a match's lease (said in its answers as ``held``)."""
+        self._hand_over = hand_over
+        """Whether to give the caller the match's lease (said in the answer as ``lease``, its new value)."""
         self.timeout = timeout
         self._ids = itertools.count(1)
         self._waiting: dict[int, asyncio.Future[Message]] = {}
@@ -83,9 +90,9 @@ class Forwarder:
         for fut in self._waiting.values():
             fut.cancel()
 
-    async def call(self, owner: str, op: dict[str, Any], *, held: Callable[[], None] | None = None) -> Any:
+    async def call(self, owner: str, op: dict[str, Any], *, answered: Answered | None = None) -> Any:
         """Run ``op`` on worker ``owner``; its result, or the PlayError it raised. Raises NoAnswer.
-        ``held()`` is called when the owner's answer says it holds the match's lease."""
+        ``answered(reply)`` sees the owner's answer first (its ``held`` and ``lease``: play/routing.py)."""
         rid = next(self._ids)
         fut: asyncio.Future[Message] = asyncio.get_running_loop().create_future()
         self._waiting[rid] = fut
@@ -100,8 +107,8 @@ class Forwarder:
             raise NoAnswer(owner) from None
         finally:
             self._waiting.pop(rid, None)
-        if held is not None and reply.get("held") is True:
-            held()
+        if answered is not None:
+            answered(reply)  # type: ignore[arg-type]
         if "err" in reply:
             status, code, message = reply["err"]
             raise PlayError(int(status), str(code), str(message))
@@ -146,6 +153,10 @@ class Forwarder:
         await self._answer(message, reply, match_id)
 
     async def _answer(self, message: ForwardedOp, reply: ForwardAnswer, match_id: Any) -> None:
+        if self._hand_over is not None and isinstance(match_id, str) and "ok" in reply:
+            lease = await self._hand_over(match_id, str(message["reply"]), message["op"])
+            if lease is not None:
+                reply["lease"] = lease
         if self._holds is not None and isinstance(match_id, str):
             reply["held"] = self._holds(match_id)  # after the write: a match it ended is released
         await self._bus.publish(worker_channel(str(message["reply"])), reply)

@@ -7,6 +7,12 @@ renews its leases together (one pipeline per :data:`LEASE_SECONDS` / 3) and give
 ends; a renewal only extends a lease that still holds this worker's token, so a worker that was frozen past
 its lease learns it lost the match and stops calling itself the owner.
 
+The lease follows the players (issue 29 §3): an owner that serves a player's act forwarded from a worker
+which has a socket of the match, while it has none itself, hands the lease over to that worker (a new token,
+``hand_over``; the answer carries the value, which the caller adopts). With a load balancer that sends
+both players of a match to one worker (docs/architecture.md §Several workers) the match's writes and pushes
+then stay on that worker: no forwarded act, no answer.
+
 Ownership is what keeps the work of a match in one place (its acts, clock and bot answers, and the pushes,
 computed once); it is not what keeps the log right. The log's guard is the ``(match_id, seq)`` key: a worker
 can only append at the head of the log it has replayed, which is valid by construction whoever holds the
@@ -59,6 +65,12 @@ _RENEW = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 return 0
 """
+_HAND_OVER = """
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return false end
+local t = redis.call('INCR', KEYS[2])
+redis.call('SET', KEYS[1], ARGV[2] .. ':' .. t, 'PX', ARGV[3])
+return ARGV[2] .. ':' .. t
+"""
 _RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
@@ -99,6 +111,17 @@ class Leases(Protocol):
         """Another worker seen as the owner did not answer: ask again next time."""
         ...
 
+    async def hand_over(self, match_id: str, worker_id: str) -> str | None:
+        """Give the lease this worker holds on ``match_id`` to worker ``worker_id``, with a new fencing
+        token: the new lease value (``"{worker}:{token}"``, for that worker's :meth:`adopt`), or None when
+        this worker does not hold it (or Redis could not be asked: it keeps the match)."""
+        ...
+
+    def adopt(self, match_id: str, value: str) -> None:
+        """The owner handed this worker the lease ``value`` (:meth:`hand_over`): hold and renew it; the
+        match's cache catches up before its next write (:meth:`newly_owned`)."""
+        ...
+
     def confirm(self, match_id: str, owner: str) -> None:
         """Worker ``owner`` just answered a forwarded write saying it holds the lease: believe it for
         another while without asking Redis."""
@@ -130,6 +153,12 @@ class LocalLeases:
     def forget(self, match_id: str) -> None:
         return None
 
+    async def hand_over(self, match_id: str, worker_id: str) -> str | None:
+        return None
+
+    def adopt(self, match_id: str, value: str) -> None:
+        return None
+
     def confirm(self, match_id: str, owner: str) -> None:
         return None
 
@@ -153,6 +182,7 @@ class RedisLeases:
         self._acquire: Any = client.register_script(_ACQUIRE)
         self._renew: Any = client.register_script(_RENEW)
         self._release: Any = client.register_script(_RELEASE)
+        self._hand_over: Any = client.register_script(_HAND_OVER)
         every = self._ttl_ms / 3000  # three renewals per lease: one lost write does not lose the match
         self._renewal = BackgroundLoop("lease-renewal", every, self.renew, first_delay=every, logger=log)
         self._down_until = 0.0
@@ -216,6 +246,33 @@ class RedisLeases:
         known = self._others.get(match_id)
         if known is not None and known[0] == owner:
             self._others[match_id] = (owner, time.monotonic() + OWNER_SEEN_SECONDS)
+
+    async def hand_over(self, match_id: str, worker_id: str) -> str | None:
+        value = self._held.get(match_id)
+        if value is None or worker_id == self.worker_id:
+            return None
+        try:
+            given = await self._hand_over(
+                keys=[lease_key(match_id), fence_key(match_id)], args=[value, worker_id, self._ttl_ms]
+            )
+        except Exception as exc:  # Redis unreachable: keep the match (renewal will tell if it was lost)
+            log.warning("leases: hand-over of %s failed (%s)", match_id, type(exc).__name__)
+            return None
+        if self._held.get(match_id) == value:
+            del self._held[match_id]
+            self._fresh.discard(match_id)
+        if not given:  # the lease had lapsed or moved on: not ours to give
+            return None
+        given = given.decode() if isinstance(given, bytes) else str(given)
+        self._others[match_id] = (worker_id, time.monotonic() + OWNER_SEEN_SECONDS)
+        return given
+
+    def adopt(self, match_id: str, value: str) -> None:
+        if not value.startswith(f"{self.worker_id}:"):
+            return
+        self._others.pop(match_id, None)
+        self._held[match_id] = value
+        self._fresh.add(match_id)
 
     async def release(self, match_id: str) -> None:
         value = self._held.pop(match_id, None)

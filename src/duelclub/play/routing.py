@@ -9,8 +9,9 @@ that worker's own sweeper.
 
 An op is ``{"kind": "act", match, user, cid, seq, action, payload, lang}`` (a player's action; ``payload``:
 answer the new state rather than the seq; ``lang``: the mover's language, in which the owner words the
-pushes) or ``{"kind": "apply_as", match, seat, action, source, expected_seq}`` (a bot's); it is built and
-read only here.
+pushes; ``here``, set when it is forwarded: the sending worker has a socket of the match, so the owner may
+hand it the lease, play/ownership.py) or ``{"kind": "apply_as", match, seat, action, source, expected_seq}``
+(a bot's); it is built and read only here.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ import logging
 from typing import Any
 
 from duelclub import i18n
-from duelclub.bus import Bus
+from duelclub.bus import Bus, match_channel
+from duelclub.bus.messages import ForwardAnswer
 from duelclub.games.contract import Seat
 from duelclub.play.commit import MatchWriter
 from duelclub.play.errors import PlayError
@@ -36,9 +38,14 @@ class Router:
     those that other workers forward to us (``forwarder``, listening on this worker's channel of ``bus``)."""
 
     def __init__(self, bus: Bus, leases: Leases, writer: MatchWriter) -> None:
+        self.bus = bus
         self.leases = leases
         self.writer = writer
-        self.forwarder = Forwarder(bus, leases.worker_id, self._serve_forwarded, holds=leases.owns)
+        self.forwarder = Forwarder(
+            bus, leases.worker_id, self._serve_forwarded, holds=leases.owns, hand_over=self._hand_over
+        )
+        self.handed_over = 0
+        """Leases this worker gave to the worker its players' sockets are on (for tests and benchmarks)."""
 
     async def act(
         self, match_id: str, user_id: int, client_id: str, seq: int, action: JSON, *, payload: bool
@@ -71,9 +78,17 @@ class Router:
         the (match_id, seq) key keeps that safe (play/ownership.py)."""
         owner = await self.leases.claim(match_id)
         if owner is not None and owner != self.leases.worker_id:
+            if op["kind"] == "act":  # a socket of the match here: the owner may hand the lease over
+                op = {**op, "here": self.bus.listening(match_channel(match_id))}
+
+            def answered(reply: ForwardAnswer) -> None:
+                if "lease" in reply:
+                    self.leases.adopt(match_id, reply["lease"])
+                elif reply.get("held") is True:
+                    self.leases.confirm(match_id, owner)
+
             try:
-                held = lambda: self.leases.confirm(match_id, owner)  # noqa: E731 (the owner said so)
-                return await self.forwarder.call(owner, op, held=held)
+                return await self.forwarder.call(owner, op, answered=answered)
             except NoAnswer:
                 self.leases.forget(match_id)
                 log.warning("match %s: owner %s did not answer; writing here", match_id, owner)
@@ -91,6 +106,18 @@ class Router:
                 op["match"], op["seat"], op["action"], source=op["source"], expected_seq=op["expected_seq"]
             )
         raise PlayError(422, "bad_request", f"unknown op {op.get('kind')!r}")
+
+    async def _hand_over(self, match_id: str, caller: str, op: JSON) -> str | None:
+        """After serving ``op`` for worker ``caller``: the lease's new value when it goes to ``caller`` — a
+        player's act from a worker with a socket of the match, to an owner with none (the lease follows the
+        players, play/ownership.py) — else None (this worker keeps what it holds)."""
+        if op.get("kind") != "act" or op.get("here") is not True or not self.leases.owns(match_id):
+            return None
+        if self.bus.listening(match_channel(match_id)):
+            return None
+        lease = await self.leases.hand_over(match_id, caller)
+        self.handed_over += lease is not None
+        return lease
 
     async def _serve_forwarded(self, op: JSON) -> Any:
         # In the mover's language: the pushes the owner builds for the change are worded in it.
