@@ -20,6 +20,17 @@ Issue 18 §1 (the database is the truth, the bus only carries news):
   (no retries), so a lost connection is always seen.
 - The publish connections have a health check before reuse after :data:`HEALTH_CHECK_SECONDS` idle and
   two retries with reconnect: a pooled connection Redis closed while it was down is replaced, not failed.
+
+Alone on a channel (issue 29 §3): when both players' sockets of a match are on its owner (the lease follows
+the players), nobody else listens on ``match:{id}`` and sending each change to Redis only to skip its echo
+was ~0.3 ms of CPU per action. So the sender reads PUBLISH's answer (how many connections got it): when that
+is no more than this process's own confirmed subscription, the process is *alone* on the channel and keeps
+its messages there (delivered locally, not sent) for :data:`ALONE_SECONDS`, then sends the next one to
+look again. A process that starts listening on a channel says so on the control channel once Redis has
+confirmed its subscription (``{"listen": channel}``); a process alone there stops being alone at once and, if
+it kept a message back meanwhile, sends ``resync`` on the channel, so the newcomer re-reads the database (as
+after a reconnect) rather than miss it. Subscriptions are counted from Redis's own confirmations (read by
+the reader), and an unsubscription uncounts before it is sent, so the belief errs towards sending.
 """
 
 from __future__ import annotations
@@ -59,6 +70,14 @@ OUTBOX_LIMIT = 10_000
 """Messages waiting for Redis beyond this are dropped (and counted) instead of queued."""
 BATCH_LIMIT = 200
 LOG_EVERY_SECONDS = 30.0
+ALONE_SECONDS = 15.0
+"""How long a process that saw nobody else listening on a channel keeps its messages there before it sends
+one to Redis again (the module docstring; the ``listen`` notice ends it at once, so this only bounds how
+long a newcomer whose notice was lost waits — it then gets a ``resync``). 5 s left ~0.33 publishes per
+action at 100 matches (think 1 s) on two workers with sticky sockets; 15 s ~0.2 (1,249 in 5,800 actions)."""
+ALONE_CHANNELS = 10_000
+"""At most this many channels are remembered as alone (or as having kept messages back)."""
+LISTEN_KEY = "listen"
 
 
 class _Throttled:
@@ -107,6 +126,14 @@ class RedisBus(LocalFanout):
         self._tasks: list[asyncio.Task[None]] = []
         self._subscribe_lock = asyncio.Lock()
         self._publish_log, self._read_log = _Throttled(), _Throttled()
+        self._confirmed: set[str] = set()
+        """Channels Redis confirmed this process's subscription to (its pub/sub connection counts there)."""
+        self._alone: dict[str, float] = {}
+        """Channel → until when (``time.monotonic()``) nobody else is believed to listen on it."""
+        self._kept: set[str] = set()
+        """Channels with a message kept back while alone (a newcomer there is told to resync)."""
+        self.kept_local = 0
+        """Messages delivered here only, nobody else listening (for tests and benchmarks)."""
 
     @classmethod
     async def connect(cls, url: str, registry: CollectorRegistry | None = None) -> RedisBus:
@@ -128,6 +155,12 @@ class RedisBus(LocalFanout):
 
     async def publish(self, channel: str, message: Message) -> None:
         self.deliver(channel, dict(message))
+        until = self._alone.get(channel)
+        if until is not None:
+            if until > time.monotonic():
+                self._keep(channel)
+                return
+            del self._alone[channel]
         try:
             payload = orjson.dumps({ORIGIN_KEY: self.worker_id, **message})  # the origin first: _dispatch
             self._outbox.put_nowait((channel, payload))
@@ -150,6 +183,7 @@ class RedisBus(LocalFanout):
         return sub
 
     async def on_channel_empty(self, channel: str) -> None:
+        self._confirmed.discard(channel)  # uncounted before Redis hears of it: no false "alone"
         async with self._subscribe_lock:
             if self._pubsub is not None:
                 with contextlib.suppress(Exception):
@@ -166,7 +200,9 @@ class RedisBus(LocalFanout):
                     async with self._redis.pipeline(transaction=False) as pipe:
                         for channel, payload in batch:
                             pipe.publish(channel, payload)
-                        await pipe.execute()
+                        receivers = await pipe.execute()
+                for (channel, _), got in zip(batch, receivers, strict=True):
+                    self._learn(channel, got)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
@@ -176,10 +212,52 @@ class RedisBus(LocalFanout):
                 for _ in batch:
                     self._outbox.task_done()
 
+    def _learn(self, channel: str, receivers: Any) -> None:
+        """PUBLISH on ``channel`` reached ``receivers`` connections: alone there when that is at most this
+        process's own confirmed subscription."""
+        if channel == _CONTROL or not isinstance(receivers, int):
+            return
+        if receivers <= (1 if channel in self._confirmed else 0):
+            if len(self._alone) >= ALONE_CHANNELS:  # a bound: beyond it, every message is sent again
+                self._alone.clear()
+            self._alone[channel] = time.monotonic() + ALONE_SECONDS
+        else:  # somebody listens (their notice may have been lost): tell them if anything was kept back
+            self._somebody_listens(channel)
+
+    def _somebody_listens(self, channel: str) -> None:
+        """Another process confirmed a subscription to ``channel``: not alone; a resync if a message was
+        kept back (sent to Redis only: this process's own subscribers had it)."""
+        self._alone.pop(channel, None)
+        if channel in self._kept:
+            self._kept.discard(channel)
+            self._send_only(channel, {"type": RESYNC["type"]})
+
+    def _keep(self, channel: str) -> None:
+        if len(self._kept) >= ALONE_CHANNELS:  # a bound: the channels long gone are forgotten with the rest
+            self._kept.clear()
+            self._alone.clear()
+        self._kept.add(channel)
+        self.kept_local += 1
+
+    def _send_only(self, channel: str, message: Message) -> None:
+        """Queue ``message`` for Redis without delivering it here."""
+        with contextlib.suppress(asyncio.QueueFull):
+            self._outbox.put_nowait((channel, orjson.dumps({ORIGIN_KEY: self.worker_id, **message})))
+
+    def _confirm(self, channel: str) -> None:
+        """Redis confirmed this process's subscription to ``channel``: counted, and said to the others."""
+        if channel == _CONTROL or not self.listening(channel):
+            return  # a confirmation that arrived after the last local subscriber left
+        self._confirmed.add(channel)
+        self._alone.pop(channel, None)
+        self._send_only(_CONTROL, {LISTEN_KEY: channel})
+
     # -- the reader ----------------------------------------------------------------------------------
     async def _open_pubsub(self) -> PubSub:
         """A fresh pub/sub connection subscribed to the control channel and every locally wanted one."""
-        pubsub = self._listener.pubsub(ignore_subscribe_messages=True)
+        pubsub = self._listener.pubsub()  # subscribe confirmations read too: self._confirmed
+        self._confirmed.clear()
+        self._alone.clear()
         try:
             await pubsub.subscribe(_CONTROL, *self.channels())
             async with self._subscribe_lock:  # channels first wanted meanwhile: subscribe() saw no pubsub
@@ -225,8 +303,11 @@ class RedisBus(LocalFanout):
             now = loop.time()
             if raw is not None:
                 last_seen = now
-                if raw.get("type") == "message":
+                kind = raw.get("type")
+                if kind == "message":
                     self._dispatch(raw)
+                elif kind == "subscribe":
+                    self._confirm(_text(raw["channel"]))
             if now - last_seen > DEAD_SECONDS:
                 raise RedisConnectionError(f"no answer from Redis for {DEAD_SECONDS:.0f} s")
             if now - last_ping >= PING_SECONDS:
@@ -254,13 +335,16 @@ class RedisBus(LocalFanout):
         data = raw["data"]
         if isinstance(data, bytes) and data.startswith(self._echo):
             return  # this process's own message, delivered locally already: not parsed (issue 29 §3)
-        channel = raw["channel"].decode() if isinstance(raw["channel"], bytes) else str(raw["channel"])
+        channel = _text(raw["channel"])
         try:
             message = orjson.loads(data)
         except (TypeError, ValueError):
             log.warning("redis bus: dropped a non-JSON message on %s", channel)
             return
         if isinstance(message, dict) and message.pop(ORIGIN_KEY, None) != self.worker_id:
+            if channel == _CONTROL and isinstance(message.get(LISTEN_KEY), str):
+                self._somebody_listens(message[LISTEN_KEY])
+                return
             self.deliver(channel, message)
 
     async def close(self) -> None:
@@ -276,3 +360,7 @@ class RedisBus(LocalFanout):
         self.close_all()
         await self._redis.aclose()
         await self._listener.aclose()
+
+
+def _text(channel: Any) -> str:
+    return channel.decode() if isinstance(channel, bytes) else str(channel)

@@ -1,0 +1,107 @@
+"""A Redis bus alone on a channel keeps its messages there (bus/redis.py §Alone on a channel; issue 29 §3):
+nobody else listening, a publish is delivered locally and not sent; a process that starts listening says so
+and gets a ``resync`` for what was kept back, then every message; a belief lapses after ALONE_SECONDS, and a
+lost ``listen`` notice is made up by the next look. Real Redis."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from duelclub.bus import match_channel
+from duelclub.bus import redis as redis_bus
+from duelclub.bus.redis import RedisBus
+
+pytestmark = pytest.mark.redis
+
+
+async def _until(check: Callable[[], bool], what: str) -> None:
+    async with asyncio.timeout(5):
+        while not check():
+            await asyncio.sleep(0.01)
+    assert check(), what
+
+
+async def _get(sub: Any) -> Any:
+    return await asyncio.wait_for(sub.get(), 3)
+
+
+async def test_alone_it_keeps_messages_and_a_newcomer_gets_a_resync_then_everything(redis_url: str) -> None:
+    a, b = await RedisBus.connect(redis_url), await RedisBus.connect(redis_url)
+    try:
+        channel = match_channel(f"alone-{secrets.token_hex(4)}")
+        mine = await a.subscribe(channel)
+        await _until(lambda: channel in a._confirmed, "a's subscription confirmed")
+        await a.publish(channel, {"seq": 1})
+        assert await _get(mine) == {"seq": 1}
+        await _until(lambda: channel in a._alone, "a sees nobody else listening")
+        await a.publish(channel, {"seq": 2})
+        assert await _get(mine) == {"seq": 2}  # delivered here all the same
+        assert a.kept_local == 1
+        theirs = await b.subscribe(channel)
+        assert await _get(theirs) == {"type": "resync"}  # b missed nothing it cannot re-read
+        await _until(lambda: channel not in a._alone, "a heard b listening")
+        await a.publish(channel, {"seq": 3})
+        assert await _get(theirs) == {"seq": 3}
+        assert await _get(mine) == {"seq": 3}
+        assert a.kept_local == 1 and mine.drain() == [] and theirs.drain() == []
+        await theirs.close()  # b leaves: a is alone again after its next look
+        await asyncio.sleep(0.1)
+        await a.publish(channel, {"seq": 4})
+        await _until(lambda: channel in a._alone, "a alone again")
+        await mine.close()
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_a_belief_lapses_and_a_lost_listen_notice_is_made_up(redis_url: str, monkeypatch: Any) -> None:
+    monkeypatch.setattr(redis_bus, "ALONE_SECONDS", 0.3)
+    a, b = await RedisBus.connect(redis_url), await RedisBus.connect(redis_url)
+    try:
+        channel = match_channel(f"lapse-{secrets.token_hex(4)}")
+        mine = await a.subscribe(channel)
+        await _until(lambda: channel in a._confirmed, "a's subscription confirmed")
+        await a.publish(channel, {"seq": 1})
+        await _until(lambda: channel in a._alone, "a alone")
+        await a.publish(channel, {"seq": 2})
+        assert a.kept_local == 1
+        monkeypatch.setattr(b, "_send_only", lambda *args: None)  # b's `listen` notice is lost
+        theirs = await b.subscribe(channel)
+        await _until(lambda: channel in b._confirmed, "b's subscription confirmed")
+        await asyncio.sleep(0.35)  # a's belief lapses: its next message goes to Redis, and a looks again
+        await a.publish(channel, {"seq": 3})
+        assert await _get(theirs) == {"seq": 3}
+        assert await _get(theirs) == {"type": "resync"}  # a learnt someone listens: it had kept seq 2
+        await a.publish(channel, {"seq": 4})
+        assert await _get(theirs) == {"seq": 4}
+        assert a.kept_local == 1
+        assert [m["seq"] for m in mine.drain()] == [1, 2, 3, 4]
+        await theirs.close()
+        await mine.close()
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_a_publisher_not_listening_is_alone_only_when_nobody_gets_its_messages(redis_url: str) -> None:
+    a, b = await RedisBus.connect(redis_url), await RedisBus.connect(redis_url)
+    try:
+        channel = match_channel(f"deaf-{secrets.token_hex(4)}")
+        theirs = await b.subscribe(channel)
+        await _until(lambda: channel in b._confirmed, "b's subscription confirmed")
+        for seq in range(3):  # b listens: a (not subscribed) never believes itself alone
+            await a.publish(channel, {"seq": seq})
+            assert await _get(theirs) == {"seq": seq}
+        assert channel not in a._alone and a.kept_local == 0
+        await theirs.close()
+        await asyncio.sleep(0.1)
+        await a.publish(channel, {"seq": 9})
+        await _until(lambda: channel in a._alone, "nobody listens")
+    finally:
+        await a.close()
+        await b.close()
