@@ -51,7 +51,8 @@ class Settings(BaseSettings):
       ``max(1, cpu_count - 1)``; 0 = none, then ``duelclub bots`` must run somewhere); also the default of
       ``duelclub bots --workers`` (issue 12 item 1: bots never think in a web process).
     - ``BOT_LEASE_SECONDS``: how long a bot worker holds a job before another may take it (longer than any
-      level's think budget: a worker killed mid-think delays its bot by at most this).
+      level's think budget: a worker killed mid-think delays its bot by at most this, and on PostgreSQL
+      the 5 s between an idle worker's looks, bots/worker.py ``PG_RECHECK_SECONDS``).
     - ``BOT_POLL_SECONDS``: on SQLite, how often bot workers look for jobs and web workers for answers
       (idle bot workers back off to 5×); PostgreSQL uses LISTEN/NOTIFY instead.
     - ``ANALYSIS_EFFORT``: scales the search iterations per decision of the post-game analysis

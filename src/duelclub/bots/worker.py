@@ -50,8 +50,11 @@ RETRY_SECONDS = 0.25
 """A job whose bot raised is due again after ``attempts × RETRY_SECONDS``."""
 MAX_IDLE_POLLS = 5
 """An idle SQLite worker polls at most every ``MAX_IDLE_POLLS × poll_seconds``."""
-PG_RECHECK_SECONDS = 1.0
-"""A listening PostgreSQL worker still looks every so often: leases expire without a notification."""
+PG_RECHECK_SECONDS = 5.0
+"""A listening PostgreSQL worker still looks every so often: leases expire without a notification (a worker
+killed mid-think delays its bot by at most ``BOT_LEASE_SECONDS`` + this). Each look is two transactions (a
+bot job, an analysis); at 1 s they were ~0.3 % of a core of an idle club (~0.06 ms per action at 50 matches,
+issue 29 §1)."""
 
 
 class Wakeup(Protocol):
