@@ -80,8 +80,19 @@ def test_warchest_keeps_the_light_playouts_cut_on_masters_horizon_value() -> Non
 def test_towers_keeps_the_light_playouts_to_the_end() -> None:
     """The learned value as the cut value and the greedy rollout predicted the results no better
     (bots/towers/analysis.py): the analysis plays the light level to the end of the match."""
+    from duelclub.bots.towers.analysis import heuristic_rollout
+    from duelclub.bots.towers.heuristics import EasyBot
+
     settings = analysis_settings("towers")
-    assert settings.rollout is None and settings.playout_cut is None and settings.cut_value is None
+    assert (
+        settings.rollout is heuristic_rollout and settings.playout_cut is None and settings.cut_value is None
+    )
+    light = EasyBot("light")  # the heuristic the light level plays between its blunders
+    for game, state, seat in positions("towers", 20):
+        actions = game.legal_actions(state, seat)
+        assert heuristic_rollout(game, state, seat, actions, random.Random(3)) == light.choose(
+            game, state, seat, random.Random(3)
+        )
 
 
 def test_the_towers_candidate_cut_value_is_the_learned_value_of_the_mover() -> None:

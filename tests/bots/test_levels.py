@@ -14,6 +14,7 @@ import pytest
 from duelclub.bots.base import Bot
 from duelclub.bots.levels import ALIASES, LEVEL_IDS, BlunderBot, canonical, scaled
 from duelclub.bots.registry import bot_levels, make_bot
+from duelclub.bots.towers.heuristics import EasyBot
 from duelclub.games.registry import all_games
 
 GAMES = all_games()
@@ -126,7 +127,7 @@ def test_blunder_bot_mixes_random_moves_into_its_inner_bot() -> None:
     g = GAMES["towers"]
     s = g.new_match(bytes(32), g.parse_options({}))
     seat = min(g.to_move(s))
-    inner = make_bot("towers", "light")
+    inner = EasyBot("light")  # the greedy heuristic (the light level itself blunders now)
     legal = g.legal_actions(s, seat)
     want = inner.choose(g, s, seat, random.Random(0))
     never, always = BlunderBot("x", inner, 0.0), BlunderBot("x", inner, 1.0)

@@ -78,6 +78,16 @@ CANDIDATES: dict[str, Callable[[], AnalysisSettings]] = {
 }
 """Settings measured by ``benchmarks/analysis_quality.py`` (the shipped one among them)."""
 
-ANALYSIS = AnalysisSettings(iterations=120)
+
+def heuristic_rollout(game: AnyGame, state: Any, seat: Seat, actions: list[Any], rng: random.Random) -> Any:
+    """``heuristics.EasyBot``'s choice (its ranking, ties broken by ``rng``): what the ``light`` level played
+    before it began to blunder on purpose (issue 27 §2), so the analysis stays the one measured."""
+    from duelclub.bots.towers.heuristics import heuristic_action
+
+    return heuristic_action(game, state, seat, actions, rng)
+
+
+ANALYSIS = AnalysisSettings(iterations=120, rollout=heuristic_rollout)
 """120 iterations a decision at effort 1: a 60-action match takes ~23 s of CPU (``analysis_quality``, 2026-12;
-~28 s when first measured, under load)."""
+~28 s when first measured, under load). Its playouts go to the end of the match with the ``light`` level's
+heuristic without its blunders (:func:`heuristic_rollout`)."""
