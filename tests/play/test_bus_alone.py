@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -105,3 +106,31 @@ async def test_a_publisher_not_listening_is_alone_only_when_nobody_gets_its_mess
     finally:
         await a.close()
         await b.close()
+
+
+async def test_a_count_older_than_a_listen_notice_or_its_own_confirmation_is_not_believed(
+    redis_url: str,
+) -> None:
+    """The races (bus/redis.py ``_learn``): a ``listen`` notice may arrive before the answer of a publish
+    sent earlier — that count may miss the newcomer; this process's own subscription counts only if Redis
+    confirmed it before the publish was sent — else the one receiver may be somebody else."""
+    a = await RedisBus.connect(redis_url)
+    try:
+        channel = match_channel(f"race-{secrets.token_hex(4)}")
+        before = time.monotonic()
+        await asyncio.sleep(0.01)
+        a._somebody_listens(channel)  # a newcomer's notice, after the publish was sent
+        a._learn(channel, 0, before)  # …whose count (nobody) is older than the notice
+        assert channel not in a._alone
+        a._learn(channel, 0, time.monotonic())  # a count taken after it is believed
+        assert channel in a._alone
+        other = match_channel(f"race-{secrets.token_hex(4)}")
+        mine = await a.subscribe(other)
+        await _until(lambda: other in a._confirmed, "a's subscription confirmed")
+        a._learn(other, 1, a._confirmed[other] - 0.001)  # sent before Redis confirmed a's subscription
+        assert other not in a._alone  # the one receiver may be somebody else
+        a._learn(other, 1, time.monotonic())
+        assert other in a._alone  # the one receiver is a itself
+        await mine.close()
+    finally:
+        await a.close()

@@ -29,8 +29,11 @@ its messages there (delivered locally, not sent) for :data:`ALONE_SECONDS`, then
 look again. A process that starts listening on a channel says so on the control channel once Redis has
 confirmed its subscription (``{"listen": channel}``); a process alone there stops being alone at once and, if
 it kept a message back meanwhile, sends ``resync`` on the channel, so the newcomer re-reads the database (as
-after a reconnect) rather than miss it. Subscriptions are counted from Redis's own confirmations (read by
-the reader), and an unsubscription uncounts before it is sent, so the belief errs towards sending.
+after a reconnect) rather than miss it. This process's subscription is counted from Redis's own
+confirmation (read by the reader) and only for publishes sent after it; an unsubscription uncounts before it
+is sent; and a count from a publish sent before the latest ``listen`` notice arrived is not believed (the
+notice may overtake the answer: a chaos run met a socket that missed 15 s of pushes that way). The belief
+errs towards sending.
 """
 
 from __future__ import annotations
@@ -126,8 +129,11 @@ class RedisBus(LocalFanout):
         self._tasks: list[asyncio.Task[None]] = []
         self._subscribe_lock = asyncio.Lock()
         self._publish_log, self._read_log = _Throttled(), _Throttled()
-        self._confirmed: set[str] = set()
-        """Channels Redis confirmed this process's subscription to (its pub/sub connection counts there)."""
+        self._confirmed: dict[str, float] = {}
+        """Channel → when Redis confirmed this process's subscription (``time.monotonic()``): from then on
+        its pub/sub connection counts among a publish's receivers there."""
+        self._heard: dict[str, float] = {}
+        """Channel → when another process last said it listens there (a count taken before is stale)."""
         self._alone: dict[str, float] = {}
         """Channel → until when (``time.monotonic()``) nobody else is believed to listen on it."""
         self._kept: set[str] = set()
@@ -183,7 +189,7 @@ class RedisBus(LocalFanout):
         return sub
 
     async def on_channel_empty(self, channel: str) -> None:
-        self._confirmed.discard(channel)  # uncounted before Redis hears of it: no false "alone"
+        self._confirmed.pop(channel, None)  # uncounted before Redis hears of it: no false "alone"
         async with self._subscribe_lock:
             if self._pubsub is not None:
                 with contextlib.suppress(Exception):
@@ -200,9 +206,10 @@ class RedisBus(LocalFanout):
                     async with self._redis.pipeline(transaction=False) as pipe:
                         for channel, payload in batch:
                             pipe.publish(channel, payload)
+                        sent_at = time.monotonic()
                         receivers = await pipe.execute()
                 for (channel, _), got in zip(batch, receivers, strict=True):
-                    self._learn(channel, got)
+                    self._learn(channel, got, sent_at)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
@@ -212,12 +219,17 @@ class RedisBus(LocalFanout):
                 for _ in batch:
                     self._outbox.task_done()
 
-    def _learn(self, channel: str, receivers: Any) -> None:
-        """PUBLISH on ``channel`` reached ``receivers`` connections: alone there when that is at most this
-        process's own confirmed subscription."""
+    def _learn(self, channel: str, receivers: Any, sent_at: float) -> None:
+        """PUBLISH on ``channel``, sent at ``sent_at``, reached ``receivers`` connections: alone there when
+        that is at most this process's own subscription — counted only when Redis had confirmed it before
+        the publish was sent; and no count taken before another process's ``listen`` notice arrived is
+        believed (the notice may have overtaken the answer)."""
         if channel == _CONTROL or not isinstance(receivers, int):
             return
-        if receivers <= (1 if channel in self._confirmed else 0):
+        if self._heard.get(channel, -1.0) >= sent_at:
+            return
+        mine = 1 if self._confirmed.get(channel, sent_at) < sent_at else 0
+        if receivers <= mine:
             if len(self._alone) >= ALONE_CHANNELS:  # a bound: beyond it, every message is sent again
                 self._alone.clear()
             self._alone[channel] = time.monotonic() + ALONE_SECONDS
@@ -227,6 +239,10 @@ class RedisBus(LocalFanout):
     def _somebody_listens(self, channel: str) -> None:
         """Another process confirmed a subscription to ``channel``: not alone; a resync if a message was
         kept back (sent to Redis only: this process's own subscribers had it)."""
+        if len(self._heard) >= ALONE_CHANNELS:  # a bound; with it goes every belief a notice could end
+            self._heard.clear()
+            self._alone.clear()
+        self._heard[channel] = time.monotonic()
         self._alone.pop(channel, None)
         if channel in self._kept:
             self._kept.discard(channel)
@@ -248,7 +264,7 @@ class RedisBus(LocalFanout):
         """Redis confirmed this process's subscription to ``channel``: counted, and said to the others."""
         if channel == _CONTROL or not self.listening(channel):
             return  # a confirmation that arrived after the last local subscriber left
-        self._confirmed.add(channel)
+        self._confirmed[channel] = time.monotonic()
         self._alone.pop(channel, None)
         self._send_only(_CONTROL, {LISTEN_KEY: channel})
 
