@@ -32,8 +32,9 @@ it kept a message back meanwhile, sends ``resync`` on the channel, so the newcom
 after a reconnect) rather than miss it. This process's subscription is counted from Redis's own
 confirmation (read by the reader) and only for publishes sent after it; an unsubscription uncounts before it
 is sent; and a count from a publish sent before the latest ``listen`` notice arrived is not believed (the
-notice may overtake the answer: a chaos run met a socket that missed 15 s of pushes that way). The belief
-errs towards sending.
+notice may overtake the answer, and the newcomer would miss up to ALONE_SECONDS of messages: the likely
+cause of a socket behind in 2 of 5 ``benchmarks/chaos.py`` runs before this rule). The belief errs towards
+sending.
 """
 
 from __future__ import annotations
