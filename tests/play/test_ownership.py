@@ -50,6 +50,19 @@ async def _turn(service: MatchService, mid: str, uids: dict[int, int]) -> tuple[
     return uids[seat], mine.seq, mine.legal[0]
 
 
+async def _owned_by(
+    one: MatchService, db: Database, names: tuple[str, str], cid: str
+) -> tuple[str, dict[int, int], int]:
+    """A fresh duel of two new members whose first act ``cid`` goes through ``one`` (taking the lease):
+    (match id, seat → user id, the seq stored)."""
+    a, b = new_users(db, *names)
+    mid = await duel_between(one, a, b)
+    uids = {0: a, 1: b}
+    uid, seq, action = await _turn(one, mid, uids)
+    assert await one.act_seq(mid, uid, cid, seq, action) == seq + 1  # one takes the lease
+    return mid, uids, seq + 1
+
+
 async def test_two_workers_racing_for_one_lease_get_one_owner(redis_url: str) -> None:
     one, two = RedisLeases.from_url(redis_url), RedisLeases.from_url(redis_url)
     try:
@@ -79,11 +92,7 @@ async def test_an_act_on_another_worker_is_forwarded_to_the_owner(
         worker(database_url, redis_url, service_factory) as (one, db_one),
         worker(database_url, redis_url, service_factory) as (two, db_two),
     ):
-        a, b = new_users(db_one, "owna", "ownb")
-        mid = await duel_between(one, a, b)
-        uids = {0: a, 1: b}
-        uid, seq, action = await _turn(one, mid, uids)
-        assert await one.act_seq(mid, uid, "first", seq, action) == seq + 1  # one takes the lease
+        mid, uids, _ = await _owned_by(one, db_one, ("owna", "ownb"), "first")
         assert one.leases.owns(mid) and not two.leases.owns(mid)
         uid, seq, action = await _turn(one, mid, uids)
         sub = await two.bus.subscribe(f"match:{mid}")
@@ -164,11 +173,7 @@ async def test_an_owner_that_answers_holding_the_lease_is_believed_again_without
         worker(database_url, redis_url, service_factory) as (one, db_one),
         worker(database_url, redis_url, service_factory) as (two, _),
     ):
-        a, b = new_users(db_one, "helda", "heldb")
-        mid = await duel_between(one, a, b)
-        uids = {0: a, 1: b}
-        uid, seq, action = await _turn(one, mid, uids)
-        assert await one.act_seq(mid, uid, "h1", seq, action) == seq + 1  # one takes the lease
+        mid, uids, _ = await _owned_by(one, db_one, ("helda", "heldb"), "h1")
         asked: list[str] = []
         acquire = two.leases._acquire  # type: ignore[attr-defined]
 
@@ -210,11 +215,7 @@ async def test_the_lease_follows_the_players_to_the_worker_their_sockets_are_on(
         worker(database_url, redis_url, service_factory) as (one, db_one),
         worker(database_url, redis_url, service_factory) as (two, _),
     ):
-        a, b = new_users(db_one, "follow_a", "follow_b")
-        mid = await duel_between(one, a, b)
-        uids = {0: a, 1: b}
-        uid, seq, action = await _turn(one, mid, uids)
-        assert await one.act_seq(mid, uid, "f1", seq, action) == seq + 1  # one takes the lease
+        mid, uids, _ = await _owned_by(one, db_one, ("follow_a", "follow_b"), "f1")
         token = one.leases.token(mid)  # type: ignore[attr-defined]
         assert token is not None
         socket = await two.bus.subscribe(f"match:{mid}")  # both players' sockets are on two
