@@ -62,8 +62,9 @@ def test_invite_taken_by_someone_else_and_cancelled(live_server: str, browser: A
 
 
 def test_an_open_invite_shows_the_time_per_move(live_server: str, browser: Any) -> None:
-    """The invited member sees the move clock before accepting (a fresh-clone tester accepted blind)."""
-    alice, _alice_page, _ = _member(browser, live_server, "ta")
+    """The invited member sees the move clock before accepting (a fresh-clone tester accepted blind), and
+    so does its creator in the lobby's invite box."""
+    alice, alice_page, alice_errors = _member(browser, live_server, "ta")
     bob, page, errors = _member(browser, live_server, "tb")
     try:
         r = alice.request.post(
@@ -76,6 +77,11 @@ def test_an_open_invite_shows_the_time_per_move(live_server: str, browser: Any) 
         assert page.inner_text("#invite-clock") == "3 дня"  # Межа: correspondence clocks only
         assert "Время на ход" in page.inner_text("#invite-body")
         assert errors == []
+        alice_page.goto(f"{live_server}/")
+        alice_page.get_by_role("button", name="Показать ссылку").click()
+        alice_page.wait_for_selector("#invite-box:not([hidden])")
+        assert "Время на ход: 3 дня" in alice_page.inner_text("#invite-options")
+        assert alice_errors == []
     finally:
         for c in (alice, bob):
             c.close()

@@ -90,6 +90,7 @@ async def test_an_invite_tells_the_move_clock_it_offers(alice: AsyncClient, bob:
     """The invited player sees the time per move before accepting (the invite page shows it)."""
     body = {"game": "duel", "vs": "invite", "move_seconds": 300}
     created = (await alice.post("/api/matches", json=body)).json()
+    assert created["move_seconds"] == 300  # the creator's invite box says it too
     info = (await bob.get(f"/api/invites/{created['invite_token']}")).json()
     assert info["move_seconds"] == 300
 

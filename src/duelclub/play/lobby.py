@@ -127,6 +127,7 @@ async def create_match(
         seat=0,
         commitment=record.commitment,
         invite_token=record.invite_token,
+        move_seconds=record.move_seconds,
     )
 
 

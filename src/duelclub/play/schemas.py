@@ -112,13 +112,15 @@ class MatchSummary(BaseModel):
 
 
 class CreatedMatch(BaseModel):
-    """A new match: the caller's seat and, for invites, the token of the invite link."""
+    """A new match: the caller's seat, for invites the token of the invite link, and the move clock
+    (``move_seconds``: seconds per move, None without a clock; the creator's invite box shows it)."""
 
     id: str
     status: str
     seat: int
     commitment: str
     invite_token: str | None = None
+    move_seconds: int | None = None
 
 
 class InviteInfo(BaseModel):

@@ -5,6 +5,7 @@ import { clientSeed, del, el, get, post, toast } from "./api.js";
 import { gameTitle } from "./gamesinfo.js";
 import { resultFor, seatName } from "./names.js";
 import { LOCALE, t, tn } from "./i18n.js";
+import { moveTimeText } from "./movetime.js";
 import { deltaText, ratingText } from "./rating.js";
 
 const tabs = [...document.querySelectorAll(".game-tab")];
@@ -114,7 +115,11 @@ function showInvite(match, optionsText) {
   inviteUrl.value = absoluteUrl(path);
   document.getElementById("invite-commitment").textContent = match.commitment || "";
   const title = gameTitle(match.game);
-  document.getElementById("invite-options").textContent = [title, optionsText].filter(Boolean).join(" · ");
+  // The time per move, as the friend's invite page says it (move_seconds: null is «без часов»).
+  const clockWord = t("Время на ход");
+  const clock = "move_seconds" in match ? `${clockWord}: ${moveTimeText(match.move_seconds)}` : "";
+  const parts = [title, optionsText, clock];
+  document.getElementById("invite-options").textContent = parts.filter(Boolean).join(" · ");
   document.getElementById("invite-status").textContent = t("Ждём соперника…");
   inviteUrl.focus();
   inviteUrl.select();
@@ -234,7 +239,8 @@ async function resumeInvite(m) {
     const full = await get(`/api/matches/${encodeURIComponent(m.id)}`);
     const token = m.invite_token || full.invite_token;
     const url = m.invite_url || full.invite_url || (token ? `/invite/${encodeURIComponent(token)}` : "");
-    showInvite({ id: m.id, game: m.game, invite_url: url, commitment: full.commitment }, m.options_text || "");
+    const shown = { id: m.id, game: m.game, invite_url: url, commitment: full.commitment };
+    showInvite({ ...shown, move_seconds: full.move_seconds ?? null }, m.options_text || "");
     inviteBox.scrollIntoView({ behavior: "smooth", block: "nearest" });
   } catch (err) {
     toast(err.message);

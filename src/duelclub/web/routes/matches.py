@@ -58,12 +58,16 @@ class CreateMatchBody(BaseModel):
 
 
 class CreatedMatchOut(BaseModel):
+    """A new match (``POST /api/matches``, ``POST /api/challenges``): ``move_seconds`` is its move clock in
+    seconds (None: no clock)."""
+
     id: str
     status: str
     seat: int
     commitment: str
     invite_url: str | None = None
     invite_token: str | None = None
+    move_seconds: int | None = None
 
 
 class AcceptBody(BaseModel):
