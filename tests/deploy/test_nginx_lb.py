@@ -34,6 +34,13 @@ class _Echo(BaseHTTPRequestHandler):
     """Answers with its backend's name and the headers the balancer passed on."""
 
     def do_GET(self) -> None:
+        self._answer()
+
+    def do_POST(self) -> None:
+        self.rfile.read(int(self.headers.get("Content-Length") or 0))
+        self._answer()
+
+    def _answer(self) -> None:
         body = json.dumps(
             {
                 "backend": self.server.name,  # type: ignore[attr-defined]
@@ -41,6 +48,8 @@ class _Echo(BaseHTTPRequestHandler):
                 "upgrade": self.headers.get("Upgrade"),
                 "connection": self.headers.get("Connection"),
                 "forwarded_for": self.headers.get("X-Forwarded-For"),
+                "host": self.headers.get("Host"),
+                "request_id": self.headers.get("X-Request-ID"),
             }
         ).encode()
         self.send_response(200)
@@ -113,7 +122,11 @@ def test_both_sockets_of_a_match_reach_one_worker_and_matches_spread(balancer: s
                 assert again["backend"] == first["backend"], match_id
             assert first["upgrade"] == "websocket" and first["connection"] == "upgrade"
             assert first["forwarded_for"] == "127.0.0.1"
+            assert first["host"] == balancer.removeprefix("http://")  # with the port: Origin checks
+            assert first["request_id"] and len(first["request_id"]) == 32
             seen[match_id] = first["backend"]
         assert set(seen.values()) == {"web1", "web2"}  # 40 matches on both workers
         plain = client.get("/api/games").json()
         assert plain["upgrade"] is None and plain["connection"] in (None, "")  # upstream keep-alive
+        posted = client.post("/api/auth/login", json={}, headers={"Origin": balancer}).json()
+        assert posted["host"] == balancer.removeprefix("http://")  # the app's same-origin check passes

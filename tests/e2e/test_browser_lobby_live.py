@@ -94,7 +94,9 @@ def test_a_challenge_from_the_table_and_a_queue_pairing(live_server: str, browse
         row.wait_for()
         assert "Межа" in row.inner_text() and "без часов" in row.inner_text()
         assert re.search(r"[0-9a-f]{12}…", row.locator("code").inner_text())
-        assert a.locator("#challenge-rows tr[data-challenge] [data-cancel-challenge]").count() == 1
+        mine = a.locator("#challenge-rows tr[data-challenge] [data-cancel-challenge]")
+        mine.wait_for()  # A's own table may update a moment after B's (each by its own socket; a loaded CI)
+        assert mine.count() == 1
         row.locator("[data-accept]").click()
         # Both land on the same match at once: B by the click, A by the lobby socket's notice.
         b.wait_for_url(MATCH_URL)

@@ -135,3 +135,41 @@ async def test_a_count_older_than_a_listen_notice_or_its_own_confirmation_is_not
         await mine.close()
     finally:
         await a.close()
+
+
+async def test_a_dead_workers_channel_is_unheard_and_forwards_to_it_are_given_up_at_once(
+    redis_url: str,
+) -> None:
+    """A fresh-user run killed a match's owner: each write then waited the forward's 3 s time-out first
+    (the lease lives on until it expires). Once a publish found nobody on the owner's channel, the next
+    forward raises NoAnswer at once."""
+    from duelclub.play.forward import Forwarder, NoAnswer, worker_channel
+
+    a, b = await RedisBus.connect(redis_url), await RedisBus.connect(redis_url)
+
+    async def answer(op: dict[str, Any]) -> Any:
+        return "done"
+
+    caller = Forwarder(a, "caller-" + secrets.token_hex(3), answer, timeout=1.0)
+    owner = Forwarder(b, "owner-" + secrets.token_hex(3), answer)
+    try:
+        await caller.start()
+        await owner.start()
+        channel = worker_channel(owner.worker_id)
+        await _until(lambda: channel in b._confirmed, "the owner listens")
+        assert await caller.call(owner.worker_id, {"kind": "x"}) == "done"
+        assert not a.unheard(channel)
+        await owner.stop()  # the owner dies (its channel has no subscriber any more)
+        await asyncio.sleep(0.1)
+        with pytest.raises(NoAnswer):
+            await caller.call(owner.worker_id, {"kind": "x"})  # the first one waits the time-out
+        await _until(lambda: a.unheard(channel), "a saw nobody on the owner's channel")
+        started = time.monotonic()
+        with pytest.raises(NoAnswer):
+            await caller.call(owner.worker_id, {"kind": "x"})
+        assert time.monotonic() - started < 0.5  # not the 1 s time-out
+        assert not a.unheard(match_channel("never-published"))  # unknown: not unheard
+    finally:
+        await caller.stop()
+        await a.close()
+        await b.close()

@@ -17,7 +17,7 @@ import pytest
 from support import duel_between, new_users, transactions
 
 from duelclub.bus.redis import RedisBus
-from duelclub.play.ownership import OWNER_SEEN_SECONDS, RedisLeases, lease_key
+from duelclub.play.ownership import FENCE_SECONDS, OWNER_SEEN_SECONDS, RedisLeases, fence_key, lease_key
 from duelclub.play.service import MatchService
 from duelclub.store import matches as repo
 from duelclub.store.db import Database
@@ -265,5 +265,28 @@ async def test_a_handed_over_lease_is_not_given_by_a_worker_that_no_longer_holds
         assert await one.hand_over(mid, two.worker_id) is None
         assert not one.owns(mid) and two.owns(mid)
     finally:
+        await one.stop()
+        await two.stop()
+
+
+async def test_a_fence_counter_expires_after_its_last_new_owner(redis_url: str) -> None:
+    """No key is left forever per match played (a fresh-user run counted one ``lease:fence`` per match):
+    the counter lives FENCE_SECONDS (beyond the longest move clock) after each new owner."""
+    import redis.asyncio as aredis
+
+    one, two = RedisLeases.from_url(redis_url), RedisLeases.from_url(redis_url)
+    client = aredis.Redis.from_url(redis_url)
+    try:
+        mid = secrets.token_hex(6)
+        assert await one.claim(mid) == one.worker_id
+        assert 7 * 86_400 < await client.ttl(fence_key(mid)) <= FENCE_SECONDS
+        await client.expire(fence_key(mid), 100)
+        value = await one.hand_over(mid, two.worker_id)
+        assert value is not None
+        assert await client.ttl(fence_key(mid)) > 100  # a new owner: the counter's time starts again
+        two.adopt(mid, value)
+        await two.release(mid)
+    finally:
+        await client.aclose()
         await one.stop()
         await two.stop()

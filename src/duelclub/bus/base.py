@@ -154,6 +154,10 @@ class LocalFanout:
         """Whether ``channel`` has a subscription in this process (a socket of the match, a watcher)."""
         return channel in self._subs
 
+    def unheard(self, channel: str) -> bool:
+        """Whether a message on ``channel`` would reach nobody: in one process, nobody subscribed here."""
+        return not self.listening(channel)
+
     def deliver_everywhere(self, message: Message) -> int:
         """``message`` to every local subscription of every channel; returns how many got it."""
         count = 0
@@ -189,6 +193,11 @@ class Bus(Protocol):
 
     def listening(self, channel: str) -> bool:
         """Whether this worker has a subscription on ``channel`` (no network: the local fan-out's)."""
+        ...
+
+    def unheard(self, channel: str) -> bool:
+        """Whether a message on ``channel`` is believed to reach nobody at all, here or in another worker
+        (without asking: what the last publish there found; False when unknown)."""
         ...
 
     async def subscribe(self, channel: str) -> Subscription:

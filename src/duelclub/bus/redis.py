@@ -220,6 +220,12 @@ class RedisBus(LocalFanout):
                 for _ in batch:
                     self._outbox.task_done()
 
+    def unheard(self, channel: str) -> bool:
+        """Nobody listening here, and the last look found nobody elsewhere (a dead worker's channel: its
+        forwarded writes are given up at once rather than after the forward's time-out, play/forward.py)."""
+        until = self._alone.get(channel)
+        return until is not None and until > time.monotonic() and not self.listening(channel)
+
     def _learn(self, channel: str, receivers: Any, sent_at: float) -> None:
         """PUBLISH on ``channel``, sent at ``sent_at``, reached ``receivers`` connections: alone there when
         that is at most this process's own subscription — counted only when Redis had confirmed it before

@@ -9,8 +9,10 @@ store outage on the owner is 503 ``store_unavailable``, issue 29 §6, never a 50
 The socket stays where it is: only the request travels.
 
 When no answer comes within :data:`FORWARD_TIMEOUT_SECONDS` (the owner died, is frozen, or the bus is down),
-:meth:`Forwarder.call` raises :class:`NoAnswer` and the caller writes itself: the ``(match_id, seq)`` key and
-the client action id make that safe even if the owner later runs the same request.
+:meth:`Forwarder.call` raises :class:`NoAnswer` and the caller writes itself — at once, without waiting, once
+the bus has seen that nobody listens on the owner's channel any more (``Bus.unheard``: a dead worker; its
+lease lives on until it expires, and each write would otherwise wait the time-out again): the ``(match_id,
+seq)`` key and the client action id make that safe even if the owner later runs the same request.
 """
 
 from __future__ import annotations
@@ -93,6 +95,8 @@ class Forwarder:
     async def call(self, owner: str, op: dict[str, Any], *, answered: Answered | None = None) -> Any:
         """Run ``op`` on worker ``owner``; its result, or the PlayError it raised. Raises NoAnswer.
         ``answered(reply)`` sees the owner's answer first (its ``held`` and ``lease``: play/routing.py)."""
+        if self._bus.unheard(worker_channel(owner)):  # a dead owner: nobody would answer (issue 29 §6)
+            raise NoAnswer(owner)
         rid = next(self._ids)
         fut: asyncio.Future[Message] = asyncio.get_running_loop().create_future()
         self._waiting[rid] = fut

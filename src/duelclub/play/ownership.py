@@ -2,7 +2,8 @@
 
 A lease per match lives in Redis: ``lease:match:{id}`` = ``"{worker id}:{token}"`` with a time to live
 (:data:`LEASE_SECONDS`), set only if absent (``SET NX PX`` inside a script) with a fencing token from
-``INCR lease:fence:{id}``, so every new owner of a match holds a larger token than any before it. The owner
+``INCR lease:fence:{id}`` (that key expires :data:`FENCE_SECONDS` after the last new owner), so every new
+owner of a match holds a larger token than any before it. The owner
 renews its leases together (one pipeline per :data:`LEASE_SECONDS` / 3) and gives them up when their match
 ends; a renewal only extends a lease that still holds this worker's token, so a worker that was frozen past
 its lease learns it lost the match and stops calling itself the owner.
@@ -48,10 +49,15 @@ owner: it writes the act itself — is kept safe by the (match_id, seq) key, as 
 OWNERS_REMEMBERED = 10_000
 RETRY_AFTER_SECONDS = 1.0
 """After Redis failed, how long writes go ahead without asking it (the key guards them meanwhile)."""
+FENCE_SECONDS = 8 * 86_400
+"""How long a match's fence counter outlives its last new owner: longer than the longest move clock (7 days),
+so a live match never restarts its tokens; a finished one leaves no key behind (a fresh-user run found one
+``lease:fence:{id}`` left for every match ever played)."""
 _ACQUIRE = """
 local v = redis.call('GET', KEYS[1])
 if not v then
   local t = redis.call('INCR', KEYS[2])
+  redis.call('EXPIRE', KEYS[2], ARGV[#ARGV])
   redis.call('SET', KEYS[1], ARGV[1] .. ':' .. t, 'PX', ARGV[2])
   return {1, ARGV[1] .. ':' .. t}
 end
@@ -68,6 +74,7 @@ return 0
 _HAND_OVER = """
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return false end
 local t = redis.call('INCR', KEYS[2])
+redis.call('EXPIRE', KEYS[2], ARGV[#ARGV])
 redis.call('SET', KEYS[1], ARGV[2] .. ':' .. t, 'PX', ARGV[3])
 return ARGV[2] .. ':' .. t
 """
@@ -218,7 +225,8 @@ class RedisLeases:
             return None  # Redis failed a moment ago: do not make every act wait for its time-out
         try:
             took, value = await self._acquire(
-                keys=[lease_key(match_id), fence_key(match_id)], args=[self.worker_id, self._ttl_ms]
+                keys=[lease_key(match_id), fence_key(match_id)],
+                args=[self.worker_id, self._ttl_ms, FENCE_SECONDS],
             )
         except Exception as exc:  # Redis unreachable: nobody can be asked
             self._down_until = time.monotonic() + RETRY_AFTER_SECONDS
@@ -253,7 +261,8 @@ class RedisLeases:
             return None
         try:
             given = await self._hand_over(
-                keys=[lease_key(match_id), fence_key(match_id)], args=[value, worker_id, self._ttl_ms]
+                keys=[lease_key(match_id), fence_key(match_id)],
+                args=[value, worker_id, self._ttl_ms, FENCE_SECONDS],
             )
         except Exception as exc:  # Redis unreachable: keep the match (renewal will tell if it was lost)
             log.warning("leases: hand-over of %s failed (%s)", match_id, type(exc).__name__)
