@@ -57,3 +57,4 @@ _.should_exit  # tests/conftest.py: uvicorn's server flag
 _.middleware_stack  # tests/web/test_hardening.py: Starlette rebuilds it when it is None
 _.log_message  # tests/deploy/test_nginx_lb.py: http.server's logging hook, silenced
 _.do_GET  # tests/deploy/test_nginx_lb.py: http.server's handler of GET
+_.do_POST  # tests/deploy/test_nginx_lb.py: http.server's handler of POST
