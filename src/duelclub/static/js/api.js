@@ -17,6 +17,9 @@ const MESSAGES = {
   network: t("Нет связи с сервером. Проверьте подключение и попробуйте ещё раз."),
   server: t("Ошибка сервера. Попробуйте ещё раз чуть позже."),
   unavailable: t("Нет связи с сервером, пробуем снова…"),
+  // 403 csrf: the page's address is not the one the server answers on (a proxy that drops the port, an
+  // old link); the server's own text is English, for API clients.
+  csrf: t("Запрос отклонён (защита от подделки). Обновите страницу."), // as match.js and tournament_errors.js say it
 };
 
 function messageFrom(status, body) {
@@ -65,7 +68,10 @@ export async function api(method, path, body) {
     }
   }
   if (isUnavailable(res.status)) throw new ApiError(res.status, codeFrom(data) || "store_unavailable", MESSAGES.unavailable);
-  if (!res.ok) throw new ApiError(res.status, codeFrom(data), messageFrom(res.status, data));
+  if (!res.ok) {
+    const code = codeFrom(data);
+    throw new ApiError(res.status, code, code === "csrf" ? MESSAGES.csrf : messageFrom(res.status, data));
+  }
   return data;
 }
 
