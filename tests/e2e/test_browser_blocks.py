@@ -31,6 +31,7 @@ def test_block_from_the_profile_and_unblock_on_the_account_page(live_server: str
         page = me.new_page()
         page.goto(f"{base}/members/{quote(blocked)}")
         toggle = page.locator("#block-toggle")
+        page.wait_for_selector("#block-toggle[data-ready='1']")  # its module listens (slow on a loaded CI)
         assert toggle.inner_text() == "Заблокировать" and page.is_hidden("#block-state")
         toggle.click()  # the site's own dialog asks first (never window.confirm); «Не блокировать» keeps it
         assert page.locator("#block-dialog-q").inner_text() == f"Заблокировать {blocked}?"

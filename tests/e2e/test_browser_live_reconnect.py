@@ -245,16 +245,20 @@ def test_an_open_socket_told_store_unavailable_shows_the_banner_and_syncs_later(
     backoff wait, and drops the banner when a state comes."""
     a, b = members
     mid = _opponent_to_move(a, b)
-    seen: dict[str, Any] = {"to_page": None, "syncs": 0, "opens": 0, "states": 0}
+    seen: dict[str, Any] = {"to_page": None, "syncs": 0, "opens": 0, "states": 0, "hold": False}
+    held: list[str] = []  # the page's syncs kept from the server while the banner is checked
 
     def route(ws: Any) -> None:
         seen["opens"] += 1
         server = ws.connect_to_server()
-        seen["to_page"] = ws
+        seen["to_page"], seen["server"] = ws, server
 
         def up(message: str | bytes) -> None:
             if isinstance(message, str) and '"sync"' in message:
                 seen["syncs"] += 1
+                if seen["hold"]:  # its answer (a state) would drop the banner before a loaded CI saw it
+                    held.append(message)
+                    return
             server.send(message)
 
         def down(message: str | bytes) -> None:
@@ -277,6 +281,7 @@ def test_an_open_socket_told_store_unavailable_shows_the_banner_and_syncs_later(
         page.wait_for_timeout(50)
     page.wait_for_timeout(300)
     syncs = seen["syncs"]
+    seen["hold"] = True
     seen["to_page"].send('{"type":"error","id":null,"code":"store_unavailable","message":"down"}')
     page.wait_for_selector("#server-unavailable:visible")
     assert page.inner_text("#server-unavailable") == "Нет связи с сервером, пробуем снова…"
@@ -284,6 +289,9 @@ def test_an_open_socket_told_store_unavailable_shows_the_banner_and_syncs_later(
     while seen["syncs"] == syncs:  # the page's own sync after its wait (the server answers it: a state)
         assert time.monotonic() < deadline, "the page did not ask for the state again"
         page.wait_for_timeout(100)
+    seen["hold"] = False
+    for message in held:
+        seen["server"].send(message)
     page.wait_for_selector("#server-unavailable", state="hidden")
     assert seen["opens"] == 1  # the same socket throughout
     page.wait_for_function(JS_CONN, arg="open")

@@ -1,7 +1,8 @@
 // Blocking (issue 28 §5): «Заблокировать» / «Разблокировать» on a member's profile (#block-toggle), the
 // list of blocked members on the account page (#blocks-list, each with «Разблокировать»), and the call the
 // match chat's button uses too (chat.js). PUT / DELETE /api/me/blocks/{username}.
-// Test hooks: #block-toggle[data-blocked="1"|"0"], #blocks-list li[data-username].
+// Test hooks: #block-toggle[data-blocked="1"|"0"] and [data-ready="1"] once it listens, #blocks-list
+// li[data-username].
 
 import { api, toast } from "./api.js";
 import { askConfirm } from "./confirmdialog.js";
@@ -51,6 +52,7 @@ function profileToggle(button) {
       button.disabled = false;
     }
   });
+  button.dataset.ready = "1"; // the click does something from now on (a test waits for it)
 }
 
 function accountList(list) {
