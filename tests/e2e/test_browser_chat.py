@@ -67,11 +67,15 @@ def test_members_and_spectators_chat_and_an_admin_hides_a_reported_message(
 
 
 def test_no_chat_against_a_bot(live_server: str, browser: Any) -> None:
+    """No chat with a bot, and no «соперник на связи» either (a bot is always there: a fresh-user run
+    found the line odd)."""
     m = Member(browser, live_server, "chn")
     try:
         made = m.post("/api/matches", {"game": "mezha", "vs": "bot", "bot_level": "easy"})
         m.open_match(made["id"])
+        m.page.wait_for_selector("#match[data-presence]")  # the presence message was painted
         m.page.wait_for_timeout(800)
         assert m.page.locator("#chat-panel").count() == 0
+        assert m.page.locator("#opponent-conn").is_hidden()
     finally:
         m.close()

@@ -21,8 +21,10 @@ export function clockText(s) {
 }
 
 export class MatchBar {
-  constructor(matchId) {
+  /** ``botSeats[i]``: seat i is a bot (its connection is never news: no «соперник на связи»). */
+  constructor(matchId, { botSeats = [false, false] } = {}) {
     this.matchId = matchId;
+    this.botSeats = botSeats;
     this.clock = null; // {deadline: ms (local), seconds}
     this.toMove = [];
     this.seat = null;
@@ -103,7 +105,8 @@ export class MatchBar {
       return;
     }
     const other = p.seats.find((s) => s.seat === 1 - this.seat);
-    if (!other || this.offline || this.status === "finished" || this.status === "aborted") {
+    const ended = this.status === "finished" || this.status === "aborted";
+    if (!other || this.botSeats[other.seat] || this.offline || ended) {
       box.hidden = true;
       return;
     }
