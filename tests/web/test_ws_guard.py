@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
@@ -124,6 +125,31 @@ async def test_a_match_socket_over_its_budget_is_refused_then_closed(budget_serv
     finally:
         await alice.aclose()
         await bob.aclose()
+
+
+async def test_a_flood_and_a_malformed_message_are_logged_once_each(
+    budget_server: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Floods, their 1008 close and malformed frames left no trace in the log (stop 39's fresh-user run);
+    now one WARNING each per socket, however long the flood."""
+    alice, bob, mid = await _match(budget_server.http)
+    caplog.set_level(logging.WARNING, logger="duelclub.web.wsbase")
+    try:
+        async with connect(f"{budget_server.ws}/ws/matches/{mid}", additional_headers=cookies(alice)) as ws:
+            await next_of(ws, "state")
+            for _ in range(3):
+                await ws.send(json.dumps({"type": "bogus"}))
+            assert (await next_of(ws, "error"))["code"] == "malformed"
+            await _flood(ws, 1000)
+    finally:
+        await alice.aclose()
+        await bob.aclose()
+    lines = [r.getMessage() for r in caplog.records if r.name == "duelclub.web.wsbase"]
+    path = f"socket /ws/matches/{mid} from 127.0.0.1"
+    assert len(lines) == 3, lines
+    assert lines[0].startswith(f"{path} sent a malformed message: ")
+    assert lines[1].startswith(f"{path} refused a message: rate_limited (")
+    assert lines[2] == f"{path} closed with 1008: a flood after its refusals (rate_limited)"
 
 
 async def test_the_anonymous_lobby_socket_has_a_budget_too(budget_server: Any) -> None:

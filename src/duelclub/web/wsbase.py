@@ -17,10 +17,15 @@ Close codes (RFC 6455 §7.4.1; the 4xxx are the club's, after HTTP's statuses): 
 for a cross-origin handshake or a flood that went on after its refusals; 1013 (:data:`TRY_AGAIN_LATER`) for a
 store outage (web/outage.py); 4401 (:data:`NOT_AUTHENTICATED`) for a socket that needs a member, or whose
 member's session ended; 4404 (:data:`NOT_FOUND`) for no such match.
+
+Logged (logger ``duelclub.web.wsbase``, WARNING): a socket's first refusal by the guard, its first malformed
+message, and a 1008 close after a flood, each with the socket's path and the client's address — once per
+socket and kind, so a flood cannot flood the log.
 """
 
 from __future__ import annotations
 
+import logging
 from typing import Any, ClassVar
 
 from pydantic import TypeAdapter, ValidationError
@@ -30,6 +35,8 @@ from duelclub.web import wssend
 from duelclub.web.outage import TRY_AGAIN_LATER
 from duelclub.web.security import origin_ok
 from duelclub.web.wsguard import POLICY_VIOLATION, MessageGuard, Refusal
+
+log = logging.getLogger(__name__)
 
 NOT_AUTHENTICATED = 4401
 """The socket needs a member (``/ws/turns``) or the member's session ended (``/ws/matches/…``)."""
@@ -66,6 +73,7 @@ class GuardedSocket:
     def __init__(self, ws: WebSocket) -> None:
         self.ws = ws
         self.guard = MessageGuard.from_settings(ws.app.state.settings)
+        self._logged: set[str] = set()
 
     async def read_loop(self) -> None:
         """Read and handle the client's frames until it goes away, or until it floods (closed with 1008)."""
@@ -77,8 +85,11 @@ class GuardedSocket:
             refused = self.guard.check(text)
             if refused is not None:
                 if self.guard.exhausted:
+                    why = refused.code
+                    self._log_once("closed", "closed with 1008: a flood after its refusals (%s)", why)
                     await self.close(POLICY_VIOLATION)
                     return
+                self._log_once(refused.code, "refused a message: %s (%s)", refused.code, refused.message)
                 await self.refuse(refused)
                 continue
             assert text is not None  # the guard refuses a binary frame
@@ -91,12 +102,21 @@ class GuardedSocket:
         try:
             msg = self.messages.validate_json(text)
         except ValidationError as exc:
+            self._log_once("malformed", "sent a malformed message: %s", exc.errors()[0].get("msg", "?"))
             await self.malformed(text, exc)
             return
         await self.on_message(msg)
 
     async def on_message(self, msg: Any) -> None:
         """A client message, typed by :attr:`messages`."""
+
+    def _log_once(self, kind: str, text: str, *args: Any) -> None:
+        """A WARNING about this socket (the module docstring), the first time only for each ``kind``."""
+        if kind in self._logged:
+            return
+        self._logged.add(kind)
+        client = self.ws.client
+        log.warning("socket %s from %s " + text, self.ws.url.path, client.host if client else "?", *args)
 
     async def refuse(self, refusal: Refusal) -> None:
         """Answer a message the guard refused (``rate_limited``, ``too_large``, ``malformed``)."""

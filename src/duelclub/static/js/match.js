@@ -44,6 +44,9 @@ const ERROR_TEXT = {
   network: t("Нет связи с сервером."),
   clock_expired: t("Время на ход вышло — за вас сходили часы."),
   illegal_action: t("Этот ход делают только часы."),
+  malformed: t("Сервер не понял сообщение. Обновите страницу."),
+  rate_limited: t("Слишком много сообщений подряд — подождите секунду."),
+  too_large: t("Сообщение слишком длинное."),
 };
 
 const root = document.getElementById("match");

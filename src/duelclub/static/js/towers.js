@@ -6,6 +6,7 @@
 
 import { el } from "./api.js";
 import { t, tn } from "./i18n.js";
+import { lastTurn } from "./towers_last.js";
 import { actionLine, createState, fillSeat, makeRenderer, markNode, resultHead, resultOf, seatWords, seatsOf, takeLock, whoseTurn } from "./renderbase.js";
 
 export const STYLESHEET = true;
@@ -213,8 +214,13 @@ function handHint(view, you, mine, forced) {
   if (!mine) return t("Ход соперника.");
   if (forced) return t("«{effect}»: выберите карту для сброса.", { effect: DRAW_DISCARD });
   if (view.phase === "extra") return t("«{effect}»: ещё одно действие — сыграйте карту или сбросьте.", { effect: PLAY_AGAIN });
-  return t("Нажмите карту, чтобы сыграть её; «Сбросить» (или правая кнопка мыши) — сбросить без эффекта.");
+  return TOUCH
+    ? t("Нажмите карту, чтобы сыграть её; «Сбросить» — сбросить без эффекта.")
+    : t("Нажмите карту, чтобы сыграть её; «Сбросить» (или правая кнопка мыши) — сбросить без эффекта.");
 }
+
+/** A touch screen without a mouse: the hint does not offer the right button. */
+const TOUCH = typeof matchMedia === "function" && matchMedia("(hover: none) and (pointer: coarse)").matches;
 
 function paintHand(g) {
   const { view, you, locked, offline } = g.st;
@@ -250,13 +256,14 @@ function paintLast(g) {
   const seats = you === null ? [0, 1] : [1 - you];
   g.lastBox.replaceChildren(
     ...seats.map((s) => {
-      const list = view.last[s] || [];
+      const { cards, previous } = lastTurn(view, s);
       return el(
         "section",
-        { class: "tw-last__row", id: s === (you ?? 0) ? "tw-last-me" : "tw-last-opp" },
+        { class: "tw-last__row", id: s === (you ?? 0) ? "tw-last-me" : "tw-last-opp", dataset: { previous: previous ? "1" : "0" } },
         el("h3", {}, you === null ? t("Последний ход: {name}", { name: g.nameOf(s) }) : t("Последний ход соперника")),
-        list.length
-          ? el("div", { class: "tw-last__cards" }, ...list.map((e) => cardEl(g, e.card, { small: true, tag: e.tag })))
+        previous ? el("p", { class: "muted small tw-last__note" }, t("Сейчас ходит — показан прошлый ход.")) : null,
+        cards.length
+          ? el("div", { class: "tw-last__cards" + (previous ? " tw-last__cards--previous" : "") }, ...cards.map((e) => cardEl(g, e.card, { small: true, tag: e.tag })))
           : el("p", { class: "muted small" }, "—"),
       );
     }),
