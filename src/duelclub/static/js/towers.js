@@ -260,14 +260,23 @@ function paintLast(g) {
       return el(
         "section",
         { class: "tw-last__row", id: s === (you ?? 0) ? "tw-last-me" : "tw-last-opp", dataset: { previous: previous ? "1" : "0" } },
-        el("h3", {}, you === null ? t("Последний ход: {name}", { name: g.nameOf(s) }) : t("Последний ход соперника")),
-        previous ? el("p", { class: "muted small tw-last__note" }, t("Сейчас ходит — показан прошлый ход.")) : null,
+        el("h3", {}, lastHeading(g, s, you, previous)),
         cards.length
           ? el("div", { class: "tw-last__cards" + (previous ? " tw-last__cards--previous" : "") }, ...cards.map((e) => cardEl(g, e.card, { small: true, tag: e.tag })))
           : el("p", { class: "muted small" }, "—"),
       );
     }),
   );
+}
+
+/** «Последний ход соперника», or «Прошлый ход соперника» while the seat is to move and its previous turn is
+ *  shown (towers_last.js); a spectator reads the player's name. */
+function lastHeading(g, s, you, previous) {
+  if (you === null) {
+    const name = g.nameOf(s);
+    return previous ? t("Прошлый ход: {name}", { name }) : t("Последний ход: {name}", { name });
+  }
+  return previous ? t("Прошлый ход соперника") : t("Последний ход соперника");
 }
 
 /** The public discard pile (rules §8.3), newest first, folded under «Сброс (N)»; stays open across turns. */
