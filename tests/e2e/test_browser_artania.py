@@ -1,7 +1,8 @@
 """Артания и Куявия in a real browser: one whole match against the easy bot, played by clicking.
 
 Placement: a warrior in the hand is clicked for each slot of the step (once during the match the highlighted
-slot is clicked instead, which takes the first warrior the step allows). Equipment windows: «Пас» is clicked
+slot is clicked first: that sends nothing and only says to pick a warrior in the hand — it used to place the
+first warrior the step allowed, one the member never chose). Equipment windows: «Пас» is clicked
 until, halfway through, the player ticks «пасовать автоматически, когда нечего сыграть» — from then on the
 page passes by itself whenever «Пас» is the only legal action (the server still receives a pass).
 """
@@ -36,13 +37,17 @@ def _seq(page: Any) -> int:
 
 
 def _place(page: Any, by_slot: bool) -> None:
-    """Pick warriors until the step is sent (one or two clicks)."""
+    """Pick warriors until the step is sent (one or two clicks); ``by_slot``: the empty slot is clicked first,
+    and must send nothing but the hint."""
     before = _seq(page)
+    if by_slot:
+        page.locator(".art-slot-target").first.click(timeout=3000)
+        page.wait_for_selector("#art-step.art-step-nudge")
+        assert "Нажмите воина в руке" in page.locator("#art-step").inner_text()
+        page.wait_for_timeout(300)
+        assert _seq(page) == before and not page.locator(".art-card-picked").count(), "a slot click placed a warrior"
     for _ in range(2):
-        if by_slot:
-            page.locator(".art-slot-target").first.click(timeout=3000)
-        else:
-            page.locator("#art-hand .art-card:enabled:not(.art-arch-equipment)").first.click(timeout=3000)
+        page.locator("#art-hand .art-card:enabled:not(.art-arch-equipment)").first.click(timeout=3000)
         try:
             page.wait_for_function(JS_SEQ_ABOVE, arg=before, timeout=1500)
             return

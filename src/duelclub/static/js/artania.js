@@ -129,6 +129,14 @@ function setup(ctx, st, g) {
     else paint();
   }
 
+  /** A tap on the empty slot to fill: it names no warrior, so it only says how to place one (it used to play
+   *  the first warrior the step allowed — one the member never chose, sent for good). */
+  function hintPick(slot) {
+    stepBox.textContent = t("Нажмите воина в руке — он ляжет в слот {slot}.", { slot });
+    stepBox.classList.add("art-step-nudge");
+    if (typeof handBox.scrollIntoView === "function") handBox.scrollIntoView({ block: "nearest" });
+  }
+
   function clickHand(id) {
     if (st.locked || st.offline) return;
     if (st.tool && st.tool.kind === "chasy") {
@@ -161,12 +169,12 @@ function setup(ctx, st, g) {
     if (!id) return;
     if (placing() && seat === st.you && slot === nextSlot()) pickWarrior(id);
   }
-  return { cards, card, name, classes, seatsInfo, me, seatW, nameOf, who, whoLc, label, by, whoGen, oppStrip, fieldBox, totalsBox, meStrip, stepBox, passBtn, autoBox, autoLabel, cancelBtn, controls, handBox, handPanel, reveal, sideDiscards, help, same, placing, windowMine, places, need, send, sendKind, resetChoice, onAutoChange, maybeAutoPass, nextSlot, pickWarrior, clickHand, clickSlot, dropOnSlot };
+  return { cards, card, name, classes, seatsInfo, me, seatW, nameOf, who, whoLc, label, by, whoGen, oppStrip, fieldBox, totalsBox, meStrip, stepBox, passBtn, autoBox, autoLabel, cancelBtn, controls, handBox, handPanel, reveal, sideDiscards, help, same, placing, windowMine, places, need, send, sendKind, resetChoice, onAutoChange, maybeAutoPass, nextSlot, pickWarrior, hintPick, clickHand, clickSlot, dropOnSlot };
 }
 
 /** The board: both strips, the three slot pairs with their swords, bonuses and Нектар, and the hand. */
 function boardPart(ctx, st, g) {
-  const { card, name, me, whoLc, label, whoGen, fieldBox, totalsBox, handBox, placing, windowMine, nextSlot, pickWarrior, clickHand, clickSlot, dropOnSlot } = g;
+  const { card, name, me, whoLc, label, whoGen, fieldBox, totalsBox, handBox, placing, windowMine, nextSlot, hintPick, clickHand, clickSlot, dropOnSlot } = g;
   // ---- painting -----------------------------------------------------------------------------
   function tokensOf(seat) {
     const n = st.view.tokens[seat];
@@ -207,10 +215,7 @@ function boardPart(ctx, st, g) {
     if (target) {
       attrs.ondragover = (ev) => ev.preventDefault();
       attrs.ondrop = (ev) => dropOnSlot(ev, seat, x.slot);
-      attrs.onclick = () => {
-        const first = st.legal.find((a) => a.kind === "place" && a.cards.slice(0, st.picked.length).every((c, i) => c === st.picked[i]));
-        if (first) pickWarrior(first.cards[st.picked.length]);
-      };
+      attrs.onclick = () => hintPick(x.slot);
       attrs.title = t("Сюда — перетащите воина или щёлкните воина в руке");
     }
     if (nekTarget || idolTarget) {
@@ -335,6 +340,7 @@ function panelPart(ctx, st, g) {
           : t("Ход {turn}, {step}: выставляет {who} (слот {slots}).", { ...step, who: whoLc(p.seat) });
     }
     stepBox.textContent = text;
+    stepBox.classList.remove("art-step-nudge");
     passBtn.hidden = v.phase !== "window" || st.you === null;
     passBtn.disabled = !windowMine() || st.locked || st.offline || !st.legal.some((a) => a.kind === "pass");
     cancelBtn.hidden = !(st.picked.length || st.tool);
