@@ -45,7 +45,8 @@ def _place(page: Any, by_slot: bool) -> None:
         page.wait_for_selector("#art-step.art-step-nudge")
         assert "Нажмите воина в руке" in page.locator("#art-step").inner_text()
         page.wait_for_timeout(300)
-        assert _seq(page) == before and not page.locator(".art-card-picked").count(), "a slot click placed a warrior"
+        placed = _seq(page) != before or page.locator(".art-card-picked").count()
+        assert not placed, "a click on the empty slot placed a warrior"
     for _ in range(2):
         page.locator("#art-hand .art-card:enabled:not(.art-arch-equipment)").first.click(timeout=3000)
         try:

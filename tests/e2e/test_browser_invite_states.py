@@ -85,3 +85,36 @@ def test_an_open_invite_shows_the_time_per_move(live_server: str, browser: Any) 
     finally:
         for c in (alice, bob):
             c.close()
+
+
+def test_the_opener_sees_its_own_invite_as_its_own(live_server: str, browser: Any) -> None:
+    """Opening one's own invite link said «… вызывает вас сыграть» (a fresh-user run); now it says the invite
+    waits for an opponent, and the accept button stays disabled. Once taken, the rated line no longer speaks
+    of a result to come."""
+    alice, page, errors = _member(browser, live_server, "oa")
+    bob, bob_page, bob_errors = _member(browser, live_server, "ob")
+    try:
+        r = alice.request.post(f"{live_server}/api/matches", data={"game": "towers", "vs": "invite"})
+        assert r.status == 201, r.text()
+        mine = r.json()  # Дві вежі is rated (Межа is not)
+        page.goto(mine["invite_url"])
+        page.wait_for_selector('#invite[data-state="own"]')
+        assert page.inner_text("#invite-lead") == "Ваше приглашение сыграть в «Дві вежі» ждёт соперника."
+        assert "вызывает вас" not in page.inner_text("#invite-body")
+        assert page.locator("#accept").is_disabled()
+        assert page.inner_text("#invite-rated") == "рейтинговая — результат изменит рейтинг обоих"
+        assert mine["rated"] is True
+        page.goto(f"{live_server}/")  # the lobby's invite box says it too
+        page.get_by_role("button", name="Показать ссылку").click()
+        page.wait_for_selector("#invite-box:not([hidden])")
+        assert page.inner_text("#invite-options").endswith(" · рейтинговая")
+        accept = f"{live_server}/api/invites/{mine['invite_token']}/accept"
+        r = bob.request.post(accept, data={"client_seed": ""})
+        assert r.status == 200, r.text()
+        bob_page.goto(mine["invite_url"])
+        bob_page.wait_for_selector('#invite[data-state="mine"]')
+        assert bob_page.inner_text("#invite-rated") == "рейтинговая"
+        assert errors == [] and bob_errors == []
+    finally:
+        for c in (alice, bob):
+            c.close()

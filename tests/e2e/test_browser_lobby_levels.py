@@ -52,6 +52,16 @@ def test_levels_ratings_and_the_match_by_strength_button(live_server: str, brows
         page.wait_for_url("**/matches/**")
         (match,) = context.request.get(f"{live_server}/api/matches").json()
         assert match["seats"][1]["bot"] == "medium", match["seats"]
+        # back in the lobby, the choices of the last match are still made (a fresh-user run: the level went
+        # back to «Лёгкий» and the clock to 1 min after every match); other games keep their own
+        page.goto(f"{live_server}/#towers")
+        assert form.locator('input[name="bot_level"][value="medium"]').is_checked()
+        assert form.locator('input[name="move_seconds"][value="60"]').is_checked()  # the default
+        form.locator('input[name="move_seconds"][value="300"]').check()
+        page.reload()
+        assert form.locator('input[name="move_seconds"][value="300"]').is_checked()
+        assert form.locator('input[name="bot_level"][value="medium"]').is_checked()
+        assert page.locator('#artania-form input[name="bot_level"][value="light"]').is_checked()
         assert errors == []
     finally:
         context.close()

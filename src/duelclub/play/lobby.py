@@ -128,6 +128,7 @@ async def create_match(
         commitment=record.commitment,
         invite_token=record.invite_token,
         move_seconds=record.move_seconds,
+        rated=record.rated,
     )
 
 

@@ -121,6 +121,8 @@ class CreatedMatch(BaseModel):
     commitment: str
     invite_token: str | None = None
     move_seconds: int | None = None
+    rated: bool = False
+    """A rated match (the creator's invite box says «рейтинговая»)."""
 
 
 class InviteInfo(BaseModel):

@@ -50,9 +50,12 @@ async function load() {
   $("invite-opener").replaceChildren(memberLink(opener, inv.opener_rating));
   // Rated games: «рейтинговая» (the result changes both ratings) or «товарищеская».
   if (inv.opener_rating || inv.rated) {
-    $("invite-rated").textContent = inv.rated
-      ? t("рейтинговая — результат изменит рейтинг обоих")
-      : t("товарищеская — рейтинг не меняется");
+    const open = !inv.status || inv.status === "open";
+    $("invite-rated").textContent = !inv.rated
+      ? t("товарищеская — рейтинг не меняется")
+      : open
+        ? t("рейтинговая — результат изменит рейтинг обоих")
+        : t("рейтинговая");
     $("invite-rated-row").hidden = false;
   }
   $("invite-clock").textContent = moveTimeText(inv.move_seconds);
@@ -65,9 +68,16 @@ async function load() {
   if (inv.status && inv.status !== "open") {
     await showClosed(inv, opener, game, meName);
   } else if (meName && meName === opener) {
+    leadOwn(game);
     acceptBtn.disabled = true;
     showError(t("Это ваше собственное приглашение — отправьте ссылку другу."));
   }
+}
+
+/** The opener looks at its own open invite: it challenges nobody here. */
+function leadOwn(game) {
+  $("invite-lead").textContent = t("Ваше приглашение сыграть в «{game}» ждёт соперника.", { game });
+  root.dataset.state = "own";
 }
 
 /** The invite is no longer open: say what happened to it, from the viewer's side, and link to the match

@@ -5,6 +5,7 @@ import { clientSeed, del, el, get, post, toast } from "./api.js";
 import { gameTitle } from "./gamesinfo.js";
 import { resultFor, seatName } from "./names.js";
 import { LOCALE, t, tn } from "./i18n.js";
+import { rememberChoices } from "./lobbymemory.js";
 import { moveTimeText } from "./movetime.js";
 import { deltaText, ratingText } from "./rating.js";
 
@@ -34,6 +35,7 @@ export function selectGame(slug, remember = true) {
   document.dispatchEvent(new CustomEvent("lobby:game", { detail: { game: slug } }));
 }
 
+for (const p of panels) rememberChoices(p.querySelector("form.game-form"));
 for (const t of tabs) t.addEventListener("click", () => selectGame(t.dataset.game));
 tabs.forEach((t, i) =>
   t.addEventListener("keydown", (ev) => {
@@ -118,7 +120,10 @@ function showInvite(match, optionsText) {
   // The time per move, as the friend's invite page says it (move_seconds: null is «без часов»).
   const clockWord = t("Время на ход");
   const clock = "move_seconds" in match ? `${clockWord}: ${moveTimeText(match.move_seconds)}` : "";
-  const parts = [title, optionsText, clock];
+  // Rated or casual, where the game's form offers the choice (Межа and bot games are never rated).
+  const ratable = !!document.querySelector(`form[data-game="${match.game}"] input[name="rated"]`);
+  const rated = "rated" in match && ratable ? (match.rated ? t("рейтинговая") : t("товарищеская")) : "";
+  const parts = [title, optionsText, clock, rated];
   document.getElementById("invite-options").textContent = parts.filter(Boolean).join(" · ");
   document.getElementById("invite-status").textContent = t("Ждём соперника…");
   inviteUrl.focus();
@@ -240,7 +245,7 @@ async function resumeInvite(m) {
     const token = m.invite_token || full.invite_token;
     const url = m.invite_url || full.invite_url || (token ? `/invite/${encodeURIComponent(token)}` : "");
     const shown = { id: m.id, game: m.game, invite_url: url, commitment: full.commitment };
-    showInvite({ ...shown, move_seconds: full.move_seconds ?? null }, m.options_text || "");
+    showInvite({ ...shown, move_seconds: full.move_seconds ?? null, rated: !!full.rated }, m.options_text || "");
     inviteBox.scrollIntoView({ behavior: "smooth", block: "nearest" });
   } catch (err) {
     toast(err.message);
@@ -373,6 +378,7 @@ for (const btn of document.querySelectorAll(".match-level")) {
       const input = document.querySelector(`#${game}-form input[name="bot_level"][value="${pick.level}"]`);
       if (!input) return;
       input.checked = true;
+      input.dispatchEvent(new Event("change", { bubbles: true })); // remembered (lobbymemory.js)
       input.focus();
       const name = input.closest("label").querySelector("span").firstChild.textContent.trim();
       const words = typeof mine === "number"

@@ -59,7 +59,7 @@ class CreateMatchBody(BaseModel):
 
 class CreatedMatchOut(BaseModel):
     """A new match (``POST /api/matches``, ``POST /api/challenges``): ``move_seconds`` is its move clock in
-    seconds (None: no clock)."""
+    seconds (None: no clock); ``rated``: its result changes both ratings."""
 
     id: str
     status: str
@@ -68,6 +68,7 @@ class CreatedMatchOut(BaseModel):
     invite_url: str | None = None
     invite_token: str | None = None
     move_seconds: int | None = None
+    rated: bool = False
 
 
 class AcceptBody(BaseModel):
