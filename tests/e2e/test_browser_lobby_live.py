@@ -133,3 +133,29 @@ def test_a_challenge_from_the_table_and_a_queue_pairing(live_server: str, browse
     finally:
         ctx_a.close()
         ctx_b.close()
+
+
+def test_the_challenge_table_fits_a_phone(live_server: str, browser: Any) -> None:
+    """On a 390 px phone the table of challenges scrolled sideways and cut «Хеш раздачи» and its empty line (a
+    fresh-user run); now each challenge is a card of labelled lines, as the profile's history is."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="ru-RU", is_mobile=True)
+    context.set_default_timeout(15_000)
+    sign_up(context, live_server, "ph")
+    r = context.request.post(f"{live_server}/api/challenges", data={"game": "towers", "move_seconds": 60})
+    assert r.status == 201, r.text()
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server}/")
+        row = page.locator("#challenge-rows tr[data-challenge]")
+        row.wait_for()
+        table = page.locator("#challenge-table")
+        assert table.evaluate("(t) => t.scrollWidth <= t.parentElement.clientWidth + 1")
+        box, width = row.bounding_box(), page.viewport_size["width"]
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+        labels = row.locator("td[data-label]").evaluate_all(
+            "(tds) => tds.map((td) => getComputedStyle(td, '::before').content)"
+        )
+        assert labels == ['"Игра"', '"Автор"', '"Условия"', '"Время на ход"', '"Хеш раздачи"'], labels
+        assert "(вы)" in row.locator('td[data-label="Автор"]').inner_text()
+    finally:
+        context.close()

@@ -71,13 +71,19 @@ function challengeRow(c) {
   return el(
     "tr",
     { dataset: { challenge: c.id, game: c.game, rated: c.rated ? "1" : "0" } },
-    el("td", {}, gameTitle(c.game)),
-    el("td", {}, memberLink(c.author, c.author_rating), c.mine ? el("span", { class: "muted small" }, t(" (вы)")) : null),
-    el("td", { class: "small" }, kind, c.options_text || (kind ? "" : "—")),
-    el("td", { class: "clock-cell" }, clockText(c.move_seconds)),
-    el("td", {}, hash),
-    el("td", {}, action),
+    cell(t("Игра"), {}, gameTitle(c.game)),
+    cell(t("Автор"), {}, memberLink(c.author, c.author_rating), c.mine ? el("span", { class: "muted small" }, t(" (вы)")) : null),
+    cell(t("Условия"), { class: "small" }, kind, kind && c.options_text ? " " : null, c.options_text || (kind ? "" : "—")),
+    cell(t("Время на ход"), { class: "clock-cell" }, clockText(c.move_seconds)),
+    cell(t("Хеш раздачи"), {}, hash),
+    el("td", { class: "action-cell" }, action),
   );
+}
+
+/** A cell of the table with its column's name (`data-label`: a phone stacks the row as labelled lines) and
+ *  its content in one span, so that the stacked layout's grid sees a label and one value. */
+function cell(label, attrs, ...content) {
+  return el("td", { ...attrs, dataset: { label } }, el("span", {}, ...content));
 }
 
 function showTable(items) {
