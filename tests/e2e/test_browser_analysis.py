@@ -5,6 +5,7 @@ moves the replay to that action. A screenshot of the panel is saved as /tmp/anal
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -74,8 +75,10 @@ def test_the_replay_shows_the_win_chance_graph_and_a_click_jumps_there(
         "#analysis-graph circle.is-mistake, #analysis-graph circle.is-inaccuracy"
     ).count() == len(marked)
     assert page.locator("#analysis-mistakes li.analysis-mistake").count() == len(marked)
-    if marked:
-        assert "Бот предпочёл" in page.inner_text("#analysis-mistakes")
+    for text in page.locator("#analysis-mistakes .analysis-best").all_inner_texts():
+        # the preferred move alone: «Бот предпочёл: Вы: …» named the actor twice (a fresh-user run)
+        assert text.startswith("Бот предпочёл: "), text
+        assert not re.match(r"Бот предпочёл: (Вы|Соперник)\b", text), text
     assert "Шансы на победу" in page.inner_text("#analysis-status")
 
     page.locator("#analysis-graph circle.analysis-point[data-seq='6']").click()

@@ -139,7 +139,7 @@ export class MatchAnalysis {
     }
     box.replaceChildren(
       ...marked.map((e) => {
-        const best = e.best ? this.replay._describe({ seq: e.seq, seat: e.seat, source: "player", action: e.best }) : "";
+        const best = e.best ? this.replay.describeAction({ seq: e.seq, seat: e.seat, source: "player", action: e.best }) : "";
         return el(
           "li",
           { class: `analysis-mistake is-${e.mark}` },

@@ -106,6 +106,14 @@ export class MatchReplay {
     return this._who(a.seat) + src + ": " + body;
   }
 
+  /** The action alone, without who made it: the analysis' «Бот предпочёл: сброс «…»» (the seat is the marked
+   *  move's own). Every game's words put the actor first, before the first «: ». */
+  describeAction(a) {
+    const text = this._describe(a);
+    const cut = text.indexOf(": ");
+    return cut > 0 ? text.slice(cut + 2) : text;
+  }
+
   _moveLine(a) {
     return `${a.seq}. ${this.texts[a.seq - 1]}`;
   }

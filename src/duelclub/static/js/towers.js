@@ -387,10 +387,12 @@ function intro(g, v) {
   return { text: t("Поле: {name}. {deck}.", { name: bf ? bf.name : v.battlefield, deck: DECKS[v.deck] || v.deck }), cls: "log-season" };
 }
 
-/** The admins' action log in words (renderbase.js actionLine), by action kind. */
+/** An action in words for the replay, the analysis and the admins' action log (renderbase.js actionLine), by
+ *  action kind: «{who}: ход «…»» — a noun after the actor, as the other games say it, since «Вы: играет»
+ *  disagreed in person (and the analysis' «Бот предпочёл: …» shows the part after the actor). */
 const actionWords = (g) => ({
-  play: (actor, action) => t("{who}: играет {card}", { who: actor, card: g.cname(action.card) }),
-  discard: (actor, action) => t("{who}: сбрасывает {card}", { who: actor, card: g.cname(action.card) }),
+  play: (actor, action) => t("{who}: ход {card}", { who: actor, card: g.cname(action.card) }),
+  discard: (actor, action) => t("{who}: сброс {card}", { who: actor, card: g.cname(action.card) }),
   timeout: (actor) => t("{who}: время вышло", { who: actor }),
 });
 
