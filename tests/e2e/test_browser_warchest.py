@@ -111,6 +111,10 @@ def test_draft_and_play_the_easy_bot_to_the_end(live_server: str, browser: Any) 
         assert saw_board and moves > 4
         log = page.locator("#log").inner_text()
         assert "выбирает отряд" in log and "берёт под контроль" in log
+        # the replay names the actors as the other games do (it said the member's own username)
+        page.locator("#replay-moves button[data-seq]").nth(1).wait_for()
+        moves_text = page.locator("#replay-moves").inner_text()
+        assert "Вы: " in moves_text and "Соперник: " in moves_text, moves_text[:300]
         assert not errors, errors
     finally:
         context.close()

@@ -323,7 +323,7 @@ function onState(msg) {
     refreshInfo();
   }
   if (finished && msg.view && !replay) {
-    replay = new MatchReplay({ matchId, renderer });
+    replay = new MatchReplay({ matchId, renderer, username });
     replay.start();
   }
 }

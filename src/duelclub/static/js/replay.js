@@ -103,7 +103,16 @@ export class MatchReplay {
     const body = text || (a.action && a.action.kind === "resign" ? t("сдача") : JSON.stringify(a.action));
     if (namesActor) return body;
     const src = SOURCES[a.source] ? " (" + SOURCES[a.source] + ")" : "";
-    return this._who(a.seat) + src + ": " + body;
+    return this._actor(a.seat) + src + ": " + body;
+  }
+
+  /** Who acted, as the other games' words say it: «Вы»/«Соперник» to a player of the match, the name to
+   *  anyone else (Сундук войны's words name no actor; its replay read «Тестер_1: …» to Тестер_1 himself). */
+  _actor(seat) {
+    const seats = this.moves.seats || [];
+    const me = this.ctx.username ? seats.findIndex((s) => s && !s.bot && seatName(s) === this.ctx.username) : -1;
+    if (me < 0) return this._who(seat);
+    return seat === me ? t("Вы") : t("Соперник");
   }
 
   /** The action alone, without who made it: the analysis' «Бот предпочёл: сброс «…»» (the seat is the marked
