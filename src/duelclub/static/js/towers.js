@@ -201,7 +201,7 @@ function cardEl(g, id, opts = {}) {
     },
     el("span", { class: "tw-card__cost" }, String(c.cost)),
     el("span", { class: "tw-card__name" }, c.name),
-    opts.small ? null : el("span", { class: "tw-card__text" }, c.text),
+    opts.small && !opts.text ? null : el("span", { class: "tw-card__text" }, c.text),
     opts.small || !flags.length ? null : el("span", { class: "tw-card__flag" }, flags.join(", ")),
     opts.tag ? el("span", { class: "tw-card__tag" }, TAG_WORD[opts.tag] || opts.tag) : null,
   );
@@ -262,7 +262,7 @@ function paintLast(g) {
         { class: "tw-last__row", id: s === (you ?? 0) ? "tw-last-me" : "tw-last-opp", dataset: { previous: previous ? "1" : "0" } },
         el("h3", {}, lastHeading(g, s, you, previous)),
         cards.length
-          ? el("div", { class: "tw-last__cards" + (previous ? " tw-last__cards--previous" : "") }, ...cards.map((e) => cardEl(g, e.card, { small: true, tag: e.tag })))
+          ? el("div", { class: "tw-last__cards" + (previous ? " tw-last__cards--previous" : "") }, ...cards.map((e) => cardEl(g, e.card, { small: true, text: true, tag: e.tag })))
           : el("p", { class: "muted small" }, "—"),
       );
     }),
