@@ -13,7 +13,7 @@ from accounts import sign_up
 pytestmark = pytest.mark.browser
 
 # Playwright evaluates a bare expression with eval(), which the pages' CSP forbids: always a function.
-JS_LANG_IS = "(lang) => document.documentElement.lang === lang"
+JS_LANG_IS = "(lang) => document.documentElement?.lang === lang"  # null between two documents
 JS_HAS_STATE = "() => document.getElementById('match')?.dataset.seq !== undefined"
 JS_TURN_IN = "(texts) => texts.includes(document.getElementById('turn').textContent.trim())"
 # Letters Russian has and Ukrainian has not: none may show on a Ukrainian Дві вежі board (its card names and

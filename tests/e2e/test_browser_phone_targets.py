@@ -31,7 +31,11 @@ GAMES: dict[str, dict[str, Any]] = {
     "warchest": {"expansions": "base", "draft": "random", "side": "wolf"},
     "artania": {},
 }
-JS_MEASURE = """(px) => {
+JS_MEASURE = """async (px) => {
+  // a target is measured at rest: an entrance animation (the turn badge scales in) shrinks its box meanwhile
+  const settling = document.getAnimations()
+    .filter((a) => a.effect && a.effect.getComputedTiming().iterations !== Infinity);
+  await Promise.all(settling.map((a) => a.finished.catch(() => null)));
   const SEL = 'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], '
     + '[role=tab]';
   const name = (el) => {
