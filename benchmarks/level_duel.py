@@ -36,6 +36,7 @@ from bot_ladder import MAX_STEPS
 from engine_speed import option_sets
 
 from duelclub.bots.base import Bot
+from duelclub.bots.random_bot import RandomBot
 from duelclub.games.registry import all_games
 
 LOG_DIR = Path(__file__).with_name("results") / "duel"
@@ -57,7 +58,9 @@ def params_of(game: str, level: str) -> dict[str, Any]:
 
 
 def build(game: str, level: str) -> Bot:
-    """``level``'s bot by its work caps (untimed)."""
+    """``level``'s bot by its work caps (untimed); ``random`` is the ladder's anchor."""
+    if level == bot_ladder.ANCHOR:
+        return RandomBot(level)
     module = importlib.import_module(f"duelclub.bots.{game}")
     bot: Bot = module.build(level, params_of(game, level), timed=False)
     return bot
@@ -68,7 +71,7 @@ def fingerprint(game: str, level: str) -> str:
     """``bot_ladder.fingerprint`` for a ladder level; for a level on trial the same hash of its parameters
     and the bot code (``analysis.py``, the post-game analysis's budget, left out as there)."""
     module = importlib.import_module(f"duelclub.bots.{game}")
-    if level in module.LEVEL_PARAMS:
+    if level == bot_ladder.ANCHOR or level in module.LEVEL_PARAMS:
         return bot_ladder.fingerprint(game, level)
     h = hashlib.sha256(json.dumps(params_of(game, level), sort_keys=True).encode())
     for path in bot_ladder.bot_sources(module):

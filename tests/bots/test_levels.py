@@ -89,8 +89,8 @@ def test_every_game_offers_the_five_levels_and_the_old_ids(slug: str) -> None:
 @pytest.mark.parametrize("slug", SLUGS)
 def test_levels_are_data_with_growing_search_work(slug: str) -> None:
     """Levels differ by parameters: the heuristic ones first, by falling blunder rates (novice blunders
-    most; issue 27 re-spaced Артания's with two rates), then the searching ones by strictly growing work caps
-    and think budgets, every budget within the 1.5 s per decision."""
+    most; issue 27 re-spaced Артания's with two rates and Дві вежі's with four), then the searching ones (at
+    least the top level) by strictly growing work caps, every budget within the 1.5 s per decision."""
     params = _module(slug).LEVEL_PARAMS
     kinds = [p["kind"] == "heuristic" for p in params.values()]
     assert kinds == sorted(kinds, reverse=True) and kinds[0] and not kinds[-1]
@@ -99,7 +99,7 @@ def test_levels_are_data_with_growing_search_work(slug: str) -> None:
     assert all(0 <= b < 1 for b in blunders) and blunders[0] > 0
     searching = [p for p in params.values() if p["kind"] != "heuristic"]
     works = [next(p[k] for k in ("iterations", "samples", "rounds", "playouts") if k in p) for p in searching]
-    assert works == sorted(works) and len(set(works)) == len(works) >= 2
+    assert works == sorted(works) and len(set(works)) == len(works) >= 1
     # ``think`` is the wall-clock ceiling: within the issue's 1.5 s median, or, for a level with a work cap
     # per decision (Артания's ``max_steps``: its median is measured in benchmarks/), within the 3 s maximum
     assert all(0 < p["think"] <= (3.0 if "max_steps" in p else 1.5) for p in searching)

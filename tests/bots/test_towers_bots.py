@@ -27,10 +27,12 @@ def _states() -> list[object]:
 
 def test_levels() -> None:
     assert set(bot_levels("towers")) == {"random", "novice", "light", "medium", "strong", "master"}
-    assert isinstance(make_bot("towers", "hard", think_seconds=0.01), LookaheadBot)
+    assert isinstance(make_bot("towers", "master", think_seconds=0.01), LookaheadBot)
+    # issue 27's spacing: the levels below master are the greedy heuristic, blundering less level by level
+    assert isinstance(make_bot("towers", "hard", think_seconds=0.01), EasyBot)
 
 
-@pytest.mark.parametrize("level", ["random", "easy", "hard"])
+@pytest.mark.parametrize("level", ["random", "easy", "hard", "master"])
 def test_bots_choose_a_legal_action_and_leave_the_state_alone(level: str) -> None:
     bot = make_bot("towers", level, think_seconds=0.02)
     for s in _states():

@@ -1,8 +1,9 @@
-"""Дві вежі's bot levels (rules/towers.md; the ladder of bots/levels.py, :data:`LEVEL_PARAMS`): ``easy``
-(now ``light``, with a random move one time in ten; ``novice`` 45 in a hundred) — the greedy heuristic of
-``bots/towers/heuristics.py``;
-``hard`` (now ``strong``; ``medium`` and ``master`` with other budgets) — :class:`LookaheadBot`, a
-determinized lookahead followed by rollouts, scored by the fitted evaluation of ``bots/towers/fitted.py``.
+"""Дві вежі's bot levels (rules/towers.md; the ladder of bots/levels.py, :data:`LEVEL_PARAMS`): ``novice``,
+``light``, ``medium`` and ``strong`` — the greedy heuristic of ``bots/towers/heuristics.py`` that plays a
+random legal move 80, 55, 25 and 0 times in a hundred (spaced so, see :data:`LEVEL_PARAMS`); ``master`` —
+:class:`LookaheadBot`, a determinized lookahead followed by rollouts, scored by the fitted evaluation of
+``bots/towers/fitted.py``. (``hard``, the old ``strong``, was that lookahead with fewer samples; it is
+``old_strong`` of :data:`EXPERIMENTAL_PARAMS` now, and the wording below keeps its name.)
 
 ``hard`` samples determinizations of what its seat cannot see (``game.determinize``: the opponent's hand,
 the pile order, future draws) and, in each, scores every legal action by
@@ -247,11 +248,10 @@ def overrule(values: list[list[float]], z: float) -> int:
 
 
 LEVEL_PARAMS: dict[str, Params] = {
-    "novice": {"kind": "heuristic", "blunder": 0.45},
-    "light": {"kind": "heuristic", "blunder": 0.1},
-    "medium": {"kind": "lookahead", "think": 0.6, "samples": 1, "candidates": 0},
-    "strong": {"kind": "lookahead", "think": HARD_THINK_SECONDS, "samples": HARD_MAX_SAMPLES,
-               "candidates": HARD_CANDIDATES, "rollout_turns": HARD_ROLLOUT_TURNS},
+    "novice": {"kind": "heuristic", "blunder": 0.8},
+    "light": {"kind": "heuristic", "blunder": 0.55},
+    "medium": {"kind": "heuristic", "blunder": 0.25},
+    "strong": {"kind": "heuristic"},
     "master": {"kind": "lookahead", "think": 1.3, "samples": 48,
                "candidates": HARD_CANDIDATES, "rollout_turns": 6},
 }  # fmt: skip
@@ -259,21 +259,31 @@ LEVEL_PARAMS: dict[str, Params] = {
 :class:`LookaheadBot` (``think`` seconds, ``samples`` determinizations, ``candidates`` compared by rollouts of
 ``rollout_turns`` turns; 0 candidates: the lookahead alone; optional ``own_depth``, ``overrule_z``, ``leaf``
 and ``look_leaf`` — "fitted" or "net" — and ``replies``, the lookahead's work cap).
-``light`` is the old ``easy``, ``strong`` the old ``hard``. ``{"kind": "search", "iterations": N, ...}``
-builds the tree search of ``bots/towers/search.py`` (no level uses it: it loses to ``strong``, see there).
+``{"kind": "search", "iterations": N, ...}`` builds the tree search of ``bots/towers/search.py`` (no level
+uses it: it loses to the lookahead, see there).
 
-``light`` blunders on purpose (issue 27 §2: "a light that blunders more"): a random move one time in ten.
-The greedy heuristic without blunders was too close to ``medium`` (medium scored 0.569 over 51 ladder
-matches); by ``benchmarks/level_duel.py`` (100 matches a pair, the ladder's keys for each pair): medium vs
-light with 10 % blunders 0.760 (Wilson 95 % 0.668–0.833), with 15 % 0.680 (0.583–0.763); light with 10 %
-vs novice (30 %) 0.710 (0.615–0.790), vs novice with 45 % 0.870 and 55 % 0.850. On the ladder (2026-12-07)
-light vs a 30 % novice fell to 0.613 over 80 matches (Wilson 95 % 0.503–0.712), too close for issue 27's
-step: novice blunders 45 % of its moves since.
+**Spacing (issue 27 §2, 2026-12-07).** Every search of this module plays about equally well: ``master``
+scored 0.517 against the old ``strong`` (24 determinizations) over 58 ladder matches, and **0.529 over 34**
+(0.527 over 55 on an earlier ladder) against the lookahead on *one* determinization (``look1``, the old
+``medium``), while all of them beat the greedy heuristic clearly (``master`` 0.714 over 35, ``look1`` 0.630
+over 100). Nine ideas for a stronger top (module docstring, :data:`EXPERIMENTAL_PARAMS`) levelled off at
++4–7 points against ``master``. So the levels below ``master`` are spaced by the one knob that moves
+strength in clear steps — how often the greedy heuristic plays a random legal move instead — and ``master``
+stays the search. ``benchmarks/level_duel.py towers`` (100 matches a pair, untimed; ``greedyN`` blunders N %
+of its moves):
 
-``medium`` is the lookahead alone on one determinization. On the same 100 keys of
-``benchmarks/towers_master.py`` against ``light``: 1 sample wins 57 % (Wilson 95 % 47–66), 2 or 6 samples 67 %
-(57–75), ``strong`` 72 % (62–80); 1 sample against ``strong``: 47.5 % of 80 (37–58). The old ``medium``
-(6 samples) was as strong as ``strong`` on the ladder (729 vs 736 Elo over 40 matches a pair)."""
+| pair | score (Wilson 95 %) |
+|---|---|
+| master vs greedy0 (``strong``) | 0.714 over 35 (0.549–0.837) |
+| greedy0 vs greedy25 (``medium``) | 0.720 (0.625–0.799) |
+| greedy25 vs greedy55 (``light``) | 0.710 (0.615–0.790) |
+| greedy55 vs greedy80 (``novice``) | 0.810 (0.722–0.875) |
+| greedy80 vs random | 0.860 (0.779–0.915) |
+
+Rejected neighbours: greedy0 vs greedy15 0.630, vs greedy20 0.680; greedy20 vs greedy40 0.670; greedy25 vs
+greedy45 0.655 — steps too close for ≥ 62 % with a Wilson bound ≥ 55 % at 100 matches. The old ladder
+(``novice`` 45 %, ``light`` 10 %, ``medium`` ``look1``, ``strong`` 24 samples) had the top two steps at 0.627
+and 0.517. ``benchmarks/bot_ladder.py towers`` measures the round robin of these levels."""
 
 
 EXPERIMENTAL_PARAMS: dict[str, Params] = {
@@ -285,6 +295,11 @@ EXPERIMENTAL_PARAMS: dict[str, Params] = {
              "leaf": "net", "look_leaf": "net", "replies": 1600},
     "widenet": {"kind": "wide", "think": 1.4, "playouts": 1000, "turns": 6, "samples": 48, "keep": 3,
                 "margin": 0.01, "z": 1.5, "leaf": "net", "look_leaf": "net"},
+    "old_strong": {"kind": "lookahead", "think": HARD_THINK_SECONDS, "samples": HARD_MAX_SAMPLES,
+                   "candidates": HARD_CANDIDATES, "rollout_turns": HARD_ROLLOUT_TURNS},
+    "look1": {"kind": "lookahead", "think": 0.6, "samples": 1, "candidates": 0},
+    **{f"greedy{b}": {"kind": "heuristic", "blunder": b / 100}
+       for b in (0, 3, 5, 8, 15, 20, 25, 30, 35, 40, 50, 55, 60, 70, 80)},
 }  # fmt: skip
 """Levels on trial, built by :func:`build` but offered nowhere (not in :data:`LEVELS`, so neither the lobby
 nor ``make_bot`` knows them): ``expert`` is :class:`~duelclub.bots.towers.wide.WideRolloutBot` (issue 27),
