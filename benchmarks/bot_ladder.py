@@ -89,12 +89,18 @@ def build_bot(game: str, level: str, timed: bool = False) -> Bot:
     return bot
 
 
+UNRATED_MODULES = frozenset({"analysis.py", "trials.py"})
+"""Files of a game's bot package that no ladder level runs: the post-game analysis's budget and the levels on
+trial's parameters (``EXPERIMENTAL_PARAMS``; Межа keeps them in ``bots/mezha/trials.py``)."""
+
+
 @cache
 def fingerprint(game: str, level: str, timed: bool = False) -> str:
     """A hash of ``level``'s parameters, whether it plays by the clock, and the code of its bots (the
     game's bot package, the shared search and level modules): a log entry counts only while both players'
     fingerprints are unchanged. The package's ``analysis.py`` (the post-game analysis's budget, which plays
-    no ladder match) is left out."""
+    no ladder match) and ``trials.py`` (the parameters of levels on trial, which play only
+    ``level_duel.py``'s matches) are left out, so that a new trial does not restart the game's ladder."""
     if level == ANCHOR:
         return ANCHOR
     module = importlib.import_module(f"duelclub.bots.{game}")
@@ -107,11 +113,11 @@ def fingerprint(game: str, level: str, timed: bool = False) -> str:
 
 
 def bot_sources(module: Any) -> list[Path]:
-    """The files of a game's bot code: its package (``analysis.py`` left out), the shared search and level
-    modules, and ``bots/paired.py`` when the package imports it (so that the games that do not use it keep
-    their fingerprints)."""
+    """The files of a game's bot code: its package (:data:`UNRATED_MODULES` left out), the shared search and
+    level modules, and ``bots/paired.py`` when the package imports it (so that the games that do not use it
+    keep their fingerprints)."""
     package = Path(module.__file__ or "").parent
-    own = sorted(p for p in package.glob("*.py") if p.name != "analysis.py")
+    own = sorted(p for p in package.glob("*.py") if p.name not in UNRATED_MODULES)
     shared = [Path(m.__file__ or "") for m in (duelclub.bots.ismcts, duelclub.bots.levels)]
     if any("duelclub.bots.paired" in p.read_text(encoding="utf-8") for p in own):
         shared.append(Path(duelclub.bots.paired.__file__ or ""))

@@ -51,9 +51,14 @@ class Task:
 
 
 def params_of(game: str, level: str) -> dict[str, Any]:
-    """``level``'s parameters: a ladder level's, else a level on trial's (KeyError if neither)."""
+    """``level``'s parameters: a ladder level's, else a level on trial's — ``EXPERIMENTAL_PARAMS`` of the
+    game's ``bots/<game>/trials.py`` or, where a game keeps them there, of its package (KeyError if none)."""
     module = importlib.import_module(f"duelclub.bots.{game}")
-    table: dict[str, dict[str, Any]] = {**getattr(module, "EXPERIMENTAL_PARAMS", {}), **module.LEVEL_PARAMS}
+    try:
+        trials = importlib.import_module(f"duelclub.bots.{game}.trials").EXPERIMENTAL_PARAMS
+    except ModuleNotFoundError:
+        trials = getattr(module, "EXPERIMENTAL_PARAMS", {})
+    table: dict[str, dict[str, Any]] = {**trials, **module.LEVEL_PARAMS}
     return table[level]
 
 
@@ -69,7 +74,7 @@ def build(game: str, level: str) -> Bot:
 @cache
 def fingerprint(game: str, level: str) -> str:
     """``bot_ladder.fingerprint`` for a ladder level; for a level on trial the same hash of its parameters
-    and the bot code (``analysis.py``, the post-game analysis's budget, left out as there)."""
+    and the bot code (``bot_ladder.UNRATED_MODULES`` left out as there)."""
     module = importlib.import_module(f"duelclub.bots.{game}")
     if level == bot_ladder.ANCHOR or level in module.LEVEL_PARAMS:
         return bot_ladder.fingerprint(game, level)

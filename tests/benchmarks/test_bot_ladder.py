@@ -96,3 +96,29 @@ def test_the_shared_paired_rollouts_count_only_for_the_games_that_import_them(tm
     plain = types.SimpleNamespace(__file__=str(package / "__init__.py"))
     assert [p.name for p in bot_ladder.bot_sources(plain)] == ["__init__.py", "ismcts.py", "levels.py"]
     assert "analysis.py" not in names["artania"]
+
+
+def test_levels_on_trial_kept_in_trials_py_leave_the_fingerprint_alone(tmp_path: Path) -> None:
+    """A new trial level (``bots/<game>/trials.py``) must not restart the game's ladder: the file is not
+    hashed, while any other module of the package is; ``level_duel.py`` still finds the trial's parameters."""
+    import level_duel
+
+    assert "trials.py" not in [
+        p.name for p in bot_ladder.bot_sources(importlib.import_module("duelclub.bots.mezha"))
+    ]
+    package = tmp_path / "trialbots"
+    package.mkdir()
+    (package / "__init__.py").write_text("LEVEL_PARAMS = {}\n", encoding="utf-8")
+    (package / "trials.py").write_text("EXPERIMENTAL_PARAMS = {}\n", encoding="utf-8")
+    (package / "wide.py").write_text("X = 1\n", encoding="utf-8")
+    plain = types.SimpleNamespace(__file__=str(package / "__init__.py"))
+    assert [p.name for p in bot_ladder.bot_sources(plain)][:2] == ["__init__.py", "wide.py"]
+    assert "trials.py" not in [p.name for p in bot_ladder.bot_sources(plain)]
+    assert level_duel.params_of("mezha", "wide200")["playouts"] == 200
+    assert (
+        level_duel.params_of("mezha", "master")
+        == importlib.import_module("duelclub.bots.mezha").LEVEL_PARAMS["master"]
+    )
+    assert level_duel.params_of("towers", "deep")["kind"] == "lookahead"  # a game that keeps them in __init__
+    with pytest.raises(KeyError):
+        level_duel.params_of("mezha", "grandmaster")

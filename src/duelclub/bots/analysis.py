@@ -36,6 +36,7 @@ from typing import Any
 
 from duelclub.bots.base import AnalysisSettings, AnyGame, Bot
 from duelclub.bots.ismcts import IsmctsBot, SearchConfig, action_key, reward_for, uniform_rollout
+from duelclub.bots.levels import BlunderBot
 from duelclub.bots.registry import analysis_settings, make_bot
 from duelclub.games.contract import Seat
 
@@ -108,12 +109,15 @@ def decision_seed(match_id: str, seq: int) -> int:
 
 
 def heuristic_rollout(slug: str) -> Any:
-    """The game's ``light`` bot as a rollout policy ``(game, state, seat, actions, rng) -> action``; the
-    uniform policy for a game without bots (the test games)."""
+    """The game's ``light`` bot as a rollout policy ``(game, state, seat, actions, rng) -> action`` — without
+    its deliberate random moves where ``light`` blunders on purpose (issue 27's spacing: Межа's plays 15 % at
+    random, a playout should not); the uniform policy for a game without bots (the test games)."""
     try:
         bot: Bot = make_bot(slug, "light")
     except KeyError:
         return uniform_rollout
+    if isinstance(bot, BlunderBot):
+        bot = bot.inner
 
     def rollout(game: AnyGame, state: Any, seat: Seat, actions: list[Any], rng: random.Random) -> Any:
         return bot.choose(game, state, seat, rng)

@@ -22,24 +22,24 @@ MEDIUM_THINK_SECONDS = 1.5
 """Wall-clock ceiling of ``medium`` (100 ISMCTS iterations take ~0.07 s of CPU, at most ~0.2 s)."""
 
 LEVEL_PARAMS: dict[str, Params] = {
-    "novice": {"kind": "heuristic", "blunder": 0.35},
-    "light": {"kind": "heuristic"},
-    "medium": {"kind": "search", "think": MEDIUM_THINK_SECONDS, "iterations": 100},
-    "strong": {"kind": "wide", "think": SAFETY_THINK_SECONDS, "playouts": 300, "max_steps": 6000},
+    "novice": {"kind": "heuristic", "blunder": 0.5},
+    "light": {"kind": "heuristic", "blunder": 0.15},
+    "medium": {"kind": "search", "think": MEDIUM_THINK_SECONDS, "iterations": 60},
+    "strong": {"kind": "wide", "think": SAFETY_THINK_SECONDS, "playouts": 200, "max_steps": 4000},
     "master": {"kind": "wide", "think": SAFETY_THINK_SECONDS, "playouts": 1600, "max_steps": 32000},
 }
 """The ladder (bots/levels.py) as data: ``heuristic`` (``blunder``: share of random moves), ``search``
 (SO-ISMCTS with the heuristic rollouts, ``iterations`` determinizations per decision) or ``wide``
 (:class:`~duelclub.bots.mezha.wide.WideRolloutBot`: ``playouts`` rollouts and at most ``max_steps``
 rollout actions per decision); ``think`` is the wall-clock safety ceiling. ``light`` is the old ``easy``,
-``strong`` the old ``hard``."""
+``strong`` the old ``hard``.
 
-EXPERIMENTAL_PARAMS: dict[str, Params] = {
-    "ismcts_300": {"kind": "search", "think": SAFETY_THINK_SECONDS, "iterations": 300},
-}
-"""Levels on trial, built by :func:`build` but offered nowhere (neither the lobby nor ``make_bot`` knows
-them): measured by ``benchmarks/level_duel.py mezha NEW OLD``. ``ismcts_300`` is SO-ISMCTS with three times
-``medium``'s iterations (does more ISMCTS work buy strength, next to the wide rollouts?)."""
+**Spacing (issue 27 §2, 2026-12-07).** With 300 playouts ``strong`` was too close to ``master`` (0.604 over
+163 ladder matches), so every level below ``master`` moved one notch down, by the duels of
+``bots/mezha/trials.py`` (100 matches a pair): ``strong`` 200 playouts (0.750 against ``medium``'s 60
+iterations), ``medium`` 60 iterations (0.746 over 65 against ``light``'s 15 % random moves), ``light`` 15 %
+(0.700 against ``novice``'s 50 %), ``novice`` 50 % (0.820 against random). ``master`` against the new
+``strong`` is the ladder's first figure to take (``bot_ladder.py mezha --pair master strong``)."""
 
 
 def build(level: str, params: Params, think_seconds: float | None = None, *, timed: bool = True) -> Bot:

@@ -1,0 +1,52 @@
+"""Межа's levels on trial (issue 27): parameters that :func:`duelclub.bots.mezha.build` turns into bots but
+that no lobby or ``make_bot`` offers, measured by ``benchmarks/level_duel.py mezha NEW OLD [OLD ...]``.
+
+They live outside the package's ``__init__`` because the ladder's fingerprint (``benchmarks/bot_ladder.py``
+``UNRATED_MODULES``) hashes the bot code that ladder levels run: a new trial here does not restart Межа's
+ladder, while any change to a level's parameters or code does.
+
+Names: ``ismcts_N`` — SO-ISMCTS with the heuristic rollouts and ``N`` iterations (``medium`` has 100);
+``wideN`` — the wide paired rollouts of ``bots/mezha/wide.py`` with ``N`` playouts and at most ``20 N``
+rollout actions (``strong`` has 300, ``master`` 1600); ``lightB`` — the heuristic with ``B`` % random moves
+(``light`` has none, ``novice`` 35 %).
+
+Duels of 2026-12-07 (100 matches a pair unless said, untimed, the ladder's keys for each pair; score of the
+first, Wilson 95 % of the score):
+
+| pair | score |
+|---|---|
+| wide150 vs medium | 0.533 over 92 |
+| wide200 vs medium | 0.600 (0.502–0.691) |
+| wide200 vs ismcts_60 | 0.750 (0.657–0.825) |
+| wide200 vs ismcts_80 | 0.647 over 75 |
+| ismcts_60 vs light15 | 0.746 over 65 |
+| ismcts_60 vs light | 0.520 (0.423–0.615) |
+| ismcts_80 vs light | 0.555 (0.462–0.653) |
+| ismcts_80 vs light10 | 0.640 (0.542–0.727) |
+| ismcts_80 vs light15 | 0.675 (0.583–0.763) |
+| light10 vs novice | 0.680 (0.583–0.763) |
+| light15 vs light50 | 0.700 (0.604–0.781) |
+| light50 vs random | 0.820 (0.733–0.883) |
+
+On the ladder (stop 41) ``master`` scored only 0.604 over 163 against ``strong`` (``wide300``), ``strong``
+0.670 against ``medium`` and ``medium`` 0.717 against ``light``: the span from ``light`` to ``master`` is
+there, but the top step is too small. A re-spacing with every step ≥ 62 % needs ``strong`` near
+``wide200`` and everything below it one notch weaker (``ismcts_80`` or less, ``light15``, ``light50``);
+``master`` against ``wide200`` is the figure still missing (about 30 s of CPU a match).
+"""
+
+from __future__ import annotations
+
+from duelclub.bots.levels import Params
+from duelclub.bots.mezha import MEDIUM_THINK_SECONDS, SAFETY_THINK_SECONDS
+
+EXPERIMENTAL_PARAMS: dict[str, Params] = {
+    "ismcts_300": {"kind": "search", "think": SAFETY_THINK_SECONDS, "iterations": 300},
+    **{f"wide{n}": {"kind": "wide", "think": SAFETY_THINK_SECONDS, "playouts": n, "max_steps": 20 * n}
+       for n in (100, 150, 200, 250)},
+    **{f"ismcts_{n}": {"kind": "search", "think": MEDIUM_THINK_SECONDS, "iterations": n}
+       for n in (40, 60, 70, 80)},
+    **{f"light{b}": {"kind": "heuristic", "blunder": b / 100} for b in (5, 10, 15, 45, 50, 55)},
+}  # fmt: skip
+"""Level on trial → its parameters (the shapes of ``LEVEL_PARAMS``). ``ismcts_300`` is SO-ISMCTS with three
+times ``medium``'s iterations (does more ISMCTS work buy strength, next to the wide rollouts?)."""
