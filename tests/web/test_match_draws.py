@@ -22,13 +22,19 @@ InviteMatch = Callable[..., Awaitable[str]]
 StateOf = Callable[..., Awaitable[dict[str, Any]]]
 
 
-async def _play(clients: tuple[AsyncClient, AsyncClient], mid: str, state_of: StateOf, moves: int) -> int:
-    """Up to ``moves`` actions, each by whoever may act (the first legal action); → how many were made."""
+async def _play(
+    clients: tuple[AsyncClient, AsyncClient], mid: str, state_of: StateOf, moves: int, both: bool = False
+) -> int:
+    """Up to ``moves`` actions, each by whoever may act (the first legal action) — with ``both``, more until
+    each seat has acted (a match that ends before both seats moved is aborted, not finished: play/endings.py;
+    a Дві вежі deal with «Граємо знову» cards can give the first player four actions in a row); → how many
+    were made."""
     made = 0
-    for _ in range(moves * 4):
-        if made == moves:
+    acted: set[int] = set()
+    for _ in range(moves * 8):
+        if made >= moves and (not both or len(acted) == 2):
             break
-        for c in clients:
+        for i, c in enumerate(clients):
             st = await state_of(c, mid)
             if st["status"] != "active":
                 return made
@@ -37,6 +43,7 @@ async def _play(clients: tuple[AsyncClient, AsyncClient], mid: str, state_of: St
                 r = await c.post(f"/api/matches/{mid}/actions", json=body)
                 assert r.status_code == 200, r.text
                 made += 1
+                acted.add(i)
                 break
     return made
 
@@ -78,7 +85,7 @@ async def test_an_ended_match_publishes_its_draws_which_recompute_from_the_key(
     game: str,
 ) -> None:
     mid = await invite_match(alice, bob, game=game)
-    played = await _play((alice, bob), mid, state_of, 4)
+    played = await _play((alice, bob), mid, state_of, 4, both=True)
     await _resign(bob, mid, state_of)
     r = await carol.get(f"/api/matches/{mid}/draws")  # any member, like the replays
     assert r.status_code == 200, r.text
