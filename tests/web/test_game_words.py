@@ -64,6 +64,24 @@ async def test_warchest_lobby_starts_a_newcomer_on_the_base_game(app: Any) -> No
     assert expansions["default"] == "base"
 
 
+async def test_a_games_level_hint_replaces_the_shared_one_where_it_would_not_be_true(app: Any) -> None:
+    """Дві вежі's «Средний» plays a random move one time in four (issue 27's spacing): its lobby hint says so,
+    in each language, while the other games keep the shared «немного думает наперёд»."""
+    from starlette.requests import Request
+
+    request = Request({"type": "http", "app": app, "headers": []})
+    for lang, towers_hint, shared in (
+        ("ru", "иногда ходит наугад", "немного думает наперёд"),
+        ("uk", "іноді ходить навмання", "трохи думає наперед"),
+    ):
+        with use_lang(lang):
+            games = {g["slug"]: g for g in lobby_games(request)}
+        hints = {s: {lv["value"]: lv["hint"] for lv in g["bot_levels"]} for s, g in games.items()}
+        assert hints["towers"]["medium"] == towers_hint
+        assert all(hints[s]["medium"] == shared for s in ("mezha", "warchest", "artania"))
+        assert hints["towers"]["master"] == hints["mezha"]["master"] != ""
+
+
 async def test_a_pushed_warchest_log_line_is_in_each_readers_language(served: Any) -> None:
     """alice reads Russian, bob Ukrainian; whoever moves, each socket's log line is in its own language."""
     headers: dict[str, dict[str, str]] = {}

@@ -104,6 +104,9 @@ class GameWords(ABC, Generic[EventT]):
       built by :func:`reason_table` from a total function of the ``Literal``.
     - ``rules``: the rules page's sections and the «Правила» panel's phase hook (:class:`RulesPage`); None
       for a game without a rules page.
+    - ``level_hints``: bot level → a hint (msgid) for the lobby's level button where the shared one of
+      ``bots/levels.py`` ``LEVEL_WORDS`` is not true of this game's bot (Дві вежі's «Средний» does not
+      think ahead: issue 27 spaced its levels by random moves).
     """
 
     slug: ClassVar[str]
@@ -112,6 +115,7 @@ class GameWords(ABC, Generic[EventT]):
     summary: ClassVar[str] = ""
     reasons: ClassVar[dict[str, str]] = {}
     rules: ClassVar[RulesPage | None] = None
+    level_hints: ClassVar[dict[str, str]] = {}
 
     def game_title(self) -> str:
         """The title in the current language."""
@@ -124,6 +128,12 @@ class GameWords(ABC, Generic[EventT]):
     def summary_text(self) -> str:
         """The newcomer's summary in the current language ("" when the game has none)."""
         return _(self.summary) if self.summary else ""
+
+    def level_hint(self, level: str, shared: str) -> str:
+        """The lobby's hint under bot level ``level`` in the current language: the game's own
+        (``level_hints``), else ``shared`` (a msgid of ``LEVEL_WORDS``; "" for none)."""
+        msgid = self.level_hints.get(level, shared)
+        return _(msgid) if msgid else ""
 
     def reason(self, code: str) -> str:
         """An end reason (the game's or the platform's) in words; the code itself if nobody knows it."""

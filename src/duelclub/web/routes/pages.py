@@ -151,7 +151,7 @@ def lobby_games(request: Request, first_seat: bool = False) -> list[dict[str, An
                 {
                     "value": level,
                     "label": _(BOT_LEVEL_WORDS[level][0]) if level in BOT_LEVEL_WORDS else level,
-                    "hint": _(BOT_LEVEL_WORDS[level][1]) if level in BOT_LEVEL_WORDS else "",
+                    "hint": w.level_hint(level, BOT_LEVEL_WORDS.get(level, ("", ""))[1]),
                     "default": level == DEFAULT_LEVEL,
                     "ladder": lobby_text(g.slug, level),
                 }
