@@ -7,7 +7,13 @@ import { wordsPart as artaniaWords } from "../../src/duelclub/static/js/artania_
 import { seasonWords, wordsPart as mezhaWords } from "../../src/duelclub/static/js/mezha_words.js";
 import { createState, seatWords, turnLine } from "../../src/duelclub/static/js/renderbase.js";
 import { outcome as towersOutcome, turnWords as towersTurn } from "../../src/duelclub/static/js/towers.js";
-import { outcome as warchestOutcome, turnWords as warchestTurn } from "../../src/duelclub/static/js/warchest.js";
+import {
+  actionText as warchestAction,
+  KIND_LOG as WARCHEST_LOG,
+  KIND_RU as WARCHEST_BUTTONS,
+  outcome as warchestOutcome,
+  turnWords as warchestTurn,
+} from "../../src/duelclub/static/js/warchest.js";
 
 const SEATS = [{ username: "alice" }, { username: "bob" }];
 const ctx = { info: { seats: SEATS }, username: "alice", catalog: { cards: [{ id: "archer", name: "Лучник" }] } };
@@ -153,4 +159,22 @@ test("Артания: the result and the action log", () => {
   assert.equal(artania(null).g.outcome({ result: { winner: 1, reason: "resign" } }).reason, "alice сдался");
   assert.equal(g.actionText({ kind: "idol", slot: 2 }, 1), "Соперник: Идол гнева → слот 2");
   assert.equal(g.actionText({ kind: "resign" }, 0), "Вы: сдача");
+});
+
+test("Сундук войны: the action log names each kind by a noun, not the button's infinitive", () => {
+  assert.deepEqual(Object.keys(WARCHEST_LOG).sort(), Object.keys(WARCHEST_BUTTONS).sort());
+  const g = {
+    coinName: (c) => ({ c1: "Рыцарь" })[c] || c,
+    uname: (u) => u,
+    decrees: new Map(),
+    hexes: { h7: {} },
+    labels: { h7: "B3" },
+  };
+  assert.equal(warchestAction(g, { kind: "deploy", coin: "c1", to: "h7" }), "выставление · Рыцарь · поле B3");
+  assert.equal(warchestAction(g, { kind: "pick", coin: "c1" }), "выбор · Рыцарь");
+  assert.equal(warchestAction(g, { kind: "pass" }), "пас");
+  for (const [kind, noun] of Object.entries(WARCHEST_LOG)) {
+    assert.notEqual(noun, WARCHEST_BUTTONS[kind], kind);
+    assert.equal(noun, noun.toLowerCase(), kind);
+  }
 });

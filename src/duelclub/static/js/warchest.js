@@ -12,12 +12,21 @@ import { SIDE_RU, markLast, paintBoard } from "./warchest_board.js";
 
 export const STYLESHEET = true;
 
-const KIND_RU = {
+export const KIND_RU = {
   pick: t("Выбрать"), deploy: t("Выставить"), bolster: t("Усилить"), move: t("Переместить"),
   control: t("Взять под контроль"), attack: t("Атаковать"), tactic: t("Тактика"), cure: t("Лечение"),
   proclaim: t("Огласить указ"), purge: t("Сбросить обманку"), initiative: t("Инициатива"), recruit: t("Найм"),
   pass: t("Пас"), push: t("Оттеснить врага"), poison: t("Отравить"), use_supply: t("Снять монету из запаса"),
   plant_decoy: t("Подбросить обманку"), decline: t("Отказаться"),
+};
+/** The same kinds as nouns, for the replay's and the admins' action lines («Вы: выставление · Рыцарь»): the
+ *  buttons' infinitives read as orders there. */
+export const KIND_LOG = {
+  pick: t("выбор"), deploy: t("выставление"), bolster: t("усиление"), move: t("перемещение"),
+  control: t("захват контроля"), attack: t("атака"), tactic: t("тактика"), cure: t("лечение"),
+  proclaim: t("указ"), purge: t("сброс обманки"), initiative: t("инициатива"), recruit: t("найм"),
+  pass: t("пас"), push: t("оттеснение"), poison: t("отравление"), use_supply: t("монета из запаса"),
+  plant_decoy: t("обманка"), decline: t("отказ"),
 };
 const PENDING_RU = {
   swordsman_step: t("Мечник может переместиться"), berserker_repeat: t("Берсерк может повторить манёвр"),
@@ -334,8 +343,8 @@ export function outcome(g, msg) {
   return { kind, text, reason };
 }
 
-function actionText(g, action) {
-  const parts = [KIND_RU[action.kind] || action.kind];
+export function actionText(g, action) {
+  const parts = [KIND_LOG[action.kind] || action.kind];
   if (action.coin) parts.push(g.coinName(action.coin));
   if (action.type) parts.push(g.uname(action.type));
   if (action.decree) parts.push((g.decrees.get(action.decree) || { ru: action.decree }).ru);
