@@ -1,5 +1,5 @@
 """``GET /api/matches/{id}/analysis`` (issue 17 §4, §6; play/analysis.py, store/analysis.py): the same members
-as the replay may ask for it; it is queued by the first ask of a finished match (409 ``analysis_pending``),
+as the replay may ask for it; it is queued by the first ask of a finished match (202 ``pending``),
 computed in the background by the bot worker loop (``BotWorker.run`` with the analysis as its side work),
 stored once and then answered with one entry per action."""
 
@@ -52,7 +52,8 @@ async def test_the_analysis_is_asked_for_then_computed_by_the_worker_loop(
 ) -> None:
     mid = await _finished(alice, bob, invite_match)
     r = await carol.get(f"/api/matches/{mid}/analysis")
-    assert (r.status_code, r.json()["code"]) == (409, "analysis_pending"), "any member who sees the replay"
+    assert (r.status_code, r.json()["status"]) == (202, "pending"), "any member who sees the replay"
+    assert r.json() == {"id": mid, "game": "duel", "status": "pending", "iterations": None, "entries": []}
     with app.state.db.session() as s:
         assert store.get(s, mid) is not None, "the first ask queues it"
     wakeup = PollWakeup()
@@ -70,8 +71,8 @@ async def test_the_analysis_is_asked_for_then_computed_by_the_worker_loop(
     thread.start()
     try:
         deadline = time.monotonic() + 30
-        while (r := await alice.get(f"/api/matches/{mid}/analysis")).status_code == 409:
-            assert r.json()["code"] == "analysis_pending"
+        while (r := await alice.get(f"/api/matches/{mid}/analysis")).status_code == 202:
+            assert r.json()["status"] == "pending"
             assert time.monotonic() < deadline, "the worker loop never computed the analysis"
             await asyncio.sleep(0.05)
     finally:
@@ -107,7 +108,7 @@ async def test_a_stored_analysis_is_not_recomputed_by_a_lease_that_ran_out(
     app: FastAPI, alice: AsyncClient, bob: AsyncClient, invite_match: Invite
 ) -> None:
     mid = await _finished(alice, bob, invite_match)
-    assert (await alice.get(f"/api/matches/{mid}/analysis")).status_code == 409
+    assert (await alice.get(f"/api/matches/{mid}/analysis")).status_code == 202
     runner = _runner(app)
     with app.state.db.session() as s:
         first = store.take(s, "slow", utcnow(), lease_seconds=-1)  # a lease that has already run out
@@ -123,7 +124,7 @@ async def test_bot_jobs_are_answered_between_the_decisions_of_an_analysis(
     app: FastAPI, alice: AsyncClient, bob: AsyncClient, invite_match: Invite
 ) -> None:
     mid = await _finished(alice, bob, invite_match)
-    assert (await alice.get(f"/api/matches/{mid}/analysis")).status_code == 409
+    assert (await alice.get(f"/api/matches/{mid}/analysis")).status_code == 202
     runner = _runner(app)
     due = [True, True, False]  # two bot jobs waiting when the analysis starts, then none
     calls: list[bool] = []
@@ -144,7 +145,7 @@ async def test_an_analysis_the_workers_gave_up_on_says_so(
 ) -> None:
     """After MAX_ATTEMPTS failed takes the answer is 409 ``analysis_failed``, not «pending» forever."""
     mid = await _finished(alice, bob, invite_match)
-    assert (await alice.get(f"/api/matches/{mid}/analysis")).json()["code"] == "analysis_pending"
+    assert (await alice.get(f"/api/matches/{mid}/analysis")).json()["status"] == "pending"
     for _ in range(store.MAX_ATTEMPTS):
         with app.state.db.session() as s:
             job = store.take(s, "failing", utcnow(), lease_seconds=60)

@@ -7,7 +7,7 @@ ended dealt match) — restricted to *finished* matches, the only ones with a re
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel
 
@@ -19,24 +19,26 @@ from duelclub.store.models import utcnow
 
 
 class MatchAnalysisOut(BaseModel):
-    """``GET /api/matches/{id}/analysis`` when ready: one entry per action (seq 1..n) with ``seat``, the
-    mover's win chance ``before``/``after`` and the ``loss`` (0..1), ``mark`` (None, ``inaccuracy``,
-    ``mistake``), ``best`` (the action the bot preferred, JSON, for a marked action) and ``forced``."""
+    """``GET /api/matches/{id}/analysis``: ``status`` ``ready`` with one entry per action (seq 1..n) with
+    ``seat``, the mover's win chance ``before``/``after`` and the ``loss`` (0..1), ``mark`` (None,
+    ``inaccuracy``, ``mistake``), ``best`` (the action the bot preferred, JSON, for a marked action) and
+    ``forced``; or ``pending`` (HTTP 202) while the bot workers compute it — no entries, ``iterations``
+    None: ask again."""
 
     id: str
     game: str
-    status: str
+    status: Literal["ready", "pending"]
     iterations: int | None
     entries: list[dict[str, Any]]
 
 
 async def analysis(service: MatchService, match_id: str) -> MatchAnalysisOut:
-    """The stored analysis of a finished match, or a request for it.
+    """The stored analysis of a finished match (``status`` ``ready``), or a request for it: ``pending``
+    while it is queued (now by this ask, or earlier) and not computed yet.
 
     Raises PlayError ``match_not_found`` (404), ``match_not_finished`` (409: live, aborted, never dealt;
-    nothing is queued), ``analysis_pending`` (409: queued now or earlier, not computed yet),
-    ``analysis_failed`` (409: the bot workers tried :data:`~duelclub.store.analysis.MAX_ATTEMPTS` times and
-    gave up; the worker's log says why).
+    nothing is queued), ``analysis_failed`` (409: the bot workers tried
+    :data:`~duelclub.store.analysis.MAX_ATTEMPTS` times and gave up; the worker's log says why).
     """
     live = await service.fresh(match_id)
     if live.status != FINISHED or live.state is None:
@@ -45,7 +47,8 @@ async def analysis(service: MatchService, match_id: str) -> MatchAnalysisOut:
     if row is not None and row.given_up(utcnow()):
         raise PlayError(409, "analysis_failed", "the bot workers could not analyse this match")
     if row is None or row.entries is None:
-        raise PlayError(409, "analysis_pending", "the analysis is being computed; ask again soon")
+        game = live.record.game
+        return MatchAnalysisOut(id=live.id, game=game, status="pending", iterations=None, entries=[])
     return MatchAnalysisOut(
         id=row.match_id, game=row.game, status="ready", iterations=row.iterations, entries=row.entries
     )

@@ -2,7 +2,7 @@
 // /api/matches/{id}/analysis gives one entry per action — the mover's win chance before/after it as the
 // strongest bot judges it from the mover's own information, and «неточность»/«ошибка» marks with the move the
 // bot preferred. It is asked for with the «Разобрать партию» button (a page view alone never queues work for
-// the bot workers); while they compute it the server answers 409 analysis_pending and we ask again.
+// the bot workers); while they compute it the server answers 202 status «pending» and we ask again.
 // Drawn as an inline SVG: one point per action, seat 0's win chance 0..100 %; a click jumps the replay there.
 // Test hooks: #analysis[data-ready], circle.analysis-point[data-seq], #analysis-mistakes button[data-seq].
 import { el, get } from "./api.js";
@@ -58,13 +58,15 @@ export class MatchAnalysis {
     const id = encodeURIComponent(this.replay.ctx.matchId);
     try {
       const body = await get(`/api/matches/${id}/analysis`);
-      this._draw(body.entries || []);
-    } catch (err) {
-      if (err && err.code === "analysis_pending" && ++this.polls < POLL_LIMIT) {
+      if (body.status !== "pending") {
+        this._draw(body.entries || []);
+      } else if (++this.polls < POLL_LIMIT) {
         setTimeout(() => this._fetch(), POLL_MS);
-      } else if (err && err.code === "analysis_pending") {
+      } else {
         $("analysis-status").textContent = t("Анализ пока не готов. Загляните позже.");
-      } else if (err && err.code === "analysis_failed") {
+      }
+    } catch (err) {
+      if (err && err.code === "analysis_failed") {
         $("analysis-status").textContent = t("Разобрать эту партию не удалось.");
       } else {
         this.root.hidden = true; // not finished (aborted), or not for us
