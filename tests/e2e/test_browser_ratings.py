@@ -50,10 +50,16 @@ def test_a_rated_towers_match_changes_both_ratings_shown_everywhere_and_replays(
 
     # A few moves (the first of each player closes the abort window), the pages following live.
     seq = 0
-    for _ in range(5):
-        moved = api_move(a, mid) or api_move(b, mid)
+    movers: set[str] = set()
+    for _ in range(20):  # at least 5, until both have moved («Граємо знову» can chain one player's actions)
+        if len(movers) == 2 and seq >= 5:
+            break
+        moved, mover = api_move(a, mid), a.name
+        if moved is None:
+            moved, mover = api_move(b, mid), b.name
         assert moved is not None
         seq = moved
+        movers.add(mover)
     for m in (a, b):
         m.page.wait_for_function(JS_SEQ_AT_LEAST, arg=seq)
         m.page.locator("#abort-match").wait_for(state="hidden")
