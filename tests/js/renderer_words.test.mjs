@@ -173,6 +173,7 @@ test("Сундук войны: the action log names each kind by a noun, not the
   assert.equal(warchestAction(g, { kind: "deploy", coin: "c1", to: "h7" }), "выставление · Рыцарь · поле B3");
   assert.equal(warchestAction(g, { kind: "pick", coin: "c1" }), "выбор · Рыцарь");
   assert.equal(warchestAction(g, { kind: "pass" }), "пас");
+  assert.equal(warchestAction(g, { kind: "resign" }), "сдача", "not the raw «resign»");
   for (const [kind, noun] of Object.entries(WARCHEST_LOG)) {
     assert.notEqual(noun, WARCHEST_BUTTONS[kind], kind);
     assert.equal(noun, noun.toLowerCase(), kind);

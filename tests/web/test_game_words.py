@@ -78,6 +78,7 @@ async def test_a_games_level_hint_replaces_the_shared_one_where_it_would_not_be_
             games = {g["slug"]: g for g in lobby_games(request)}
         hints = {s: {lv["value"]: lv["hint"] for lv in g["bot_levels"]} for s, g in games.items()}
         assert hints["towers"]["medium"] == towers_hint
+        assert hints["towers"]["strong"] != hints["mezha"]["strong"], "no lookahead to speak of"
         assert all(hints[s]["medium"] == shared for s in ("mezha", "warchest", "artania"))
         assert hints["towers"]["master"] == hints["mezha"]["master"] != ""
 

@@ -328,9 +328,13 @@ class TowersWords(GameWords[Event]):
         ("goal", "setup", "turn", "damage", "end", "decks", "battlefields", "cards", "online")
     )
     """The rules page's sections; the «Правила» panel's part by phase."""
-    level_hints: ClassVar[dict[str, str]] = {"medium": N_("иногда ходит наугад")}
-    """«Средний» is the greedy heuristic with a random move one time in four (bots/towers ``LEVEL_PARAMS``):
-    the shared «немного думает наперёд» would not be true."""
+    level_hints: ClassVar[dict[str, str]] = {
+        "medium": N_("иногда ходит наугад"),
+        "strong": N_("выбирает лучшую карту хода"),
+    }
+    """«Средний» is the greedy heuristic with a random move one time in four, «Сильный» the same without
+    random moves and without lookahead (bots/towers ``LEVEL_PARAMS``): the shared «немного думает наперёд»
+    and «думает над каждым ходом» would not be true."""
 
     def catalog(self) -> JSON:
         """Cards (with their effect texts in the current language), battlefields, deck types, hand size."""

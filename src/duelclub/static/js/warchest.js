@@ -344,6 +344,7 @@ export function outcome(g, msg) {
 }
 
 export function actionText(g, action) {
+  if (action.kind === "resign") return t("сдача"); // the platform's action, as the other games word it
   const parts = [KIND_LOG[action.kind] || action.kind];
   if (action.coin) parts.push(g.coinName(action.coin));
   if (action.type) parts.push(g.uname(action.type));
