@@ -69,6 +69,14 @@ def test_the_replay_shows_the_win_chance_graph_and_a_click_jumps_there(
     assert page.locator("#replay").get_attribute("data-last") == str(last)
     points = page.locator("#analysis-graph circle.analysis-point")
     assert points.count() == last, "one point per action"
+    # one line per seat through its own moves' estimates (a single line zig-zagged between the two views)
+    for seat in (0, 1):
+        own = [e for e in analysis["entries"] if e["seat"] == seat]
+        line = page.locator(f"#analysis-graph polyline.analysis-line.is-seat{seat}")
+        assert len(str(line.get_attribute("points")).split()) == len(own)
+        assert page.locator(f"#analysis-graph circle.is-seat{seat}").count() == len(own)
+    legend = page.locator("#analysis-legend li").all_inner_texts()
+    assert legend == [f"{a.name}: оценка после своих ходов", f"{b.name}: оценка после своих ходов"], legend
     marked = [e for e in analysis["entries"] if e["mark"]]
     assert page.locator(
         "#analysis-graph circle.is-mistake, #analysis-graph circle.is-inaccuracy"

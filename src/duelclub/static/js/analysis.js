@@ -109,14 +109,19 @@ export class MatchAnalysis {
     );
     this.cursor = svg("line", { x1: 0, x2: 0, y1: PAD, y2: H - PAD, class: "analysis-cursor" });
     graph.append(this.cursor);
-    const points = entries.map((e) => `${this._x(e.seq).toFixed(1)},${this._y(MatchAnalysis.p0(e)).toFixed(1)}`);
-    graph.append(svg("polyline", { points: points.join(" "), class: "analysis-line" }));
+    // One line per seat: each point is its mover's estimate from what the mover could see, so a single line
+    // zig-zagged between the two players' views of a hidden hand (fresh-user run: 62 %, 15 %, 72 %, 6 %).
+    for (const seat of [0, 1]) {
+      const own = entries.filter((e) => e.seat === seat);
+      const points = own.map((e) => `${this._x(e.seq).toFixed(1)},${this._y(MatchAnalysis.p0(e)).toFixed(1)}`);
+      if (points.length > 1) graph.append(svg("polyline", { points: points.join(" "), class: `analysis-line is-seat${seat}` }));
+    }
     for (const e of entries) {
       const col = (W - 2 * PAD) / Math.max(entries.length, 1);
       graph.append(svg("rect", { x: this._x(e.seq) - col / 2, y: PAD, width: col, height: H - 2 * PAD, class: "analysis-hit", dataset: { seq: String(e.seq) } }));
     }
     for (const e of entries) {
-      const cls = "analysis-point" + (e.mark ? ` is-${e.mark}` : "");
+      const cls = `analysis-point is-seat${e.seat}` + (e.mark ? ` is-${e.mark}` : "");
       const title = `${e.seq}. ${this.replay.texts[e.seq - 1] || ""} — ${pct(MatchAnalysis.p0(e))}` + (e.mark ? ` (${MARKS[e.mark]})` : "");
       graph.append(
         svg("circle", { cx: this._x(e.seq), cy: this._y(MatchAnalysis.p0(e)), r: e.mark ? 4 : 2.5, class: cls, dataset: { seq: String(e.seq) } }, svg("title", {}, title)),
@@ -126,7 +131,14 @@ export class MatchAnalysis {
       const target = ev.target.closest("[data-seq]");
       if (target) this.replay.show(Number(target.dataset.seq));
     });
-    $("analysis-chart").replaceChildren(graph);
+    const legend = el(
+      "ul",
+      { class: "analysis-legend small", id: "analysis-legend" },
+      ...[0, 1].map((seat) =>
+        el("li", { class: `is-seat${seat}` }, t("{name}: оценка после своих ходов", { name: this.replay._who(seat) })),
+      ),
+    );
+    $("analysis-chart").replaceChildren(graph, legend);
     this._list(entries);
     this.root.dataset.ready = "1";
     this.mark(this.replay.at);
