@@ -87,7 +87,7 @@ class AuthLimiter:
         wait = await in_thread(self._registration_wait, ip)
         if wait:
             message = _(
-                "Слишком много регистраций с этого адреса; попробуйте через %(minutes)s мин.",
+                "Слишком много попыток регистрации с этого адреса; попробуйте через %(minutes)s мин.",
                 minutes=max(1, math.ceil(wait / 60)),
             )
             raise _refused(wait, message)
