@@ -13,6 +13,7 @@ const SVG = "http://www.w3.org/2000/svg";
 const W = 320; // viewBox width (the graph scales to its box)
 const H = 120;
 const PAD = 8;
+const GUTTER = 30; // the axis labels' column left of the plot (inside it, the first point covered «0 %»)
 const POLL_MS = 3000;
 const POLL_LIMIT = 200; // ~10 minutes
 const MARKS = { inaccuracy: t("неточность"), mistake: t("ошибка") };
@@ -81,7 +82,7 @@ export class MatchAnalysis {
 
   _x(seq) {
     const n = Math.max(this.entries.length, 1);
-    return PAD + ((W - 2 * PAD) * (seq - 0.5)) / n;
+    return GUTTER + ((W - GUTTER - PAD) * (seq - 0.5)) / n;
   }
 
   _y(p) {
@@ -102,10 +103,11 @@ export class MatchAnalysis {
       id: "analysis-graph",
     });
     graph.append(
-      svg("rect", { x: PAD, y: PAD, width: W - 2 * PAD, height: H - 2 * PAD, class: "analysis-frame" }),
-      svg("line", { x1: PAD, x2: W - PAD, y1: this._y(0.5), y2: this._y(0.5), class: "analysis-mid" }),
-      svg("text", { x: PAD + 2, y: PAD + 9, class: "analysis-axis" }, "100 %"),
-      svg("text", { x: PAD + 2, y: H - PAD - 3, class: "analysis-axis" }, "0 %"),
+      svg("rect", { x: GUTTER, y: PAD, width: W - GUTTER - PAD, height: H - 2 * PAD, class: "analysis-frame" }),
+      svg("line", { x1: GUTTER, x2: W - PAD, y1: this._y(0.5), y2: this._y(0.5), class: "analysis-mid" }),
+      svg("text", { x: GUTTER - 3, y: PAD + 6, "text-anchor": "end", class: "analysis-axis" }, "100 %"),
+      svg("text", { x: GUTTER - 3, y: this._y(0.5) + 3, "text-anchor": "end", class: "analysis-axis" }, "50 %"),
+      svg("text", { x: GUTTER - 3, y: H - PAD, "text-anchor": "end", class: "analysis-axis" }, "0 %"),
     );
     this.cursor = svg("line", { x1: 0, x2: 0, y1: PAD, y2: H - PAD, class: "analysis-cursor" });
     graph.append(this.cursor);
@@ -117,7 +119,7 @@ export class MatchAnalysis {
       if (points.length > 1) graph.append(svg("polyline", { points: points.join(" "), class: `analysis-line is-seat${seat}` }));
     }
     for (const e of entries) {
-      const col = (W - 2 * PAD) / Math.max(entries.length, 1);
+      const col = (W - GUTTER - PAD) / Math.max(entries.length, 1);
       graph.append(svg("rect", { x: this._x(e.seq) - col / 2, y: PAD, width: col, height: H - 2 * PAD, class: "analysis-hit", dataset: { seq: String(e.seq) } }));
     }
     for (const e of entries) {
