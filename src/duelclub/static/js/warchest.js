@@ -12,22 +12,20 @@ import { SIDE_RU, markLast, paintBoard } from "./warchest_board.js";
 
 export const STYLESHEET = true;
 
-export const KIND_RU = {
-  pick: t("Выбрать"), deploy: t("Выставить"), bolster: t("Усилить"), move: t("Переместить"),
-  control: t("Взять под контроль"), attack: t("Атаковать"), tactic: t("Тактика"), cure: t("Лечение"),
-  proclaim: t("Огласить указ"), purge: t("Сбросить обманку"), initiative: t("Инициатива"), recruit: t("Найм"),
-  pass: t("Пас"), push: t("Оттеснить врага"), poison: t("Отравить"), use_supply: t("Снять монету из запаса"),
-  plant_decoy: t("Подбросить обманку"), decline: t("Отказаться"),
+/** Each action kind: the button's word (an infinitive: «Выставить») and the action log's noun («Вы:
+ *  выставление · Рыцарь» — the replay's and the admins' lines; an infinitive there reads as an order). */
+const KINDS = {
+  pick: [t("Выбрать"), t("выбор")], deploy: [t("Выставить"), t("выставление")],
+  bolster: [t("Усилить"), t("усиление")], move: [t("Переместить"), t("перемещение")],
+  control: [t("Взять под контроль"), t("захват контроля")], attack: [t("Атаковать"), t("атака")],
+  tactic: [t("Тактика"), t("тактика")], cure: [t("Лечение"), t("лечение")], proclaim: [t("Огласить указ"), t("указ")],
+  purge: [t("Сбросить обманку"), t("сброс обманки")], initiative: [t("Инициатива"), t("инициатива")],
+  recruit: [t("Найм"), t("найм")], pass: [t("Пас"), t("пас")], push: [t("Оттеснить врага"), t("оттеснение")],
+  poison: [t("Отравить"), t("отравление")], use_supply: [t("Снять монету из запаса"), t("монета из запаса")],
+  plant_decoy: [t("Подбросить обманку"), t("обманка")], decline: [t("Отказаться"), t("отказ")],
 };
-/** The same kinds as nouns, for the replay's and the admins' action lines («Вы: выставление · Рыцарь»): the
- *  buttons' infinitives read as orders there. */
-export const KIND_LOG = {
-  pick: t("выбор"), deploy: t("выставление"), bolster: t("усиление"), move: t("перемещение"),
-  control: t("захват контроля"), attack: t("атака"), tactic: t("тактика"), cure: t("лечение"),
-  proclaim: t("указ"), purge: t("сброс обманки"), initiative: t("инициатива"), recruit: t("найм"),
-  pass: t("пас"), push: t("оттеснение"), poison: t("отравление"), use_supply: t("монета из запаса"),
-  plant_decoy: t("обманка"), decline: t("отказ"),
-};
+export const KIND_RU = Object.fromEntries(Object.entries(KINDS).map(([k, [button]]) => [k, button]));
+export const KIND_LOG = Object.fromEntries(Object.entries(KINDS).map(([k, [, noun]]) => [k, noun]));
 const PENDING_RU = {
   swordsman_step: t("Мечник может переместиться"), berserker_repeat: t("Берсерк может повторить манёвр"),
   bannerman_push: t("Штандартоносец может оттеснить врага"), mercenary_maneuver: t("Манёвр Наёмника"),
