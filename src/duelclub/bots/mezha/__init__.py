@@ -25,7 +25,7 @@ LEVEL_PARAMS: dict[str, Params] = {
     "novice": {"kind": "heuristic", "blunder": 0.5},
     "light": {"kind": "heuristic", "blunder": 0.15},
     "medium": {"kind": "search", "think": MEDIUM_THINK_SECONDS, "iterations": 60},
-    "strong": {"kind": "wide", "think": SAFETY_THINK_SECONDS, "playouts": 200, "max_steps": 4000},
+    "strong": {"kind": "wide", "think": SAFETY_THINK_SECONDS, "playouts": 100, "max_steps": 2000},
     "master": {"kind": "wide", "think": SAFETY_THINK_SECONDS, "playouts": 1600, "max_steps": 32000},
 }
 """The ladder (bots/levels.py) as data: ``heuristic`` (``blunder``: share of random moves), ``search``
@@ -35,11 +35,13 @@ rollout actions per decision); ``think`` is the wall-clock safety ceiling. ``lig
 ``strong`` the old ``hard``.
 
 **Spacing (issue 27 §2, 2026-12-07).** With 300 playouts ``strong`` was too close to ``master`` (0.604 over
-163 ladder matches), so every level below ``master`` moved one notch down, by the duels of
-``bots/mezha/trials.py`` (100 matches a pair): ``strong`` 200 playouts (0.750 against ``medium``'s 60
-iterations), ``medium`` 60 iterations (0.746 over 65 against ``light``'s 15 % random moves), ``light`` 15 %
-(0.700 against ``novice``'s 50 %), ``novice`` 50 % (0.820 against random). ``master`` against the new
-``strong`` is the ladder's first figure to take (``bot_ladder.py mezha --pair master strong``)."""
+163 ladder matches), and with 200 as well (0.613 over 120): the wide search flattens out above ~150
+playouts. So every level below ``master`` moved down, by the duels of ``bots/mezha/trials.py`` (100 matches a
+pair unless said): ``strong`` 100 playouts (0.685 against ``medium``'s 60 iterations; ``master`` against it
+0.695 over 41), ``medium`` 60 iterations (0.746 over 65 against ``light``'s 15 % random moves), ``light``
+15 % (0.700 against ``novice``'s 50 %), ``novice`` 50 % (0.820 against random). ``master`` against this
+``strong`` over 300 ladder matches is the figure that decides (``bot_ladder.py mezha --pair master
+strong``)."""
 
 
 def build(level: str, params: Params, think_seconds: float | None = None, *, timed: bool = True) -> Bot:

@@ -20,6 +20,9 @@ first, Wilson 95 % of the score):
 | wide200 vs ismcts_60 | 0.750 (0.657–0.825) |
 | wide200 vs ismcts_80 | 0.647 over 75 |
 | ismcts_60 vs light15 | 0.746 over 65 |
+| wide150 vs ismcts_60 | 0.625 (0.522–0.709) |
+| wide100 vs ismcts_60 | 0.685 (0.583–0.763) |
+| master vs wide100 | 0.695 over 41 (0.530–0.804) |
 | ismcts_60 vs light | 0.520 (0.423–0.615) |
 | ismcts_80 vs light | 0.555 (0.462–0.653) |
 | ismcts_80 vs light10 | 0.640 (0.542–0.727) |
@@ -28,11 +31,11 @@ first, Wilson 95 % of the score):
 | light15 vs light50 | 0.700 (0.604–0.781) |
 | light50 vs random | 0.820 (0.733–0.883) |
 
-On the ladder (stop 41) ``master`` scored only 0.604 over 163 against ``strong`` (``wide300``), ``strong``
-0.670 against ``medium`` and ``medium`` 0.717 against ``light``: the span from ``light`` to ``master`` is
-there, but the top step is too small. A re-spacing with every step ≥ 62 % needs ``strong`` near
-``wide200`` and everything below it one notch weaker (``ismcts_80`` or less, ``light15``, ``light50``);
-``master`` against ``wide200`` is the figure still missing (about 30 s of CPU a match).
+On the ladder ``master`` scored only 0.604 over 163 against ``wide300`` (the old ``strong``, stop 41) and
+0.613 over 120 against ``wide200`` (this sitting's first spacing): the wide search flattens out above ~150
+playouts, so ``strong`` went down to ``wide100`` and everything below it one notch (``ismcts_60``,
+``light15``, ``light50``). The Межа bots are noisy in this range (wide150 scored lower than wide100 against
+``ismcts_60``); the ladder's 300 matches of ``master`` against ``strong`` decide.
 """
 
 from __future__ import annotations
