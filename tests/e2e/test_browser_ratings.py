@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from live_helpers import JS_SEQ_AT_LEAST, Member, api_move, duel
+from live_helpers import JS_SEQ_AT_LEAST, Member, api_moves_until, duel
 
 pytestmark = pytest.mark.browser
 
@@ -49,17 +49,8 @@ def test_a_rated_towers_match_changes_both_ratings_shown_everywhere_and_replays(
         m.page.locator("#abort-match:enabled").wait_for()
 
     # A few moves (the first of each player closes the abort window), the pages following live.
-    seq = 0
-    movers: set[str] = set()
-    for _ in range(20):  # at least 5, until both have moved («Граємо знову» can chain one player's actions)
-        if len(movers) == 2 and seq >= 5:
-            break
-        moved, mover = api_move(a, mid), a.name
-        if moved is None:
-            moved, mover = api_move(b, mid), b.name
-        assert moved is not None
-        seq = moved
-        movers.add(mover)
+    # at least 5, until both have moved («Граємо знову» can chain one player's actions): no longer abortable
+    seq = api_moves_until(a, mid, b, until=lambda st: st["seq"] >= 5 and not st["abortable"])
     for m in (a, b):
         m.page.wait_for_function(JS_SEQ_AT_LEAST, arg=seq)
         m.page.locator("#abort-match").wait_for(state="hidden")

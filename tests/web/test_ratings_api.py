@@ -35,16 +35,14 @@ async def _resign(c: AsyncClient, mid: str) -> dict[str, Any]:
 async def _play_first_moves(a: AsyncClient, b: AsyncClient, mid: str) -> None:
     """Both players make their first action (the match can no longer be aborted); a player may need several
     actions before the other's first (Дві вежі's «Граємо знову»)."""
-    acted: set[int] = set()
     for _ in range(8):
-        if len(acted) == 2:
-            break
-        for i, c in enumerate((a, b)):
+        for c in (a, b):
             st = (await c.get(f"/api/matches/{mid}/state")).json()
+            if not st["abortable"]:
+                return
             if st["seat"] in st["to_move"] and st["legal"]:
                 body = {"id": f"m{st['seq']}", "seq": st["seq"], "action": st["legal"][0]}
                 assert (await c.post(f"/api/matches/{mid}/actions", json=body)).status_code == 200
-                acted.add(i)
                 break
     st = (await a.get(f"/api/matches/{mid}/state")).json()
     assert st["abortable"] is False
