@@ -56,14 +56,21 @@ def test_the_service_worker_shows_a_push_as_the_site_wrote_it(
             "url": "/matches/m1",
             "tag": "/matches/m1",
         }
-        cdp.send(
-            "ServiceWorker.deliverPushMessage",
-            {"origin": base, "registrationId": registrations[-1], "data": json.dumps(message)},
-        )
+        # DevTools drops a delivery now and then on a loaded machine (the worker being started or stopped
+        # between the registration's report and the push: CI saw nothing shown after 10 s). The site's part
+        # is what the worker does with a push that arrives, so the test delivers again every 3 s; the
+        # notification's tag (one match) makes a second delivery replace the first, never add to it.
         shown: list[Any] = []
-        while not shown and time.monotonic() < deadline + 10:
-            shown = page.evaluate(NOTIFICATIONS)
-            page.wait_for_timeout(100)
+        give_up = time.monotonic() + 30
+        while not shown and time.monotonic() < give_up:
+            cdp.send(
+                "ServiceWorker.deliverPushMessage",
+                {"origin": base, "registrationId": registrations[-1], "data": json.dumps(message)},
+            )
+            next_delivery = time.monotonic() + 3
+            while not shown and time.monotonic() < min(next_delivery, give_up):
+                shown = page.evaluate(NOTIFICATIONS)
+                page.wait_for_timeout(100)
         assert shown == [["Ваш ход", "Межа: против boris", "/matches/m1", "/matches/m1"]]
 
         # Subscribing needs the browser's push service, which a headless (private) window has not: the
