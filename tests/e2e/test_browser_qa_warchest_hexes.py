@@ -18,6 +18,14 @@ pytestmark = pytest.mark.browser
 JS_LABELS = """() => [...document.querySelectorAll('#board .wc-hex')].map((g) =>
   [Number(g.dataset.hex), g.querySelector('.wc-hex-label')?.textContent ?? null])"""
 
+# Hexes whose label's box has a corner outside the hex's polygon (SVG user units, both in one <g>).
+JS_LABEL_OUTSIDE = """() => [...document.querySelectorAll('#board .wc-hex')].filter((g) => {
+  const poly = g.querySelector('polygon');
+  const b = g.querySelector('.wc-hex-label').getBBox();
+  const corners = [[b.x, b.y], [b.x + b.width, b.y], [b.x, b.y + b.height], [b.x + b.width, b.y + b.height]];
+  return corners.some(([x, y]) => !poly.isPointInFill(new DOMPoint(x, y)));
+}).map((g) => [g.dataset.hex, g.querySelector(".wc-hex-label").textContent])"""
+
 
 def test_every_hex_shows_the_label_the_log_uses(live_server: str, browser: Any) -> None:
     context = browser.new_context(viewport={"width": 1366, "height": 900}, locale="ru-RU")
@@ -32,5 +40,8 @@ def test_every_hex_shows_the_label_the_log_uses(live_server: str, browser: Any) 
         assert "Г4" in text and "Г5" in text and "(" not in text, text
         box = page.locator('#board .wc-hex[data-hex="18"] .wc-hex-label').bounding_box()
         assert box and box["height"] >= 6  # drawn, readable size
+        # each label lies inside its own hex (it used to straddle the bottom corner and the borders)
+        outside = page.evaluate(JS_LABEL_OUTSIDE)
+        assert outside == [], outside
     finally:
         context.close()

@@ -48,8 +48,9 @@ function hexCell(g, h, u, cls) {
   if (g.locations.has(h)) {
     node.append(svgEl("circle", { cx, cy, r: SIZE * 0.72, class: `wc-ring ${ctrl ? "wc-ctrl-" + ctrl : ""}` }));
   }
-  // inside the hex, below the coin (at 0.86 it sat on the bottom corner, across the borders)
-  node.append(svgText(cx, cy + SIZE * 0.8, g.labels[h], "wc-hex-label"));
+  // inside the hex, below the coin (at 0.86 it sat across the bottom corner and the borders; a browser test
+  // checks each label box lies inside its polygon)
+  node.append(svgText(cx, cy + SIZE * 0.75, g.labels[h], "wc-hex-label"));
   if (u) {
     const title = svgEl("title", {});
     title.textContent = `${SIDE_RU[u.side]}: ${g.cardTip(u.type)}\n` + t("Монет в стопке: {n}", { n: u.height }) +
