@@ -346,3 +346,34 @@ async def test_a_match_in_play_at_the_round_deadline_is_lost_on_time(
     t = await until(clients["ann"], tid, lambda t: t["status"] == "finished")
     match = (await clients["ann"].get(f"/api/matches/{mid}")).json()
     assert match["status"] == "finished" and match["result"]["reason"] == "timeout"
+
+
+async def test_no_abandonment_claim_on_a_board_before_both_first_moves(user_client: UserClient) -> None:
+    """Before both players of a board have moved, the tournament's no-show rule decides (after its grace the
+    absent seat forfeits), not the shorter abandonment claim, which would also have scored an unplayed
+    board as a won game in an unrated tournament; once both have moved the claim is as in any match."""
+    clients = await members(user_client, "ann", "ben")
+    ann, ben = clients["ann"], clients["ben"]
+    t = await create(ann, options={"rounds": 3}, rated=False)
+    tid = t["id"]
+    for c in clients.values():
+        await c.post(f"/api/tournaments/{tid}/join", json={})
+    t = (await ann.post(f"/api/tournaments/{tid}/start", json={})).json()
+    mid = in_play(t)[0]
+    assert (await ann.get(f"/api/matches/{mid}")).json()["move_seconds"] is None  # claims need no clock
+    for c in (ann, ben):
+        r = await c.post(f"/api/matches/{mid}/claim", json={})
+        assert (r.status_code, r.json()["code"]) == (409, "claim_not_allowed"), r.text
+        assert (await c.get(f"/api/matches/{mid}/presence")).json()["claim_at"] is None
+    moved: set[str] = set()
+    for _ in range(10):  # until both seats have made their first move
+        for name, c in clients.items():
+            st = (await c.get(f"/api/matches/{mid}/state")).json()
+            if st["legal"] and name not in moved:
+                body = {"id": f"m{st['seq']}", "seq": st["seq"], "action": st["legal"][0]}
+                assert (await c.post(f"/api/matches/{mid}/actions", json=body)).status_code == 200
+                moved.add(name)
+    st = (await ann.get(f"/api/matches/{mid}/state")).json()
+    assert st["status"] == "active" and not st["abortable"], st
+    r = await ann.post(f"/api/matches/{mid}/claim", json={})
+    assert r.json()["code"] == "claimant_not_connected", r.text  # allowed now: only the socket is missing

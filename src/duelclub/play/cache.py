@@ -88,10 +88,10 @@ class MatchCache:
             if record is None:
                 raise not_found(match_id)
             names = _names(s, record)
-            grace = self.tournament_grace_seconds
-            if grace and record.move_seconds is not None and not tournaments.has_match(s, match_id):
-                grace = None
+            in_tournament = tournaments.has_match(s, match_id)
         live = build(record, self.game(record.game), names, actions)
+        live.in_tournament = in_tournament
+        grace = self.tournament_grace_seconds if in_tournament else None
         live.first_move_seconds = grace if record.move_seconds is not None else None
         return live
 

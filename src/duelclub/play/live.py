@@ -44,6 +44,9 @@ class LiveMatch:
     first_move_seconds: float | None = None
     """The least time a seat's first move gets on the move clock: a tournament match's no-show grace
     (issue 26: a seat that has not moved yet gets max(move clock, grace)); None for other matches."""
+    in_tournament: bool = False
+    """Whether the match is a board of a tournament (whose no-show rule, not the abandonment claim, ends it
+    while a player has not made a first move: play/presence.py)."""
 
     @property
     def id(self) -> str:

@@ -161,6 +161,10 @@ def _presence(
 
 
 def _claimable_match(live: LiveMatch, seat: Seat | None) -> bool:
+    """A match without a clock against a member — and, in a tournament, once both players have made their
+    first move: before that the tournament's no-show rule decides (play/tournament_driver.py: after its grace
+    the absent seat forfeits, and two no-shows withdraw it), so a claim can neither come sooner nor turn an
+    unplayed board into a won game."""
     r = live.record
     return (
         seat is not None
@@ -168,6 +172,7 @@ def _claimable_match(live: LiveMatch, seat: Seat | None) -> bool:
         and r.move_seconds is None
         and r.seat_users[1 - seat] is not None
         and r.seat_bots[1 - seat] is None
+        and not (live.in_tournament and live.abortable())
     )
 
 
@@ -188,11 +193,15 @@ async def claim_win(service: LobbyPort, match_id: str, user_id: int) -> Presence
     claim aborts the match unrated instead of winning it (play/endings.py).
 
     Raises PlayError ``not_your_seat`` (403), ``match_not_active`` (409), ``claim_not_allowed`` (409: a
-    clocked match, or a bot opponent), ``opponent_connected`` (409), ``claimant_not_connected`` (409),
+    clocked match, a bot opponent, or a tournament board before both first moves), ``opponent_connected`` (409), ``claimant_not_connected`` (409),
     ``claim_too_early`` (409, the message says when), ``stale_seq`` (409: a move was stored meanwhile)."""
     async with service.seated_active(match_id, user_id) as (live, seat):
         if not _claimable_match(live, seat):
-            raise PlayError(409, "claim_not_allowed", "only a match without a clock against a member")
+            raise PlayError(
+                409,
+                "claim_not_allowed",
+                "only a match without a clock against a member (in a tournament: after both first moves)",
+            )
         rows = await in_thread(_rows, service, match_id)
         state = _presence(service, live, rows, seat)
         if state.seats[1 - seat].online:
