@@ -194,7 +194,8 @@ async def claim_win(service: LobbyPort, match_id: str, user_id: int) -> Presence
 
     Raises PlayError ``not_your_seat`` (403), ``match_not_active`` (409), ``claim_not_allowed`` (409: a
     clocked match, a bot opponent, or a tournament board before both first moves), ``opponent_connected``
-    (409), ``claimant_not_connected`` (409), ``claim_too_early`` (409, the message says when), ``stale_seq`` (409: a move was stored meanwhile)."""
+    (409), ``claimant_not_connected`` (409), ``claim_too_early`` (409, the message says when), ``stale_seq``
+    (409: a move was stored meanwhile)."""
     async with service.seated_active(match_id, user_id) as (live, seat):
         if not _claimable_match(live, seat):
             raise PlayError(
