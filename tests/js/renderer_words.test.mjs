@@ -5,6 +5,7 @@ import { test } from "node:test";
 
 import { wordsPart as artaniaWords } from "../../src/duelclub/static/js/artania_words.js";
 import { seasonWords, wordsPart as mezhaWords } from "../../src/duelclub/static/js/mezha_words.js";
+import { outcomeReason } from "../../src/duelclub/static/js/names.js";
 import { createState, seatWords, turnLine } from "../../src/duelclub/static/js/renderbase.js";
 import { outcome as towersOutcome, turnWords as towersTurn } from "../../src/duelclub/static/js/towers.js";
 import {
@@ -178,4 +179,19 @@ test("Сундук войны: the action log names each kind by a noun, not the
     assert.notEqual(noun, WARCHEST_BUTTONS[kind], kind);
     assert.equal(noun, noun.toLowerCase(), kind);
   }
+});
+
+test("the platform's ends under a game's banner: from the reader's side, never a raw code", () => {
+  const lost = mezha(0).g.outcome({ result: { winner: 1, reason: "abandoned", reason_text: "соперник покинул партию" } });
+  assert.equal(lost.reason, "", "Межа has no words of its own for an abandonment");
+  const abandoned = { winner: 1, reason: "abandoned", reason_text: "соперник покинул партию" };
+  assert.equal(outcomeReason(lost, abandoned, 0), "Вы не вернулись в партию вовремя.");
+  assert.equal(outcomeReason(lost, abandoned, 1), "Соперник покинул партию.");
+  assert.equal(outcomeReason(lost, abandoned, null), "Соперник покинул партию.", "a spectator reads the server's words");
+  const timeout = { winner: 0, reason: "timeout", reason_text: "время вышло" };
+  assert.equal(outcomeReason({ reason: "" }, timeout, 0), "Время соперника на ход вышло.");
+  assert.equal(outcomeReason({ reason: "" }, timeout, 1), "Ваше время на ход вышло.");
+  assert.equal(outcomeReason({ reason: "Соперник сдался" }, { winner: 0, reason: "resign" }, 0), "Соперник сдался.");
+  assert.equal(outcomeReason({ reason: "" }, { winner: 0, reason: "some_code" }, 0), "Some_code.", "old payloads: the code");
+  assert.equal(outcomeReason({ reason: "" }, { winner: null, reason: "" }, 0), "");
 });

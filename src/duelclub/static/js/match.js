@@ -16,7 +16,7 @@ import { rulesPart, setupRulesPanel } from "./rulespanel.js";
 import { setupHandFold } from "./handfold.js";
 import { LastMove } from "./lastmove.js";
 import { MatchChat } from "./chat.js";
-import { resultFor, seatName } from "./names.js";
+import { outcomeReason, resultFor, seatName } from "./names.js";
 import { t, tn } from "./i18n.js";
 import { MatchReplay } from "./replay.js";
 import { MatchStanding, abortWords } from "./standing.js";
@@ -224,7 +224,7 @@ function showResult(msg) {
   } else if (renderer && renderer.outcome && renderer.outcome(msg)) {
     // Who won and why, from the viewer's side: «Соперник выиграл два сезона (1:2)».
     const o = renderer.outcome(msg);
-    r = { kind: o.kind, text: o.text, reason: o.reason ? `${o.reason}.` : "" };
+    r = { kind: o.kind, text: o.text, reason: outcomeReason(o, result, me) };
   } else {
     r = resultFor(result, me);
     if (result.reason === "resign" && me !== null) {

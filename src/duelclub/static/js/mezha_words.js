@@ -213,8 +213,8 @@ export function wordsPart(ctx, st, g) {
       case "tournament_cancelled":
         reason = t("Турнир отменён");
         break;
-      default:
-        reason = result.reason ? String(result.reason) : "";
+      default: // the platform's ends (abandonment, the clock): match.js words them (names.js outcomeReason)
+        reason = "";
     }
     return { kind, title, reason };
   }

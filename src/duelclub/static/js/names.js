@@ -28,6 +28,25 @@ const CALLED_OFF = {
 /** A result's reason in words (the server's `reason_text`; the code where an old payload has none). */
 export const reasonOf = (result) => (result && (result.reason_text || result.reason)) || "";
 
+/** A platform end reason (a claim of abandonment, the move clock) worded from the reader's side: the winner
+ *  reads what the opponent did, the loser what they did; "" for a spectator, a draw or any other reason. */
+export function sideReason(result, mySeat) {
+  const w = result && result.winner;
+  if (w === null || w === undefined || mySeat === null || mySeat === undefined) return "";
+  const won = w === mySeat;
+  if (result.reason === "abandoned") return won ? t("Соперник покинул партию") : t("Вы не вернулись в партию вовремя");
+  if (result.reason === "timeout") return won ? t("Время соперника на ход вышло") : t("Ваше время на ход вышло");
+  return "";
+}
+
+/** The banner's reason sentence under a renderer's outcome `o` ({reason}: the game's own words, "" where the
+ *  game has none for this end): the game's words, else the platform's from the reader's side, else the
+ *  server's `reason_text` — never a raw code. */
+export function outcomeReason(o, result, mySeat) {
+  const why = (o && o.reason) || sideReason(result, mySeat) || reasonOf(result);
+  return why ? `${why.charAt(0).toUpperCase()}${why.slice(1)}.` : "";
+}
+
 /** A seat's display name from a match summary's `seats` entry, whatever its exact shape. */
 export function seatName(seat) {
   if (seat === null || seat === undefined) return "—";
