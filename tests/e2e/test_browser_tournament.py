@@ -52,7 +52,8 @@ def test_a_round_robin_evening_from_the_form_to_the_final_table(browser: Any, li
     try:
         page = org.page
         page.goto(f"{live_server}/tournaments")
-        page.fill("input[name=name]", "Клубный вечер")
+        # a long name, as members write them: its badge on the match page must wrap inside a phone's width
+        page.fill("input[name=name]", "Клубный вечер — пятничная Межа для всех желающих")
         page.check("input[name=game][value=mezha]")
         page.check("input[name=format][value=round_robin]")
         page.click("#create-tournament")
@@ -98,6 +99,9 @@ def test_a_round_robin_evening_from_the_form_to_the_final_table(browser: Any, li
                     phone.page.click("#resign")
                     phone.page.click("#resign-confirm")
                     phone.page.locator("#result").wait_for(state="visible")
+                    assert "Клубный вечер" in phone.page.locator(".badge-tournament").inner_text()
+                    width = phone.page.evaluate("() => document.documentElement.scrollWidth")
+                    assert width <= PHONE["width"], f"the match page scrolls sideways ({width} px)"
                     resigned_on_page = True
                     continue
                 st = loser.get(f"/api/matches/{p['match_id']}/state")
