@@ -104,6 +104,36 @@ def test_cancel_asks_first_and_the_aborted_match_says_the_tournament_was_cancell
         other.close()
 
 
+def test_withdrawing_asks_first(browser: Any, live_server: str) -> None:
+    """«Выбыть из турнира» loses the game in play and the rest: one tap must not do it (a phone puts it
+    right under «Ваша партия готова: Играть»)."""
+    org, other = Member(browser, live_server, "tqw"), Member(browser, live_server, "tqx")
+    try:
+        tid = _tournament(org)
+        org.post(f"/api/tournaments/{tid}/join")
+        other.post(f"/api/tournaments/{tid}/join")
+        org.post(f"/api/tournaments/{tid}/start")
+        page = other.page
+        page.goto(f"{live_server}/tournaments/{tid}")
+        page.locator("#tournament[data-status='running']").wait_for()
+        page.click("#tournament-withdraw")
+        dialog = page.locator("#tournament-withdraw-dialog")
+        assert dialog.is_visible() and "Выбыть из турнира?" in dialog.inner_text()
+        page.click("#tournament-withdraw-keep")
+        assert not dialog.is_visible()
+        players = org.get(f"/api/tournaments/{tid}")["players"]
+        assert not any(p["withdrawn"] for p in players), "closing the question changes nothing"
+        page.click("#tournament-withdraw")
+        page.click("#tournament-withdraw-confirm")
+        page.wait_for_function("() => !document.querySelector('#tournament-withdraw')", polling=100)
+        players = org.get(f"/api/tournaments/{tid}")["players"]
+        assert [p["username"] for p in players if p["withdrawn"]] == [other.name]
+        assert org.errors == [] and other.errors == []
+    finally:
+        org.close()
+        other.close()
+
+
 def test_an_arena_shows_its_end_and_counts_down(browser: Any, live_server: str) -> None:
     org, other = Member(browser, live_server, "tqa"), Member(browser, live_server, "tqe")
     try:

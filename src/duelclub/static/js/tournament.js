@@ -1,7 +1,7 @@
 // /tournaments/{id}: the tournament page (issue 26 §Pages). Draws GET /api/tournaments/{id} — rules in plain
 // words, standings, crosstable, rounds with their matches (live or replay, with each deal's commitment and,
 // once ended, its seed), players — and its buttons (join, leave, withdraw; organiser: enter a bot of a chosen
-// level, start, pause, resume, cancel — with a confirmation). Re-read when the lobby socket says this
+// level, start, pause, resume, cancel; withdraw and cancel ask first). Re-read when the lobby socket says this
 // tournament changed, at most once per PAGE_WAIT_MS (coalesce.js); «Ваша партия готова» when a match of the
 // viewer starts. The start time, or an arena's end with a live countdown, in the reader's local time.
 // Refusals in the page language (tournament_errors.js). Test hooks: #tournament[data-status][data-round],
@@ -36,7 +36,7 @@ const isAdmin = root.dataset.admin === "1";
 const $ = (name) => document.getElementById(name);
 let current = null;
 let ticker = null;
-let cancelDialog = null;
+const dialogs = new Map(); // action → its confirmation <dialog>, made on first use
 
 const who = (name) => (name && name.startsWith("bot:") ? seatName({ bot: name.slice(4) }) : name || "—");
 
@@ -77,34 +77,54 @@ async function act(action, body = {}) {
 
 function button(label, action, extra = {}) {
   const kind = extra.primary ? "btn-primary" : extra.danger ? "btn-danger" : "btn-ghost";
-  const onclick = extra.confirm ? confirmCancel : () => act(action);
+  const onclick = extra.confirm ? () => confirmThen(action) : () => act(action);
   // a redraw while the request runs (a lobby event) keeps the new button locked too
   const locked = busy.has(action) || undefined;
   return el("button", { type: "button", class: `btn ${kind}`, id: `tournament-${action}`, onclick, disabled: locked, "aria-busy": locked && "true" }, label);
 }
 
-/** «Отменить турнир» asks first, in a dialog with big buttons (as «Сдаться» does; never window.confirm). */
-function confirmCancel() {
-  if (!cancelDialog) {
+/** What the confirmation of an action says: its question, the consequence, and the two buttons. */
+const CONFIRM = {
+  cancel: {
+    q: t("Отменить турнир?"),
+    why: t("Итогов не будет, а идущие партии турнира прервутся. Вернуть турнир нельзя."),
+    yes: t("Да, отменить турнир"),
+    keep: t("Не отменять"),
+  },
+  withdraw: {
+    q: t("Выбыть из турнира?"),
+    why: t("Идущая партия турнира будет проиграна, а оставшиеся — засчитаны соперникам. Вернуться в турнир нельзя."),
+    yes: t("Да, выбыть"),
+    keep: t("Остаться"),
+  },
+};
+
+/** «Отменить турнир» and «Выбыть из турнира» ask first, in a dialog with big buttons (as «Сдаться» does;
+ *  never window.confirm): #tournament-<action>-dialog, -confirm, -keep. */
+function confirmThen(action) {
+  let dialog = dialogs.get(action);
+  if (!dialog) {
+    const words = CONFIRM[action];
     const yes = () => {
-      cancelDialog.close();
-      act("cancel");
+      dialog.close();
+      act(action);
     };
-    cancelDialog = el(
+    dialog = el(
       "dialog",
-      { class: "confirm-dialog", id: "tournament-cancel-dialog", "aria-labelledby": "tournament-cancel-q" },
-      el("p", { id: "tournament-cancel-q", class: "confirm-dialog__q" }, t("Отменить турнир?")),
-      el("p", {}, t("Итогов не будет, а идущие партии турнира прервутся. Вернуть турнир нельзя.")),
+      { class: "confirm-dialog", id: `tournament-${action}-dialog`, "aria-labelledby": `tournament-${action}-q` },
+      el("p", { id: `tournament-${action}-q`, class: "confirm-dialog__q" }, words.q),
+      el("p", {}, words.why),
       el(
         "div",
         { class: "row" },
-        el("button", { type: "button", class: "btn btn-danger", id: "tournament-cancel-confirm", onclick: yes }, t("Да, отменить турнир")),
-        el("button", { type: "button", class: "btn btn-secondary", id: "tournament-cancel-keep", onclick: () => cancelDialog.close() }, t("Не отменять")),
+        el("button", { type: "button", class: "btn btn-danger", id: `tournament-${action}-confirm`, onclick: yes }, words.yes),
+        el("button", { type: "button", class: "btn btn-secondary", id: `tournament-${action}-keep`, onclick: () => dialog.close() }, words.keep),
       ),
     );
-    document.body.append(cancelDialog);
+    document.body.append(dialog);
+    dialogs.set(action, dialog);
   }
-  cancelDialog.showModal();
+  dialog.showModal();
 }
 
 function actions(tr) {
@@ -116,7 +136,7 @@ function actions(tr) {
     if (manage) out.push(button(t("Начать турнир"), "start", { primary: you.joined }));
   }
   if ((tr.status === "running" || tr.status === "paused") && you.joined && !you.withdrawn) {
-    out.push(button(t("Выбыть из турнира"), "withdraw"));
+    out.push(button(t("Выбыть из турнира"), "withdraw", { confirm: true }));
   }
   if (manage && tr.status === "running") out.push(button(t("Пауза"), "pause"));
   if (manage && tr.status === "paused") out.push(button(t("Продолжить"), "resume", { primary: true }));
