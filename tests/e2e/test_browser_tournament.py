@@ -77,6 +77,13 @@ def test_a_round_robin_evening_from_the_form_to_the_final_table(browser: Any, li
         assert phone.page.locator(".tournament-tab").count() == 3
         assert small_targets(phone.page, targets) == [], "tap targets on /tournaments"
         assert phone.page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+        # the form's fields are the site's (16 px: a phone does not zoom in on focus), number and time too
+        small = phone.page.evaluate(
+            """() => [...document.querySelectorAll('#tournament-form input')]
+              .filter((e) => e.type !== 'radio' && e.type !== 'checkbox')
+              .filter((e) => parseFloat(getComputedStyle(e).fontSize) < 16).map((e) => e.name)"""
+        )
+        assert small == [], small
         for m in others:
             m.post(f"/api/tournaments/{tid}/join")
         page.wait_for_function("() => document.querySelectorAll('#tournament-players li').length === 4")
