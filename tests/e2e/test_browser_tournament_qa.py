@@ -134,6 +134,45 @@ def test_withdrawing_asks_first(browser: Any, live_server: str) -> None:
         other.close()
 
 
+def test_a_player_without_a_game_in_play_reads_why(browser: Any, live_server: str) -> None:
+    """Three players: round 1's bye reads that they sit out with a point and when the next round comes; once
+    round 1's game ends, the page (following the lobby socket) offers round 2's game instead. (A game over
+    before the round: tests/js/tournament_words.test.mjs.)"""
+    members = [Member(browser, live_server, p) for p in ("tqr", "tqs", "tqt")]
+    by_name = {m.name: m for m in members}
+    try:
+        tid = _tournament(members[0])
+        for m in members:
+            m.post(f"/api/tournaments/{tid}/join")
+        t = members[0].post(f"/api/tournaments/{tid}/start")
+        pairings = t["rounds"][0]["pairings"]
+        bye = by_name[next(p["seats"][0] for p in pairings if p["seats"][1] is None)]
+        board = next(p for p in pairings if p["seats"][1] is not None)
+        page = bye.page
+        page.goto(f"{live_server}/tournaments/{tid}")
+        waiting = page.locator("#tournament-waiting")
+        waiting.wait_for(state="visible")
+        assert waiting.inner_text().startswith("В этом туре вы отдыхаете и получаете 1 очко."), (
+            waiting.inner_text()
+        )
+        assert "Следующий тур начнётся" in waiting.inner_text()
+        assert not page.locator("#tournament-ready").is_visible()
+
+        loser = by_name[board["seats"][1]]
+        st = loser.get(f"/api/matches/{board['match_id']}/state")
+        loser.post(
+            f"/api/matches/{board['match_id']}/actions",
+            {"id": "gg", "seq": st["seq"], "action": {"kind": "resign"}},
+        )
+        page.locator("#tournament-ready:not([hidden]) #tournament-play").wait_for()
+        assert not waiting.is_visible()
+        for m in members:
+            assert m.errors == [], m.errors
+    finally:
+        for m in members:
+            m.close()
+
+
 def test_an_arena_shows_its_end_and_counts_down(browser: Any, live_server: str) -> None:
     org, other = Member(browser, live_server, "tqa"), Member(browser, live_server, "tqe")
     try:

@@ -14,6 +14,7 @@ import {
   roundsWarningText,
   rulesText,
   tournamentTitle,
+  waitingText,
 } from "../../src/duelclub/static/js/tournament_words.js";
 
 test("points are written with halves", () => {
@@ -93,3 +94,25 @@ test("a nameless tournament is named by its format and game", () => {
   assert.equal(tournamentTitle({ name: "", format: "swiss", game: "towers" }, "Дві вежі"), "Швейцарская система: Дві вежі");
   assert.equal(tournamentTitle({ name: "Вечер", format: "arena" }, "x"), "Вечер");
 });
+
+test("a player with no match in play reads why: a bye, a game already over, an arena's next pairing", () => {
+  const players = [{ number: 1, username: "ann" }, { number: 2, username: "ben" }, { number: 3, username: "cat" }];
+  const rounds = [{ number: 1, pairings: [{ seats: ["ben", "cat"], result: null }, { seats: ["ann", null], result: "bye" }] }];
+  const tr = (you, extra = {}) => ({ status: "running", format: "round_robin", current_round: 1, total_rounds: 3, players, rounds, you, ...extra });
+  const ann = { joined: true, number: 1, withdrawn: false, match_id: null };
+  assert.equal(
+    waitingText(tr(ann)),
+    "В этом туре вы отдыхаете и получаете 1 очко. Следующий тур начнётся, когда закончатся все партии этого тура.",
+  );
+  const done = [{ number: 3, pairings: [{ seats: ["ann", "ben"], result: "1-0" }, { seats: ["cat", null], result: "bye" }] }];
+  assert.equal(
+    waitingText(tr(ann, { current_round: 3, rounds: done })),
+    "Ваша партия этого тура окончена. Итоги — когда закончатся все партии этого тура.",
+  );
+  assert.equal(waitingText(tr({ ...ann, match_id: "m1" })), "", "a match in play: «Ваша партия готова» instead");
+  assert.equal(waitingText(tr({ ...ann, withdrawn: true })), "");
+  assert.equal(waitingText(tr({ joined: false, number: null })), "", "a spectator");
+  assert.equal(waitingText(tr(ann, { status: "paused" })), "");
+  assert.equal(waitingText(tr(ann, { format: "arena" })), "Подбираем вам соперника: партия начнётся, как только он освободится.");
+});
+

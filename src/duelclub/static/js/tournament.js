@@ -28,6 +28,7 @@ import {
   rulesText,
   statusName,
   tournamentTitle,
+  waitingText,
 } from "./tournament_words.js";
 
 const root = document.getElementById("tournament");
@@ -296,6 +297,9 @@ function players(tr) {
 }
 
 function ready(tr) {
+  const waiting = $("tournament-waiting");
+  waiting.textContent = waitingText(tr);
+  waiting.hidden = !waiting.textContent;
   const box = $("tournament-ready");
   const mid = tr.you.match_id;
   box.hidden = !mid;

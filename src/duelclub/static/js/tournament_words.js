@@ -143,3 +143,22 @@ export function tournamentTitle(tr, gameTitle) {
   if (tr.name) return tr.name;
   return t("{format}: {game}", { format: formatName(tr.format), game: gameTitle || tr.game });
 }
+
+/** What a player of a running tournament reads while no match of theirs is in play: they sit out this round
+ * (the bye's point), their game of the round is over and the next round waits for the others, or (an arena)
+ * the next opponent is being found; "" for anyone else. */
+export function waitingText(tr) {
+  const you = tr.you || {};
+  if (tr.status !== "running" || !you.joined || you.withdrawn || you.match_id) return "";
+  if (tr.format === "arena") return t("Подбираем вам соперника: партия начнётся, как только он освободится.");
+  const me = (tr.players.find((p) => p.number === you.number) || {}).username;
+  const round = (tr.rounds || []).find((r) => r.number === tr.current_round);
+  const mine = me && round ? round.pairings.find((p) => p.seats.includes(me)) : null;
+  if (!mine) return "";
+  const next =
+    tr.current_round < tr.total_rounds
+      ? t("Следующий тур начнётся, когда закончатся все партии этого тура.")
+      : t("Итоги — когда закончатся все партии этого тура.");
+  const now = mine.seats[1] === null ? t("В этом туре вы отдыхаете и получаете 1 очко.") : t("Ваша партия этого тура окончена.");
+  return `${now} ${next}`;
+}
