@@ -173,6 +173,37 @@ def test_a_player_without_a_game_in_play_reads_why(browser: Any, live_server: st
             m.close()
 
 
+def test_the_lobby_list_opens_on_the_running_tournaments_when_none_is_upcoming(
+    browser: Any, live_server: str
+) -> None:
+    """The lobby's «Турниры» opens on «Скоро»; with nothing upcoming and a tournament running (a club evening
+    in progress) it opens on «Идут» instead. (The server is shared: the test answers the upcoming list.)"""
+    org, other = Member(browser, live_server, "tql"), Member(browser, live_server, "tqm")
+    try:
+        tid = _tournament(org)
+        org.post(f"/api/tournaments/{tid}/join")
+        other.post(f"/api/tournaments/{tid}/join")
+        org.post(f"/api/tournaments/{tid}/start")
+        page = org.page
+        selected = "() => document.querySelector('.tournament-tab[aria-selected=true]').dataset.status"
+        page.route("**/api/tournaments?status=open", lambda route: route.fulfill(json=[]))
+        page.goto(f"{live_server}/")
+        page.locator("#tournament-items[data-loaded]").wait_for(state="attached")
+        assert page.evaluate(selected) == "running"
+        assert page.locator(f"#tournament-items li[data-id='{tid}']").is_visible()
+
+        page.route("**/api/tournaments?status=running", lambda route: route.fulfill(json=[]))
+        page.route("**/api/tournaments?status=paused", lambda route: route.fulfill(json=[]))
+        page.goto(f"{live_server}/")
+        page.locator("#tournament-items[data-loaded]").wait_for(state="attached")
+        assert page.evaluate(selected) == "open", "nothing anywhere: the upcoming tab"
+        assert page.locator("#tournament-items").inner_text() == "Пока нет турниров."
+        assert org.errors == []
+    finally:
+        org.close()
+        other.close()
+
+
 def test_an_arena_shows_its_end_and_counts_down(browser: Any, live_server: str) -> None:
     org, other = Member(browser, live_server, "tqa"), Member(browser, live_server, "tqe")
     try:

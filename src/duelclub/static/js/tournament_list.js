@@ -21,32 +21,62 @@ function item(tr) {
   );
 }
 
-/** Read the current tab's list again. */
-export async function refreshList() {
-  const box = document.getElementById("tournament-items");
-  if (!box) return;
-  const wanted = status === "running" ? ["running", "paused"] : [status];
+async function load(which) {
+  const wanted = which === "running" ? ["running", "paused"] : [which];
   let items = [];
-  try {
-    for (const s of wanted) items = items.concat(await get(`/api/tournaments?status=${s}`));
-  } catch (_err) {
-    return;
-  }
+  for (const s of wanted) items = items.concat(await get(`/api/tournaments?status=${s}`));
+  return items;
+}
+
+function draw(items) {
+  const box = document.getElementById("tournament-items");
   box.replaceChildren(...(items.length ? items.map(item) : [el("li", { class: "empty" }, t("Пока нет турниров."))]));
   box.dataset.loaded = status;
 }
 
-/** Wire the tabs and draw the first list. */
-export function setUpList() {
+/** Read the current tab's list again. */
+export async function refreshList() {
+  if (!document.getElementById("tournament-items")) return;
+  const which = status;
+  try {
+    const items = await load(which);
+    if (which === status) draw(items); // a tab clicked meanwhile draws its own list
+  } catch (_err) {
+    // offline: the list stays as it was
+  }
+}
+
+/** Wire the tabs and draw the first list: «Скоро», or «Идут» when nothing is upcoming but something is
+ *  running (a club evening in progress). */
+export async function setUpList() {
   const tabs = [...document.querySelectorAll(".tournament-tab")];
+  let chosen = false;
+  const select = (tab) => {
+    status = tab.dataset.status;
+    for (const other of tabs) other.setAttribute("aria-selected", other === tab ? "true" : "false");
+  };
   for (const tab of tabs) {
     tab.addEventListener("click", () => {
-      status = tab.dataset.status;
-      for (const other of tabs) other.setAttribute("aria-selected", other === tab ? "true" : "false");
+      chosen = true;
+      select(tab);
       refreshList();
     });
   }
-  refreshList();
+  if (!document.getElementById("tournament-items")) return;
+  try {
+    let items = await load("open");
+    const running = tabs.find((tab) => tab.dataset.status === "running");
+    if (!items.length && running && !chosen) {
+      const live = await load("running");
+      if (live.length && !chosen) {
+        select(running);
+        items = live;
+      }
+    }
+    if (!chosen) draw(items);
+  } catch (_err) {
+    // offline: «Загрузка…» stays until the lobby socket's next change
+  }
 }
 
 /** Follow the lobby socket: `onTournament(id)` for each {"type":"tournament"} (reconnects with backoff). */
