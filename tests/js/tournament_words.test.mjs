@@ -6,6 +6,8 @@ import {
   byeText,
   cancelledText,
   clockText,
+  crosstableLegend,
+  crosstableRows,
   localTime,
   maxSwissRounds,
   points,
@@ -114,5 +116,23 @@ test("a player with no match in play reads why: a bye, a game already over, an a
   assert.equal(waitingText(tr({ joined: false, number: null })), "", "a spectator");
   assert.equal(waitingText(tr(ann, { status: "paused" })), "");
   assert.equal(waitingText(tr(ann, { format: "arena" })), "Подбираем вам соперника: партия начнётся, как только он освободится.");
+});
+
+test("the crosstable follows the standings' order, numbered as the standings are, with the byes", () => {
+  const tr = {
+    standings: [{ username: "cat" }, { username: "ann" }, { username: "ben" }],
+    crosstable: [
+      { username: "ann", cells: { ben: ["1"], cat: ["0"] }, byes: [] },
+      { username: "ben", cells: { ann: ["0"] }, byes: [2] },
+      { username: "cat", cells: { ann: ["1"], ben: ["*"] }, byes: [] },
+    ],
+  };
+  assert.deepEqual(crosstableRows(tr), [
+    { place: 1, username: "cat", cells: ["×", "1", "*"], byes: "" },
+    { place: 2, username: "ann", cells: ["0", "×", "1"], byes: "" },
+    { place: 3, username: "ben", cells: ["", "0", "×"], byes: "+1" },
+  ]);
+  assert.match(crosstableLegend(), /\* — партия идёт/);
+  assert.match(crosstableLegend(), /\+1 — отдых в туре/);
 });
 

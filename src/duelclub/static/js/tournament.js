@@ -19,6 +19,8 @@ import {
   byeText,
   cancelledText,
   clockText,
+  crosstableLegend,
+  crosstableRows,
   formatName,
   localTime,
   points,
@@ -234,12 +236,23 @@ function crosstable(tr) {
   const panel = $("crosstable-panel");
   panel.hidden = tr.format === "arena" || !tr.crosstable || !tr.crosstable.length;
   if (panel.hidden) return;
-  const names = tr.crosstable.map((r) => r.username);
-  const cell = (r, n) => el("td", { class: "num" }, n === r.username ? "×" : (r.cells[n] || []).join(" "));
-  $("crosstable").replaceChildren(
-    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("Игрок")), ...names.map((_n, i) => el("th", { scope: "col", class: "num" }, String(i + 1))))),
-    el("tbody", {}, ...tr.crosstable.map((r, i) => el("tr", {}, el("th", { scope: "row" }, `${i + 1}. ${who(r.username)}`), ...names.map((n) => cell(r, n))))),
-  );
+  const rows = crosstableRows(tr);
+  const byes = rows.some((r) => r.byes);
+  const head = [
+    el("th", { scope: "col" }, t("Игрок")),
+    ...rows.map((r) => el("th", { scope: "col", class: "num" }, String(r.place))),
+    byes ? el("th", { scope: "col", class: "num" }, t("Отдых")) : null,
+  ];
+  const row = (r) =>
+    el(
+      "tr",
+      {},
+      el("th", { scope: "row" }, `${r.place}. ${who(r.username)}`),
+      ...r.cells.map((c) => el("td", { class: "num" }, c)),
+      byes ? el("td", { class: "num" }, r.byes) : null,
+    );
+  $("crosstable").replaceChildren(el("thead", {}, el("tr", {}, ...head)), el("tbody", {}, ...rows.map(row)));
+  $("crosstable-legend").textContent = crosstableLegend();
 }
 
 function pairing(p) {

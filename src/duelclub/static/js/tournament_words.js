@@ -162,3 +162,30 @@ export function waitingText(tr) {
   const now = mine.seats[1] === null ? t("В этом туре вы отдыхаете и получаете 1 очко.") : t("Ваша партия этого тура окончена.");
   return `${now} ${next}`;
 }
+
+/** The crosstable in the standings' order, as a printed one (and the CSV) is: `{place, username, cells, byes}`
+ * per row, `cells[k]` the marks against the player placed k + 1 ("×" on the diagonal), `byes` "+1" per round
+ * sat out. So row and column 1 are the standings' first player; rows missing from the standings (none, in
+ * practice) follow in the server's seed order. */
+export function crosstableRows(tr) {
+  const order = (tr.standings || []).map((s) => s.username);
+  const rows = [...(tr.crosstable || [])].sort((a, b) => rankOf(order, a.username) - rankOf(order, b.username));
+  const names = rows.map((r) => r.username);
+  return rows.map((r, i) => ({
+    place: i + 1,
+    username: r.username,
+    cells: names.map((n) => (n === r.username ? "×" : (r.cells[n] || []).join(" "))),
+    byes: (r.byes || []).map(() => "+1").join(" "),
+  }));
+}
+
+function rankOf(order, name) {
+  const i = order.indexOf(name);
+  return i < 0 ? order.length : i;
+}
+
+/** The crosstable's legend: what its marks mean. */
+export function crosstableLegend() {
+  return t("1 — победа, ½ — ничья, 0 — поражение; + и - — победа и поражение без игры (неявка); * — партия идёт; +1 — отдых в туре.");
+}
+
