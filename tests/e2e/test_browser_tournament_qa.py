@@ -204,6 +204,41 @@ def test_the_lobby_list_opens_on_the_running_tournaments_when_none_is_upcoming(
         other.close()
 
 
+def test_a_board_ended_before_the_first_moves_reads_as_the_forfeit_the_table_counts(
+    browser: Any, live_server: str
+) -> None:
+    """A rated board where one player resigns before both first moves: the tournament scores a forfeit (+/-),
+    so the match page says «Победа без игры» / «Поражение без игры», not «не в счёт»; and a tournament
+    board offers no «Отменить партию»."""
+    org, other = Member(browser, live_server, "tqf"), Member(browser, live_server, "tqg")
+    try:
+        tid = _tournament(org, game="towers", rated=True)  # Межа is never rated
+        org.post(f"/api/tournaments/{tid}/join")
+        other.post(f"/api/tournaments/{tid}/join")
+        started = org.post(f"/api/tournaments/{tid}/start")
+        mid = started["rounds"][0]["pairings"][0]["match_id"]
+        page = org.page
+        page.goto(f"{live_server}/matches/{mid}")
+        page.locator("#board").wait_for()
+        page.wait_for_function("() => document.querySelector('#turn').textContent.trim() !== '—'")
+        assert not page.locator("#abort-match").is_visible(), "no «Отменить партию» on a tournament board"
+        st = other.get(f"/api/matches/{mid}/state")
+        other.post(
+            f"/api/matches/{mid}/actions", {"id": "gg", "seq": st["seq"], "action": {"kind": "resign"}}
+        )
+        result = page.locator("#result")
+        result.wait_for(state="visible")
+        assert page.locator("#result-title").inner_text() == "Победа без игры"
+        words = result.inner_text()
+        assert "в турнире это победа без игры" in words and "не в счёт" not in words, words
+        board = org.get(f"/api/tournaments/{tid}")["rounds"][0]["pairings"][0]
+        assert board["forfeit"], board
+        assert org.errors == [] and other.errors == []
+    finally:
+        org.close()
+        other.close()
+
+
 def test_an_arena_shows_its_end_and_counts_down(browser: Any, live_server: str) -> None:
     org, other = Member(browser, live_server, "tqa"), Member(browser, live_server, "tqe")
     try:

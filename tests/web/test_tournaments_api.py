@@ -348,10 +348,11 @@ async def test_a_match_in_play_at_the_round_deadline_is_lost_on_time(
     assert match["status"] == "finished" and match["result"]["reason"] == "timeout"
 
 
-async def test_no_abandonment_claim_on_a_board_before_both_first_moves(user_client: UserClient) -> None:
+async def test_no_claim_nor_abort_on_a_board_before_both_first_moves(user_client: UserClient) -> None:
     """Before both players of a board have moved, the tournament's no-show rule decides (after its grace the
     absent seat forfeits), not the shorter abandonment claim, which would also have scored an unplayed
-    board as a won game in an unrated tournament; once both have moved the claim is as in any match."""
+    board as a won game in an unrated tournament, nor a player's abort; once both have moved the claim is as
+    in any match."""
     clients = await members(user_client, "ann", "ben")
     ann, ben = clients["ann"], clients["ben"]
     t = await create(ann, options={"rounds": 3}, rated=False)
@@ -365,6 +366,10 @@ async def test_no_abandonment_claim_on_a_board_before_both_first_moves(user_clie
         r = await c.post(f"/api/matches/{mid}/claim", json={})
         assert (r.status_code, r.json()["code"]) == (409, "claim_not_allowed"), r.text
         assert (await c.get(f"/api/matches/{mid}/presence")).json()["claim_at"] is None
+        # nor «Отменить партию»: an abort scored the board -/-, the present player's forfeit win gone
+        r = await c.post(f"/api/matches/{mid}/abort", json={})
+        assert (r.status_code, r.json()["code"]) == (409, "abort_not_allowed"), r.text
+        assert (await c.get(f"/api/matches/{mid}/state")).json()["abortable"] is False
     moved: set[str] = set()
     for _ in range(10):  # until both seats have made their first move
         for name, c in clients.items():
@@ -374,6 +379,6 @@ async def test_no_abandonment_claim_on_a_board_before_both_first_moves(user_clie
                 assert (await c.post(f"/api/matches/{mid}/actions", json=body)).status_code == 200
                 moved.add(name)
     st = (await ann.get(f"/api/matches/{mid}/state")).json()
-    assert st["status"] == "active" and not st["abortable"], st
+    assert st["status"] == "active", st
     r = await ann.post(f"/api/matches/{mid}/claim", json={})
     assert r.json()["code"] == "claimant_not_connected", r.text  # allowed now: only the socket is missing

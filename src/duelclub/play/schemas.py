@@ -58,7 +58,8 @@ class StatePayload(BaseModel):
     result: JSON | None
     to_move: list[int]
     abortable: bool = False
-    """Either player may still abort the match without a result: not both have made their first action."""
+    """Either player may still abort the match without a result: not both have made their first action (never
+    on a tournament board: play/abort.py)."""
 
 
 class Rematch(BaseModel):

@@ -172,7 +172,7 @@ def fields_at(live: LiveMatch, seat: Seat | None, state: Any, seq: int, since: i
         "events": events,
         "result": worded_result(record.game, record.result),
         "to_move": to_move,
-        "abortable": live.abortable(seq),
+        "abortable": live.abortable(seq) and not live.in_tournament,  # «Отменить партию» (play/abort.py)
     }
 
 

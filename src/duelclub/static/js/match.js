@@ -19,7 +19,7 @@ import { MatchChat } from "./chat.js";
 import { outcomeReason, resultFor, seatName } from "./names.js";
 import { t, tn } from "./i18n.js";
 import { MatchReplay } from "./replay.js";
-import { MatchStanding, abortWords } from "./standing.js";
+import { MatchStanding, abortWords, forfeitWords } from "./standing.js";
 
 
 const ERROR_TEXT = {
@@ -212,7 +212,10 @@ function showResult(msg) {
   }
   const me = mySeat();
   let r;
-  if (abortWords(result, me)) {
+  const forfeit = info && info.tournament ? forfeitWords(result, me) : null;
+  if (forfeit) {
+    r = forfeit;
+  } else if (abortWords(result, me)) {
     r = { kind: "draw", ...abortWords(result, me) };
   } else if (msg.status === "aborted" && (result.winner === null || result.winner === undefined)) {
     r =
@@ -332,6 +335,8 @@ function onState(msg) {
 function abortedTurn(msg) {
   if (msg.status !== "aborted") return null;
   const reason = msg.result && msg.result.reason;
+  const forfeit = info && info.tournament ? forfeitWords(msg.result, mySeat()) : null;
+  if (forfeit) return { text: forfeit.text, cls: "turn-over" };
   if (abortWords(msg.result, mySeat())) return { text: abortWords(msg.result, mySeat()).text, cls: "turn-over" };
   return { text: reason === "cancelled" ? t("Приглашение отменено") : t("Партия прервана"), cls: "turn-over" };
 }

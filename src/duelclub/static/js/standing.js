@@ -129,12 +129,52 @@ export class MatchStanding {
     try {
       await post(`/api/matches/${encodeURIComponent(this.matchId)}/abort`, {});
     } catch (err) {
-      toast(err.code === "abort_too_late" ? t("Отменить уже нельзя: оба игрока сделали ход. Можно только сдаться.") : err.message);
+      const words = {
+        abort_too_late: t("Отменить уже нельзя: оба игрока сделали ход. Можно только сдаться."),
+        abort_not_allowed: t("Партию турнира отменить нельзя."),
+      };
+      toast(words[err.code] || err.message);
     } finally {
       this.aborting = false;
       this._paintAbort();
     }
   }
+}
+
+/** A tournament board that ended before both first moves (reason `unplayed` or `no_first_move`, `seat` the
+ *  one at fault): the tournament scores it as a forfeit, lost by that seat and won by the other
+ *  (play/tournament_boards.py board_result), so the banner says so rather than «не в счёт»: {kind, text,
+ *  reason} from the viewer's side; null for any other result. */
+export function forfeitWords(result, mySeat) {
+  if (!result || !["unplayed", "no_first_move"].includes(result.reason) || ![0, 1].includes(result.seat)) return null;
+  const resigned = result.ended_by === "resign";
+  if (mySeat === null || mySeat === undefined) {
+    const names = Array.isArray(result.names) ? result.names : [];
+    const loser = names[result.seat] || t("игрок");
+    return {
+      kind: "draw",
+      text: t("Победа без игры: {name}", { name: names[1 - result.seat] || t("соперник") }),
+      reason: resigned
+        ? t("{name} сдался до первых ходов — в турнире это поражение без игры.", { name: loser })
+        : t("{name} не сделал первый ход вовремя — в турнире это поражение без игры.", { name: loser }),
+    };
+  }
+  if (result.seat === mySeat) {
+    return {
+      kind: "loss",
+      text: t("Поражение без игры"),
+      reason: resigned
+        ? t("Вы сдались до первых ходов — в турнире это поражение без игры.")
+        : t("Вы не сделали первый ход вовремя — в турнире это поражение без игры."),
+    };
+  }
+  return {
+    kind: "win",
+    text: t("Победа без игры"),
+    reason: resigned
+      ? t("Соперник сдался до первых ходов — в турнире это победа без игры.")
+      : t("Соперник не сделал первый ход вовремя — в турнире это победа без игры."),
+  };
 }
 
 /** The words of an abort for the result banner, from the viewer's side: {text, reason}; null otherwise (a

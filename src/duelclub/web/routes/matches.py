@@ -186,7 +186,8 @@ async def claim_win(match_id: str, user: CurrentUser, service: Service) -> Any:
 @router.post("/matches/{match_id}/abort", response_model=MatchSummary, responses=errors(409))
 async def abort_match(match_id: str, user: CurrentUser, service: Service) -> Any:
     """«Отменить партию»: end the match without a result (never rated) while not both players have made
-    their first action. 409 ``abort_too_late`` / ``match_not_active``, 403 ``not_your_seat``."""
+    their first action. 409 ``abort_too_late`` / ``abort_not_allowed`` (a tournament board) /
+    ``match_not_active``, 403 ``not_your_seat``."""
     return await abort.abort(service, match_id, user.id)
 
 
