@@ -265,7 +265,9 @@ function pairing(p) {
     : null;
   const fair = p.commitment ? el("code", { class: "hash small", title: t("Хеш раздачи") }, p.commitment.slice(0, 12)) : null;
   const seed = p.server_seed ? el("code", { class: "hash small", title: t("Зерно сервера") }, p.server_seed.slice(0, 12)) : null;
-  return el("li", { dataset: { match: p.match_id || "" } }, seats, " ", el("b", { class: "tournament-result" }, resultText(p)), " ", link, " ", fair, seed ? " → " : null, seed);
+  // the deal's commitment and, once ended, its seed stay on one line (a phone split them around the arrow)
+  const hashes = fair ? el("span", { class: "tournament-hashes" }, fair, seed ? " → " : null, seed) : null;
+  return el("li", { dataset: { match: p.match_id || "" } }, seats, " ", el("b", { class: "tournament-result" }, resultText(p)), " ", link, " ", hashes);
 }
 
 /** Whether the reader opened the arena's fold of older games (kept across redraws). */
