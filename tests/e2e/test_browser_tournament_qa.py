@@ -19,6 +19,24 @@ def _tournament(org: Member, **body: Any) -> str:
     return str(created["id"])
 
 
+def _started(org: Member, *others: Member, **body: Any) -> tuple[str, dict[str, Any]]:
+    """A tournament of ``org`` and ``others`` (``body`` as :func:`_tournament`), started: its id and the
+    start's answer."""
+    tid = _tournament(org, **body)
+    for m in (org, *others):
+        m.post(f"/api/tournaments/{tid}/join")
+    return tid, org.post(f"/api/tournaments/{tid}/start")
+
+
+def _ask_then_keep(page: Any, action: str, question: str) -> None:
+    """Tap the button of ``action``: its dialog asks ``question``, and its «keep» button closes it."""
+    page.click(f"#tournament-{action}")
+    dialog = page.locator(f"#tournament-{action}-dialog")
+    assert dialog.is_visible() and question in dialog.inner_text()
+    page.click(f"#tournament-{action}-keep")
+    assert not dialog.is_visible()
+
+
 def test_a_refusal_reads_in_ukrainian_and_the_start_time_is_shown(
     browser: Any, live_server: str, console_allow: list[str]
 ) -> None:
@@ -74,19 +92,12 @@ def test_cancel_asks_first_and_the_aborted_match_says_the_tournament_was_cancell
 ) -> None:
     org, other = Member(browser, live_server, "tqc"), Member(browser, live_server, "tqd")
     try:
-        tid = _tournament(org)
-        org.post(f"/api/tournaments/{tid}/join")
-        other.post(f"/api/tournaments/{tid}/join")
-        started = org.post(f"/api/tournaments/{tid}/start")
+        tid, started = _started(org, other)
         mid = started["rounds"][0]["pairings"][0]["match_id"]
         page = org.page
         page.goto(f"{live_server}/tournaments/{tid}")
         page.locator("#tournament[data-status='running']").wait_for()
-        page.click("#tournament-cancel")
-        dialog = page.locator("#tournament-cancel-dialog")
-        assert dialog.is_visible() and "Отменить турнир?" in dialog.inner_text()
-        page.click("#tournament-cancel-keep")
-        assert not dialog.is_visible()
+        _ask_then_keep(page, "cancel", "Отменить турнир?")
         status = org.get(f"/api/tournaments/{tid}")["status"]
         assert status == "running", "closing the question changes nothing"
         page.click("#tournament-cancel")
@@ -109,18 +120,11 @@ def test_withdrawing_asks_first(browser: Any, live_server: str) -> None:
     right under «Ваша партия готова: Играть»)."""
     org, other = Member(browser, live_server, "tqw"), Member(browser, live_server, "tqx")
     try:
-        tid = _tournament(org)
-        org.post(f"/api/tournaments/{tid}/join")
-        other.post(f"/api/tournaments/{tid}/join")
-        org.post(f"/api/tournaments/{tid}/start")
+        tid, _ = _started(org, other)
         page = other.page
         page.goto(f"{live_server}/tournaments/{tid}")
         page.locator("#tournament[data-status='running']").wait_for()
-        page.click("#tournament-withdraw")
-        dialog = page.locator("#tournament-withdraw-dialog")
-        assert dialog.is_visible() and "Выбыть из турнира?" in dialog.inner_text()
-        page.click("#tournament-withdraw-keep")
-        assert not dialog.is_visible()
+        _ask_then_keep(page, "withdraw", "Выбыть из турнира?")
         players = org.get(f"/api/tournaments/{tid}")["players"]
         assert not any(p["withdrawn"] for p in players), "closing the question changes nothing"
         page.click("#tournament-withdraw")
@@ -141,10 +145,7 @@ def test_a_player_without_a_game_in_play_reads_why(browser: Any, live_server: st
     members = [Member(browser, live_server, p) for p in ("tqr", "tqs", "tqt")]
     by_name = {m.name: m for m in members}
     try:
-        tid = _tournament(members[0])
-        for m in members:
-            m.post(f"/api/tournaments/{tid}/join")
-        t = members[0].post(f"/api/tournaments/{tid}/start")
+        tid, t = _started(*members)
         pairings = t["rounds"][0]["pairings"]
         bye = by_name[next(p["seats"][0] for p in pairings if p["seats"][1] is None)]
         board = next(p for p in pairings if p["seats"][1] is not None)
@@ -180,10 +181,7 @@ def test_the_lobby_list_opens_on_the_running_tournaments_when_none_is_upcoming(
     in progress) it opens on «Идут» instead. (The server is shared: the test answers the upcoming list.)"""
     org, other = Member(browser, live_server, "tql"), Member(browser, live_server, "tqm")
     try:
-        tid = _tournament(org)
-        org.post(f"/api/tournaments/{tid}/join")
-        other.post(f"/api/tournaments/{tid}/join")
-        org.post(f"/api/tournaments/{tid}/start")
+        tid, _ = _started(org, other)
         page = org.page
         selected = "() => document.querySelector('.tournament-tab[aria-selected=true]').dataset.status"
         page.route("**/api/tournaments?status=open", lambda route: route.fulfill(json=[]))
@@ -212,10 +210,7 @@ def test_a_board_ended_before_the_first_moves_reads_as_the_forfeit_the_table_cou
     board offers no «Отменить партию»."""
     org, other = Member(browser, live_server, "tqf"), Member(browser, live_server, "tqg")
     try:
-        tid = _tournament(org, game="towers", rated=True)  # Межа is never rated
-        org.post(f"/api/tournaments/{tid}/join")
-        other.post(f"/api/tournaments/{tid}/join")
-        started = org.post(f"/api/tournaments/{tid}/start")
+        tid, started = _started(org, other, game="towers", rated=True)  # Межа is never rated
         mid = started["rounds"][0]["pairings"][0]["match_id"]
         page = org.page
         page.goto(f"{live_server}/matches/{mid}")
