@@ -31,6 +31,22 @@ first, Wilson 95 % of the score):
 | light15 vs light50 | 0.700 (0.604–0.781) |
 | light50 vs random | 0.820 (0.733–0.883) |
 
+The complete ladder under these levels (the same day): every step passes but ``strong`` vs ``medium``, 0.610
+over 200 (Wilson 0.541–0.675). Duels for a lower ``medium`` (later the same day; ``strong`` = ``wide100``,
+``light`` = ``light15``, ``novice`` = ``light50``; score of the first):
+
+| pair | score |
+|---|---|
+| ismcts_50 vs strong / light / light20 | 0.280 / 0.625 / 0.500 |
+| ismcts_45 vs strong / light20 | 0.205 / 0.610 |
+| ismcts_40 vs strong / light | 0.270 / 0.585 |
+| ismcts_30 vs strong / light | 0.185 / 0.425 |
+| light20 vs novice | 0.625 |
+
+Below 60 iterations ISMCTS falls to the heuristic's level fast, and the figures are ±0.1 at 100 matches: the
+band between ``light`` and ``master`` (~0.69 + ~0.61–0.69 + ~0.70 in three steps) has little room to spare,
+so the next spacing should come with a stronger ``master`` rather than a lower ``medium``.
+
 On the ladder ``master`` scored only 0.604 over 163 against ``wide300`` (the old ``strong``, stop 41) and
 0.613 over 120 against ``wide200`` (this sitting's first spacing): the wide search flattens out above ~150
 playouts, so ``strong`` went down to ``wide100`` and everything below it one notch (``ismcts_60``,
@@ -48,8 +64,8 @@ EXPERIMENTAL_PARAMS: dict[str, Params] = {
     **{f"wide{n}": {"kind": "wide", "think": SAFETY_THINK_SECONDS, "playouts": n, "max_steps": 20 * n}
        for n in (100, 150, 200, 250)},
     **{f"ismcts_{n}": {"kind": "search", "think": MEDIUM_THINK_SECONDS, "iterations": n}
-       for n in (40, 60, 70, 80)},
-    **{f"light{b}": {"kind": "heuristic", "blunder": b / 100} for b in (5, 10, 15, 45, 50, 55)},
+       for n in (30, 40, 45, 50, 60, 70, 80)},
+    **{f"light{b}": {"kind": "heuristic", "blunder": b / 100} for b in (5, 10, 15, 20, 25, 45, 50, 55)},
 }  # fmt: skip
 """Level on trial → its parameters (the shapes of ``LEVEL_PARAMS``). ``ismcts_300`` is SO-ISMCTS with three
 times ``medium``'s iterations (does more ISMCTS work buy strength, next to the wide rollouts?)."""
