@@ -202,6 +202,15 @@ function logState(msg) {
 
 // ---- result, fairness, resignation -------------------------------------------------------
 
+/** A match ended before it was played, in the viewer's words ({kind, text, reason}): on a tournament board the
+ *  forfeit the table counts, elsewhere the abort (standing.js); null for any other end. */
+function calledOffWords(result, me) {
+  const forfeit = info && info.tournament ? forfeitWords(result, me) : null;
+  if (forfeit) return forfeit;
+  const abort = abortWords(result, me);
+  return abort ? { kind: "draw", ...abort } : null;
+}
+
 function showResult(msg) {
   const box = $("result");
   const finished = msg.status === "finished" || msg.status === "aborted";
@@ -212,11 +221,9 @@ function showResult(msg) {
   }
   const me = mySeat();
   let r;
-  const forfeit = info && info.tournament ? forfeitWords(result, me) : null;
-  if (forfeit) {
-    r = forfeit;
-  } else if (abortWords(result, me)) {
-    r = { kind: "draw", ...abortWords(result, me) };
+  const calledOff = calledOffWords(result, me);
+  if (calledOff) {
+    r = calledOff;
   } else if (msg.status === "aborted" && (result.winner === null || result.winner === undefined)) {
     r =
       result.reason === "cancelled"
@@ -335,9 +342,8 @@ function onState(msg) {
 function abortedTurn(msg) {
   if (msg.status !== "aborted") return null;
   const reason = msg.result && msg.result.reason;
-  const forfeit = info && info.tournament ? forfeitWords(msg.result, mySeat()) : null;
-  if (forfeit) return { text: forfeit.text, cls: "turn-over" };
-  if (abortWords(msg.result, mySeat())) return { text: abortWords(msg.result, mySeat()).text, cls: "turn-over" };
+  const calledOff = calledOffWords(msg.result, mySeat());
+  if (calledOff) return { text: calledOff.text, cls: "turn-over" };
   return { text: reason === "cancelled" ? t("Приглашение отменено") : t("Партия прервана"), cls: "turn-over" };
 }
 
