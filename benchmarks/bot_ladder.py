@@ -24,7 +24,9 @@ its parameters and its bot code); a run plays only the matches the log lacks for
 fingerprints, and fits everything the log holds for them. An interrupted run loses at most the matches in
 progress; runs on several sittings (or machines) add up. ``--adjacent`` (neighbouring levels only) and
 ``--pair A B`` (one pair, repeatable) play part of the round robin, into the same log; ``--fresh`` ignores
-the log (and writes none).
+the log (and writes none). A change that does not change play (code moved, data split out) keeps the log
+through ``benchmarks/ladder_carry.py``, which replays a sample of the logged matches and, if every one comes
+out the same, logs an alias from each level's old fingerprint to its new one.
 """
 
 from __future__ import annotations
@@ -171,20 +173,48 @@ def log_path(game: str) -> Path:
     return LOG_DIR / f"{game}.jsonl"
 
 
-def load_log(game: str, players: list[str], timed: bool = False) -> dict[tuple[str, str, int], Outcome]:
-    """The logged matches of ``game`` whose two players have their current fingerprints."""
+def read_log(game: str) -> tuple[list[dict[str, Any]], dict[tuple[str, str], str]]:
+    """The log's match rows, in the order logged, and its *aliases*: (level, old fingerprint) → the new
+    fingerprint that ``benchmarks/ladder_carry.py`` found to play the very same matches (a change of code or
+    data that does not change play: its alias rows say which matches it replayed)."""
     path = log_path(game)
-    done: dict[tuple[str, str, int], Outcome] = {}
+    rows: list[dict[str, Any]] = []
+    aliases: dict[tuple[str, str], str] = {}
     if not path.exists():
-        return done
+        return rows, aliases
     for line in path.read_text(encoding="utf-8").splitlines():
         if not line.strip():
             continue
         row = json.loads(line)
+        if "alias" in row:
+            aliases[(row["alias"], row["from"])] = row["to"]
+        else:
+            rows.append(row)
+    return rows, aliases
+
+
+def resolve(aliases: dict[tuple[str, str], str], level: str, fp: str) -> str:
+    """``level``'s fingerprint ``fp`` followed through the log's aliases (old → new, as often as chained)."""
+    seen = {fp}
+    while (level, fp) in aliases:
+        fp = aliases[(level, fp)]
+        if fp in seen:  # a cycle: a level changed back and forth; its latest name stands
+            break
+        seen.add(fp)
+    return fp
+
+
+def load_log(game: str, players: list[str], timed: bool = False) -> dict[tuple[str, str, int], Outcome]:
+    """The logged matches of ``game`` whose two players have their current fingerprints (directly or by an
+    alias, :func:`read_log`)."""
+    rows, aliases = read_log(game)
+    done: dict[tuple[str, str, int], Outcome] = {}
+    for row in rows:
         a, b = row["a"], row["b"]
         if a not in players or b not in players:
             continue
-        if row["fp"] != [fingerprint(game, a, timed), fingerprint(game, b, timed)]:
+        fps = [resolve(aliases, a, row["fp"][0]), resolve(aliases, b, row["fp"][1])]
+        if fps != [fingerprint(game, a, timed), fingerprint(game, b, timed)]:
             continue
         done[(a, b, row["index"])] = Outcome(a, b, row["index"], row["score"], row["think"])
     return done

@@ -49,12 +49,8 @@ def ladder_row(game: str, duel: dict[str, Any]) -> dict[str, Any] | None:
 def carry(game: str, news: list[str]) -> int:
     """Append the missing ladder matches of ``news``' duel logs to the ladder's log; how many were added."""
     path = bot_ladder.log_path(game)
-    have: set[tuple[str, str, int, tuple[str, ...]]] = set()
-    if path.exists():
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                r = json.loads(line)
-                have.add((r["a"], r["b"], r["index"], tuple(r["fp"])))
+    rows, _ = bot_ladder.read_log(game)
+    have = {(r["a"], r["b"], r["index"], tuple(r["fp"])) for r in rows}
     added = []
     for new in news:
         source = level_duel.LOG_DIR / f"{game}-{new}.jsonl"

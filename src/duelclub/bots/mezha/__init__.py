@@ -7,41 +7,25 @@ rate it)."""
 
 from __future__ import annotations
 
+import tomllib
 from functools import partial
+from pathlib import Path
 
 from duelclub.bots.base import Bot, LevelFactory
 from duelclub.bots.ismcts import IsmctsBot, SearchConfig
 from duelclub.bots.levels import BlunderBot, Params, think_budget
 from duelclub.bots.random_bot import RandomBot
 
-SAFETY_THINK_SECONDS = 2.8
-"""Wall-clock ceiling of every search level (the issue's 3 s maximum less a margin): the work caps bind
-first on a machine that is not overloaded."""
+LEVELS_FILE = Path(__file__).with_name("levels.toml")
+"""The levels' parameters, one table a level in ladder order, with the reasons for their spacing."""
 
-MEDIUM_THINK_SECONDS = 1.5
-"""Wall-clock ceiling of ``medium`` (100 ISMCTS iterations take ~0.07 s of CPU, at most ~0.2 s)."""
-
-LEVEL_PARAMS: dict[str, Params] = {
-    "novice": {"kind": "heuristic", "blunder": 0.5},
-    "light": {"kind": "heuristic", "blunder": 0.15},
-    "medium": {"kind": "search", "think": MEDIUM_THINK_SECONDS, "iterations": 60},
-    "strong": {"kind": "wide", "think": SAFETY_THINK_SECONDS, "playouts": 100, "max_steps": 2000},
-    "master": {"kind": "wide", "think": SAFETY_THINK_SECONDS, "playouts": 1600, "max_steps": 32000},
-}
-"""The ladder (bots/levels.py) as data: ``heuristic`` (``blunder``: share of random moves), ``search``
-(SO-ISMCTS with the heuristic rollouts, ``iterations`` determinizations per decision) or ``wide``
-(:class:`~duelclub.bots.mezha.wide.WideRolloutBot`: ``playouts`` rollouts and at most ``max_steps``
-rollout actions per decision); ``think`` is the wall-clock safety ceiling. ``light`` is the old ``easy``,
-``strong`` the old ``hard``.
-
-**Spacing (issue 27 §2, 2026-12-07).** With 300 playouts ``strong`` was too close to ``master`` (0.604 over
-163 ladder matches), and with 200 as well (0.613 over 120): the wide search flattens out above ~150
-playouts. So every level below ``master`` moved down, by the duels of ``bots/mezha/trials.py`` (100 matches a
-pair unless said): ``strong`` 100 playouts (0.685 against ``medium``'s 60 iterations; ``master`` against it
-0.695 over 41), ``medium`` 60 iterations (0.746 over 65 against ``light``'s 15 % random moves), ``light``
-15 % (0.700 against ``novice``'s 50 %), ``novice`` 50 % (0.820 against random). ``master`` against this
-``strong`` over 300 ladder matches is the figure that decides (``bot_ladder.py mezha --pair master
-strong``)."""
+LEVEL_PARAMS: dict[str, Params] = tomllib.loads(LEVELS_FILE.read_text(encoding="utf-8"))
+"""The ladder (bots/levels.py) as data, read from :data:`LEVELS_FILE`: ``heuristic`` (``blunder``: share of
+random moves), ``search`` (SO-ISMCTS with the heuristic rollouts, ``iterations`` determinizations per
+decision) or ``wide`` (:class:`~duelclub.bots.mezha.wide.WideRolloutBot`: ``playouts`` rollouts and at most
+``max_steps`` rollout actions per decision); ``think`` is the wall-clock safety ceiling in seconds. ``light``
+is the old ``easy``, ``strong`` the old ``hard``. A data file, not code, so that the ladder restarts only the
+pairs of a level whose parameters change (``benchmarks/bot_ladder.py`` ``fingerprint``)."""
 
 
 def build(level: str, params: Params, think_seconds: float | None = None, *, timed: bool = True) -> Bot:

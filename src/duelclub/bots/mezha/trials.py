@@ -1,14 +1,15 @@
 """Межа's levels on trial (issue 27): parameters that :func:`duelclub.bots.mezha.build` turns into bots but
 that no lobby or ``make_bot`` offers, measured by ``benchmarks/level_duel.py mezha NEW OLD [OLD ...]``.
 
-They live outside the package's ``__init__`` because the ladder's fingerprint (``benchmarks/bot_ladder.py``
-``UNRATED_MODULES``) hashes the bot code that ladder levels run: a new trial here does not restart Межа's
-ladder, while any change to a level's parameters or code does.
+They live outside ``levels.toml`` and the package's code because the ladder's fingerprint
+(``benchmarks/bot_ladder.py`` ``UNRATED_MODULES``) hashes the parameters and the bot code that ladder levels
+run: a new trial here restarts nothing, a change to one level's table in ``levels.toml`` restarts that
+level's pairs, a change to the package's code all of Межа's ladder.
 
-Names: ``ismcts_N`` — SO-ISMCTS with the heuristic rollouts and ``N`` iterations (``medium`` has 100);
+Names: ``ismcts_N`` — SO-ISMCTS with the heuristic rollouts and ``N`` iterations (``medium``'s kind);
 ``wideN`` — the wide paired rollouts of ``bots/mezha/wide.py`` with ``N`` playouts and at most ``20 N``
-rollout actions (``strong`` has 300, ``master`` 1600); ``lightB`` — the heuristic with ``B`` % random moves
-(``light`` has none, ``novice`` 35 %).
+rollout actions (``strong``'s and ``master``'s kind); ``lightB`` — the heuristic with ``B`` % random moves
+(``light``'s and ``novice``'s kind). ``levels.toml`` says what each level has today.
 
 Duels of 2026-12-07 (100 matches a pair unless said, untimed, the ladder's keys for each pair; score of the
 first, Wilson 95 % of the score):
@@ -57,7 +58,10 @@ playouts, so ``strong`` went down to ``wide100`` and everything below it one not
 from __future__ import annotations
 
 from duelclub.bots.levels import Params
-from duelclub.bots.mezha import MEDIUM_THINK_SECONDS, SAFETY_THINK_SECONDS
+from duelclub.bots.mezha import LEVEL_PARAMS
+
+SAFETY_THINK_SECONDS: float = LEVEL_PARAMS["master"]["think"]
+MEDIUM_THINK_SECONDS: float = LEVEL_PARAMS["medium"]["think"]
 
 EXPERIMENTAL_PARAMS: dict[str, Params] = {
     "ismcts_300": {"kind": "search", "think": SAFETY_THINK_SECONDS, "iterations": 300},
