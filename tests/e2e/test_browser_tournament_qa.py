@@ -206,8 +206,8 @@ def test_a_board_ended_before_the_first_moves_reads_as_the_forfeit_the_table_cou
     browser: Any, live_server: str
 ) -> None:
     """A rated board where one player resigns before both first moves: the tournament scores a forfeit (+/-),
-    so the match page says «Победа без игры» / «Поражение без игры», not «не в счёт»; and a tournament
-    board offers no «Отменить партию»."""
+    so the match page and the lobby's list say «Победа без игры» / «Поражение без игры», not «не в счёт» or
+    «Отменена»; and a tournament board offers no «Отменить партию»."""
     org, other = Member(browser, live_server, "tqf"), Member(browser, live_server, "tqg")
     try:
         tid, started = _started(org, other, game="towers", rated=True)  # Межа is never rated
@@ -228,6 +228,12 @@ def test_a_board_ended_before_the_first_moves_reads_as_the_forfeit_the_table_cou
         assert "в турнире это победа без игры" in words and "не в счёт" not in words, words
         board = org.get(f"/api/tournaments/{tid}")["rounds"][0]["pairings"][0]
         assert board["forfeit"], board
+        # the lobby's «Мои партии» says the same, and which tournament it was (it said «Отменена»)
+        page.goto(f"{live_server}/")
+        item = page.locator(f"#finished-matches li:has(a[href='/matches/{mid}'])")
+        item.wait_for()
+        assert item.locator(".badge").inner_text() == "Победа без игры"
+        assert "турнир «" in item.inner_text() and "Отменена" not in item.inner_text()
         assert org.errors == [] and other.errors == []
     finally:
         org.close()

@@ -289,6 +289,12 @@ async def test_two_no_shows_lose_by_forfeit_and_withdraw_the_player(
         byes = [p for r in t["rounds"] for p in r["pairings"] if p["seats"] == ["ghost", None]]
         assert len(byes) <= 1, "a withdrawn player's later bye is dropped"
         assert next(s for s in t["standings"] if s["username"] == "ghost")["points"] == len(byes)
+        # the members' match lists name each board's tournament, so that a forfeit reads as one
+        listed = (await clients["ghost"].get("/api/matches")).json()
+        boards = {p["match_id"] for p in ghost_games}
+        assert {m["id"] for m in listed} == boards
+        assert all(m["tournament"] == {"id": tid, "name": t["name"]} for m in listed)
+        assert all(m["result"]["reason"] in {"unplayed", "no_first_move"} for m in listed)
         for c in clients.values():
             await c.aclose()
 

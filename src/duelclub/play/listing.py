@@ -13,10 +13,10 @@ from typing import Any
 
 from duelclub.play import rating_views, views
 from duelclub.play.live import AnyGame
-from duelclub.play.schemas import MatchListItem
+from duelclub.play.schemas import MatchListItem, TournamentRef
 from duelclub.ratings.rules import RatingRules
 from duelclub.store import matches as repo
-from duelclub.store import users
+from duelclub.store import tournaments, users
 from duelclub.store.db import Database
 
 
@@ -30,7 +30,8 @@ def match_list(
 ) -> list[MatchListItem]:
     """The matches of ``viewer`` (``filters``: ``user_id``, ``limit``), or with ``viewer`` None all matches
     as ``store.matches.list_matches`` filters them (``status``, ``game``, ``limit``; ``username``: a
-    member's, an unknown name matches nothing), newest first, each seat with its name and rating."""
+    member's, an unknown name matches nothing), newest first, each seat with its name and rating, each
+    tournament board with its tournament."""
     with db.session() as s:
         username = filters.pop("username", None)
         if username is not None:
@@ -46,6 +47,7 @@ def match_list(
         ids = {u for r in records for u in r.seat_users if u is not None}
         names = users.usernames(s, ids)
         ratings = rating_views.seat_ratings(s, rating_rules, records, rating_views.rated_games(games), now())
+        boards = tournaments.tournaments_of(s, [r.id for r in records])
     items = [
         views.list_item(
             r,
@@ -56,6 +58,9 @@ def match_list(
         for r in records
     ]
     for item in items:
+        if item.id in boards:
+            tid, name = boards[item.id]
+            item.tournament = TournamentRef(id=tid, name=name)
         for seat, brief in zip(item.seats, ratings.get(item.id, []), strict=False):
             seat.rating = brief
     return items

@@ -72,7 +72,7 @@ class Rematch(BaseModel):
 
 
 class TournamentRef(BaseModel):
-    """The tournament a match is a board of (``GET /api/matches/{id}``: ``tournament``)."""
+    """The tournament a match is a board of (``GET /api/matches/{id}``, the match lists: ``tournament``)."""
 
     id: str
     name: str
@@ -164,6 +164,9 @@ class MatchListItem(BaseModel):
     to_move: list[int] | None = None
     """Seats that may act now; only in the caller's own list, for active matches."""
     rated: bool = False
+    tournament: TournamentRef | None = None
+    """The tournament whose board this match is (a board that ended before both first moves is a forfeit
+    there, not a cancelled match); None for any other match."""
 
 
 class LoggedAction(BaseModel):

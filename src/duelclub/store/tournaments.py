@@ -221,6 +221,19 @@ def has_match(s: Session, match_id: str) -> bool:
     return s.scalar(q) is not None
 
 
+def tournaments_of(s: Session, match_ids: Collection[str]) -> dict[str, tuple[str, str]]:
+    """``match id → (tournament id, name)`` for those of ``match_ids`` that are tournament boards (one
+    query, for a list of matches)."""
+    if not match_ids:
+        return {}
+    q = (
+        select(TournamentGame.match_id, Tournament.id, Tournament.name)
+        .join(Tournament, TournamentGame.tournament_id == Tournament.id)
+        .where(TournamentGame.match_id.in_(list(match_ids)))
+    )
+    return {str(m): (str(t), str(n)) for m, t, n in s.execute(q)}
+
+
 def tournament_of(s: Session, match_id: str) -> tuple[str, str] | None:
     """``(tournament id, name)`` of the tournament whose board ``match_id`` is; None for any other match."""
     q = (

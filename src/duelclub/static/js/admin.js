@@ -4,6 +4,7 @@
 import { el, get, toast } from "./api.js";
 import { gameTitle } from "./gamesinfo.js";
 import { STATUS_NAMES, formatTime, resultText, seatName } from "./names.js";
+import { forfeitWords } from "./standing.js";
 import { t, tn } from "./i18n.js";
 import { ratingBadge } from "./rating.js";
 
@@ -48,6 +49,13 @@ async function fillGames() {
   }
 }
 
+/** The result in words; a tournament board ended before both first moves is the forfeit it scored there
+ *  («Победа без игры: ivan»), not «Отменена». */
+function resultCell(m) {
+  const forfeit = m.tournament ? forfeitWords(m.result, null) : null;
+  return forfeit ? forfeit.text : resultText(m.result, m.seats);
+}
+
 function row(m) {
   return el(
     "tr",
@@ -57,7 +65,7 @@ function row(m) {
     el("td", { dataset: { label: t("Игра") } }, gameTitle(m.game)),
     el("td", { dataset: { label: t("Статус") } }, el("span", { class: `badge badge-status-${m.status}` }, STATUS_NAMES[m.status] || m.status)),
     el("td", { dataset: { label: t("Игроки") } }, ...players(m)),
-    el("td", { dataset: { label: t("Итог") } }, resultText(m.result, m.seats)),
+    el("td", { dataset: { label: t("Итог") } }, resultCell(m)),
     el("td", { dataset: { label: t("Создана") } }, formatTime(m.created_at)),
     el("td", { dataset: { label: t("Окончена") } }, formatTime(m.finished_at)),
   );

@@ -4,6 +4,7 @@
 import { clientSeed, del, el, get, post, toast } from "./api.js";
 import { gameTitle } from "./gamesinfo.js";
 import { resultFor, seatName } from "./names.js";
+import { forfeitWords } from "./standing.js";
 import { LOCALE, t, tn } from "./i18n.js";
 import { rememberChoices } from "./lobbymemory.js";
 import { moveTimeText } from "./movetime.js";
@@ -293,7 +294,7 @@ function matchItem(m) {
           : t("соперник: {name}", { name: opponentOf(m, mySeat) });
   // The opponent's rating beside their name (what a rated match left them, once it has ended).
   const oppRating = m.status !== "open" && !cancelled && m.opponent ? ratingText(m.opponent.rating) : "";
-  const meta = [m.rated ? t("рейтинговая") : null, m.options_text || null, whenText(m.finished_at || m.started_at || m.created_at)]
+  const meta = [m.tournament ? t("турнир «{name}»", { name: m.tournament.name }) : null, m.rated ? t("рейтинговая") : null, m.options_text || null, whenText(m.finished_at || m.started_at || m.created_at)]
     .filter(Boolean)
     .join(" · ");
   const myChange = m.rated && mySeat !== null && m.seats && m.seats[mySeat] && m.seats[mySeat].rating ? m.seats[mySeat].rating.delta : null;
@@ -301,8 +302,13 @@ function matchItem(m) {
   let badge;
   let action;
   if (m.status === "finished" || m.status === "aborted") {
-    const r =
-      m.status === "aborted" ? { kind: "draw", text: cancelled || calledOff ? t("Отменена") : t("Прервана") } : resultFor(m.result, mySeat);
+    // A tournament board that ended before both first moves is a forfeit there, not a cancelled match.
+    const forfeit = m.tournament ? forfeitWords(m.result, mySeat) : null;
+    const r = forfeit
+      ? forfeit
+      : m.status === "aborted"
+        ? { kind: "draw", text: cancelled || calledOff ? t("Отменена") : t("Прервана") }
+        : resultFor(m.result, mySeat);
     const change = typeof myChange === "number" ? " " + deltaText(myChange) : "";
     badge = el("span", { class: `badge badge-${r ? r.kind : "draw"}` }, (r ? r.text : t("Завершена")) + change);
     action = el("a", { class: "btn btn-ghost btn-small", href }, t("Смотреть"));
