@@ -152,7 +152,7 @@ def test_registry_makes_every_level_and_rejects_unknown_ones() -> None:
     hard = make_bot("mezha", "hard", think_seconds=0.3)
     assert isinstance(hard, WideRolloutBot) and hard.time_budget == 0.3
     medium = make_bot("mezha", "medium")
-    assert isinstance(medium, IsmctsBot) and medium.config.max_iterations == 55  # issue 27 spacing (levels.toml)
+    assert isinstance(medium, IsmctsBot) and medium.config.max_iterations == 55  # levels.toml
     with pytest.raises(KeyError):
         make_bot("mezha", "grandmaster")
     with pytest.raises(KeyError):

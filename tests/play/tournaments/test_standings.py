@@ -162,10 +162,10 @@ def test_csv_round_trips_through_the_csv_reader() -> None:
     assert rows[0] == [*CSV_COLUMNS, "1", "2", "3", "4"]
     # Placed: 2, 1, 3, 4. Column k holds the result against the player placed k.
     assert rows[1:] == [
-        ["1", "Bob, Jr.", "2", "2.5", "2", "3", "", "0", "1", "1"],
-        ["2", 'Олена "Ліса"', "1.5", "2.75", "1", "3", "1", "", "½", "0"],
-        ["3", "Иван", "1.5", "1.75", "1", "3", "0", "½", "", "1"],
-        ["4", "bot:strong", "1", "1.5", "1", "3", "0", "1", "0", ""],
+        ["1", "Bob, Jr.", "2", "2.5", "2", "3", "0", "", "0", "1", "1"],
+        ["2", 'Олена "Ліса"', "1.5", "2.75", "1", "3", "0", "1", "", "½", "0"],
+        ["3", "Иван", "1.5", "1.75", "1", "3", "0", "0", "½", "", "1"],
+        ["4", "bot:strong", "1", "1.5", "1", "3", "0", "0", "1", "0", ""],
     ]
     assert text.encode("utf-8").decode("utf-8") == text
 
@@ -174,5 +174,15 @@ def test_csv_joins_several_games_and_names_an_unnamed_player_by_id() -> None:
     games = [Game(1, 1, 2, 1.0), Game(2, 2, 1, 0.5)]
     text = to_csv(standings([1, 2], games), crosstable([1, 2], games), {1: "a"})
     rows = list(csv.reader(io.StringIO(text, newline="")))
-    assert rows[1] == ["1", "a", "1.5", "0.75", "1", "2", "", "1 ½"]  # 2 beaten (½) and drawn (¼)
-    assert rows[2] == ["2", "2", "0.5", "0.75", "0", "2", "0 ½", ""]
+    assert rows[1] == ["1", "a", "1.5", "0.75", "1", "2", "0", "", "1 ½"]  # 2 beaten (½) and drawn (¼)
+    assert rows[2] == ["2", "2", "0.5", "0.75", "0", "2", "0", "0 ½", ""]
+
+
+def test_csv_counts_each_players_byes() -> None:
+    """A bye is a point without a game: the ``byes`` column says where such points come from."""
+    games = [Game(1, 1, 2, 1.0), Game(1, 3, None, 1.0), Game(2, 1, 3, 0.0), Game(2, 2, None, 1.0)]
+    games += [Game(3, 2, 3, 0.5), Game(3, 1, None, 1.0)]
+    text = to_csv(standings([1, 2, 3], games), crosstable([1, 2, 3], games), {1: "a", 2: "b", 3: "c"})
+    rows = {r[1]: r for r in list(csv.reader(io.StringIO(text, newline="")))[1:]}
+    # each played two games (played) and rested once (byes)
+    assert {name: (r[5], r[6]) for name, r in rows.items()} == dict.fromkeys("abc", ("2", "1"))

@@ -149,8 +149,9 @@ def crosstable(players: Sequence[PlayerId], games: Sequence[Game]) -> list[Cross
     return [rows[p] for p in players]
 
 
-CSV_COLUMNS = ("rank", "player", "points", "tiebreak", "wins", "played")
-"""The CSV's first columns; one column per place (``1`` .. ``n``) follows, as in a printed crosstable."""
+CSV_COLUMNS = ("rank", "player", "points", "tiebreak", "wins", "played", "byes")
+"""The CSV's first columns (``byes``: the player's byes, a point each, not among ``played``); one column per
+place (``1`` .. ``n``) follows, as in a printed crosstable."""
 
 
 def _number(value: float) -> str:
@@ -166,6 +167,7 @@ def to_csv(
     double round robin; empty on the diagonal and against a player never met). Points and tiebreak are
     written as numbers (``2``, ``2.5``, ``6.25``); a player is written by ``names`` (the id when missing)."""
     cells = {row.player: row.cells for row in rows}
+    byes = {row.player: len(row.bye_rounds) for row in rows}
     order = [s.player for s in standings]
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
@@ -174,5 +176,6 @@ def to_csv(
         mine = cells.get(s.player, {})
         results = ["" if q == s.player else " ".join(mine.get(q, [])) for q in order]
         name = names.get(s.player, str(s.player))
-        writer.writerow([s.rank, name, _number(s.points), _number(s.tiebreak), s.wins, s.played, *results])
+        numbers = [_number(s.points), _number(s.tiebreak), s.wins, s.played, byes.get(s.player, 0)]
+        writer.writerow([s.rank, name, *numbers, *results])
     return out.getvalue()
