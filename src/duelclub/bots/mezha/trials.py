@@ -45,8 +45,9 @@ over 200 (Wilson 0.541–0.675). Duels for a lower ``medium`` (later the same da
 | light20 vs novice | 0.625 |
 
 Below 60 iterations ISMCTS falls to the heuristic's level fast, and the figures are ±0.1 at 100 matches: the
-band between ``light`` and ``master`` (~0.69 + ~0.61–0.69 + ~0.70 in three steps) has little room to spare,
-so the next spacing should come with a stronger ``master`` rather than a lower ``medium``.
+band between ``light`` and ``master`` (~0.69 + ~0.61–0.69 + ~0.70 in three steps) has little room to spare.
+``medium`` went to 55 iterations, between 60 and 50, with 200 ladder matches against each neighbour: light
+scored 0.363 against it, strong 0.662 (``levels.toml``). A wider band needs a stronger ``master``.
 
 On the ladder ``master`` scored only 0.604 over 163 against ``wide300`` (the old ``strong``, stop 41) and
 0.613 over 120 against ``wide200`` (this sitting's first spacing): the wide search flattens out above ~150
