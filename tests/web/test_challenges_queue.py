@@ -33,6 +33,16 @@ async def test_a_published_challenge_is_listed_with_its_options_clock_and_commit
     assert (await bob.get("/api/challenges?game=mezha")).json() == []
 
 
+async def test_the_options_are_worded_from_each_readers_seat(alice: AsyncClient, bob: AsyncClient) -> None:
+    """Межа's house: the author keeps the house chosen, whoever accepts gets the other one."""
+    r = await alice.post("/api/challenges", json={"game": "mezha", "options": {"house": "olkha"}})
+    assert r.status_code == 201, r.text
+    mine = (await alice.get("/api/challenges")).json()[0]
+    theirs = (await bob.get("/api/challenges")).json()[0]
+    assert (mine["mine"], mine["options_text"]) == (True, "Ваш дом: Дом Ольхи")
+    assert (theirs["mine"], theirs["options_text"]) == (False, "Ваш дом: Дом Горна")
+
+
 async def test_the_author_cancels_and_the_challenge_leaves_the_table(
     alice: AsyncClient, bob: AsyncClient
 ) -> None:

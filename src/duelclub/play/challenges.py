@@ -83,16 +83,18 @@ async def open_table(service: LobbyPort, viewer: int | None, game: str | None = 
 def _row(
     service: LobbyPort, r: MatchRecord, author: str | None, viewer: int | None, rating: RatingBrief | None
 ) -> Challenge:
+    mine = viewer is not None and r.seat_users[0] == viewer
     return Challenge(
         id=r.id,
         game=r.game,
         author=author,
         options=r.options,
-        options_text=views.options_text(service.games.get(r.game), r.options, 1),
+        # from the reader's seat: the author sits at 0, whoever accepts at 1 (Межа: «Ваш дом» differs)
+        options_text=views.options_text(service.games.get(r.game), r.options, 0 if mine else 1),
         move_seconds=r.move_seconds,
         commitment=r.commitment,
         created_at=r.created_at,
-        mine=viewer is not None and r.seat_users[0] == viewer,
+        mine=mine,
         rated=r.rated,
         author_rating=rating,
     )

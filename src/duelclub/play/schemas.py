@@ -237,7 +237,8 @@ class Challenge(BaseModel):
     author: str | None
     options: JSON
     options_text: str = ""
-    """The author's options in words for whoever accepts (seat 1)."""
+    """The author's options in words from the reader's seat: the author's own (seat 0) when ``mine``, else
+    whoever accepts (seat 1)."""
     move_seconds: int | None
     """Seconds per move, or None: no clock."""
     commitment: str
