@@ -333,7 +333,7 @@ async def test_a_player_cannot_send_the_clock_only_action(alice: AsyncClient, st
         await asyncio.sleep(0.01)
     assert st["legal"], "the bot never let seat 0 move"
     r = await act(alice, mid, st["seq"], {"kind": "timeout"})
-    assert r.status_code == 422 and r.json()["code"] == "illegal_action"
+    assert r.status_code == 422 and r.json()["code"] == "clock_only"
     after = await state_of(alice, mid)
     assert after["seq"] == st["seq"] and after["view"] == st["view"]
     assert (await act(alice, mid, st["seq"], st["legal"][0])).status_code == 200

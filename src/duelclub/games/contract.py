@@ -162,7 +162,7 @@ class Game(ABC, Generic[StateT, ActionT, OptionsT, EventT_co, ReasonT_co]):
 
     def clock_only(self, action: ActionT) -> bool:
         """True for an action only the clock may play (``timeout_action``'s kind where it differs from every
-        player action); the platform refuses it from a player with ``illegal_action``."""
+        player action); the platform refuses it from a player with ``clock_only``."""
         return False
 
     # -- the rules ---------------------------------------------------------------------------

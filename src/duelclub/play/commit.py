@@ -217,7 +217,7 @@ class MatchWriter:
         try:
             action = game.parse_action(raw)
             if source != "clock" and game.clock_only(action):
-                raise IllegalAction("illegal_action", "only the clock plays this action")
+                raise IllegalAction("clock_only", "only the clock plays this action")
             state = game.copy(live.state)
             events = game.apply(state, seat, action)
         except IllegalAction as exc:

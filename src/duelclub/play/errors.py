@@ -8,8 +8,9 @@ class PlayError(Exception):
     ``not_your_seat`` (403), ``not_your_match`` (403), ``own_invite`` (409), ``invite_taken`` (409),
     ``invite_closed`` (409), ``match_not_open`` (409),
     ``stale_seq`` (409), ``match_not_active`` (409), ``match_not_finished`` (409), ``unknown_game`` (422),
-    ``bad_bot_level`` (422), ``bad_client_seed`` (422), and every engine ``IllegalAction`` code (422:
-    ``malformed_action``, ``bad_options``, ``not_your_turn``, …)."""
+    ``bad_bot_level`` (422), ``bad_client_seed`` (422), ``clock_only`` (422: an action only the clock plays),
+    and every engine ``IllegalAction`` code (422: ``malformed_action``, ``bad_options``, ``not_your_turn``,
+    …)."""
 
     def __init__(self, status: int, code: str, message: str) -> None:
         super().__init__(f"{code}: {message}")

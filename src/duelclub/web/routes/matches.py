@@ -159,7 +159,8 @@ async def get_state(
 @router.post("/matches/{match_id}/actions", response_model=StatePayload, responses=errors(409))
 async def post_action(match_id: str, body: ActionBody, user: CurrentUser, service: Service) -> Any:
     """Play ``action`` at ``seq``. 409 ``stale_seq``/``match_not_active``, 403 ``not_your_seat``,
-    422 ``malformed_action`` or the rules' code; the answer has the new seq, view, legal and events."""
+    422 ``malformed_action``, ``clock_only`` (an action only the clock plays) or the rules' code; the answer
+    has the new seq, view, legal and events."""
     return await service.act(match_id, user.id, body.id, body.seq, body.action)
 
 
