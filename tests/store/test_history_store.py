@@ -12,7 +12,7 @@ from duelclub.store import history, ratings
 from duelclub.store import matches as repo
 from duelclub.store.db import Database
 from duelclub.store.history import HistoryFilter
-from duelclub.store.models import MemberRating
+from duelclub.store.models import Match, MemberRating, Tournament, TournamentGame
 
 T0 = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
 
@@ -69,6 +69,43 @@ def test_history_filters_by_result_from_the_members_side_game_and_opponent(db: D
         assert ids(opponent_id=c, result="win") == []
         assert [r.id for r in history.page(s, a, HistoryFilter(), offset=2, limit=2)] == [draw, lost]
         assert [len(chunk) for chunk in history.every(s, a, HistoryFilter(), chunk=4)] == [4, 2]
+
+
+def test_a_tournament_forfeit_counts_as_the_members_win_or_loss(db: Database) -> None:
+    """A board aborted before both first moves with a seat at fault is the tournament's forfeit: a loss for
+    that seat, a win for the other — not aborted; the same abort outside a tournament stays aborted."""
+    a, b = new_users(db, "hfa", "hfb")
+    with db.session() as s:
+        board = _match(s, 1, a, b, status="aborted", winner=None)
+        plain = _match(s, 2, a, b, status="aborted", winner=None)
+        for mid in (board, plain):
+            s.get(Match, mid).result = {"winner": None, "reason": "unplayed", "seat": 0}  # a at fault
+        s.add(
+            Tournament(
+                id="hft", name="Вечер", game="towers", format="swiss", status="finished", organiser_id=a,
+                options={}, max_players=8,
+            )
+        )  # fmt: skip
+        s.flush()
+        s.add(TournamentGame(tournament_id="hft", round=1, board=1, first=1, second=2, match_id=board))
+        s.add(
+            TournamentGame(tournament_id="hft", round=1, board=2, first=3, second=None, match_id=None)
+        )  # a bye
+    with db.session() as s:
+
+        def ids(user: int, **f: Any) -> list[str]:
+            flt = HistoryFilter(**f)
+            rows = history.page(s, user, flt, offset=0, limit=50)
+            assert history.count(s, user, flt) == len(rows)
+            return [r.id for r in rows]
+
+        assert ids(a, result="loss") == [board] and ids(b, result="win") == [board]
+        assert ids(a, result="aborted") == [plain] and ids(b, result="aborted") == [plain]
+        assert ids(a, result="win") == [] and ids(b, result="loss") == []
+        records = {r.id: r for r in history.page(s, a, HistoryFilter(), offset=0, limit=50)}
+        assert history.forfeit_board(records[board], True) and not history.forfeit_board(
+            records[plain], False
+        )
 
 
 def test_the_leaderboard_query_filters_rd_activity_and_orders_by_rating(db: Database) -> None:

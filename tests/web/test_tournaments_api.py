@@ -295,6 +295,22 @@ async def test_two_no_shows_lose_by_forfeit_and_withdraw_the_player(
         assert {m["id"] for m in listed} == boards
         assert all(m["tournament"] == {"id": tid, "name": t["name"]} for m in listed)
         assert all(m["result"]["reason"] in {"unplayed", "no_first_move"} for m in listed)
+        # ... and so do the members' histories: a loss (or a win) without play, counted by the filters
+        history = (await ann.get("/api/members/ghost/matches")).json()["items"]
+        assert {h["id"] for h in history} == boards
+        assert {(h["status"], h["result"]) for h in history} == {("aborted", "loss")}
+        assert all(h["reason_text"] == f"без игры (турнир «{t['name']}»)" for h in history)
+        assert all(h["tournament"] == {"id": tid, "name": t["name"]} for h in history)
+        for result, n in (("loss", 2), ("win", 0), ("aborted", 0)):
+            page = (await ann.get(f"/api/members/ghost/matches?result={result}")).json()
+            assert page["total"] == n, (result, page)
+        winners = {p["seats"][0] if p["seats"][1] == "ghost" else p["seats"][1] for p in ghost_games}
+        for name in winners:
+            wins = (await ann.get(f"/api/members/{name}/matches?result=win")).json()["items"]
+            assert {h["id"] for h in wins} & boards and all(h["result"] == "win" for h in wins)
+        export = (await clients["ghost"].get("/api/members/ghost/matches/export?format=csv")).text
+        rows = list(csv.DictReader(io.StringIO(export)))
+        assert {(r["result"], r["tournament"]) for r in rows} == {("loss", t["name"])}
         for c in clients.values():
             await c.aclose()
 

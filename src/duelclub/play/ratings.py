@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from duelclub.i18n import gettext as _
 from duelclub.play import rating_views, views
 from duelclub.play.errors import PlayError
 from duelclub.play.port import LobbyPort
@@ -234,6 +235,9 @@ class HistoryItem(BaseModel):
     options_text: str = ""
     url: str
     replay_url: str
+    tournament: TournamentRef | None = None
+    """The tournament whose board this match is; a board it scored as a forfeit (ended before both first
+    moves, a seat at fault) has ``result`` ``win``/``loss`` though its ``status`` is ``aborted``."""
 
 
 class HistoryPage(BaseModel):
@@ -246,7 +250,9 @@ class HistoryPage(BaseModel):
     pages: int
 
 
-def _outcome(record: MatchRecord, seat: int) -> str:
+def _outcome(record: MatchRecord, seat: int, board: bool) -> str:
+    if hrepo.forfeit_board(record, board):  # the tournament's forfeit: lost by the seat at fault
+        return "loss" if (record.result or {}).get("seat") == seat else "win"
     if record.status == ABORTED:
         return "aborted"
     winner = (record.result or {}).get("winner")
@@ -261,8 +267,9 @@ def history_item(
     user_id: int,
     names: dict[int, str],
     change: ChangeRecord | None,
+    tournament: TournamentRef | None = None,
 ) -> HistoryItem:
-    """The row of ``record`` in ``user_id``'s history."""
+    """The row of ``record`` in ``user_id``'s history (``tournament``: the one whose board it is)."""
     seat = 0 if record.seat_users[0] == user_id else 1
     other = 1 - seat
     opp_id = record.seat_users[other]
@@ -271,6 +278,10 @@ def history_item(
     )
     rules = service.rating_rules
     reason = (record.result or {}).get("reason")
+    outcome = _outcome(record, seat, tournament is not None)
+    reason_text = words_for(record.game).reason(reason) if reason else None
+    if record.status == ABORTED and outcome != "aborted" and tournament is not None:  # «Победа — без игры …»
+        reason_text = _("без игры (турнир «%(name)s»)", name=tournament.name)
     return HistoryItem(
         id=record.id,
         game=record.game,
@@ -281,22 +292,30 @@ def history_item(
         opponent=opponent,
         opponent_rating=rating_views.brief(rules, change.opponent) if change else None,
         rated=change is not None,
-        result=_outcome(record, seat),
+        result=outcome,
         reason=reason,
-        reason_text=words_for(record.game).reason(reason) if reason else None,
+        reason_text=reason_text,
         rating_before=round(change.before.rating) if change else None,
         rating_after=round(change.after.rating) if change else None,
         delta=round(change.after.rating) - round(change.before.rating) if change else None,
         options_text=views.options_text(service.games.get(record.game), record.options, seat),
         url=f"/matches/{record.id}",
         replay_url=f"/matches/{record.id}#replay",
+        tournament=tournament,
     )
 
 
 def _items(service: LobbyPort, s: Any, records: list[MatchRecord], user_id: int) -> list[HistoryItem]:
     names = users.usernames(s, {u for r in records for u in r.seat_users if u is not None})
     changes = rrepo.changes_for_matches(s, [r.id for r in records if r.rated])
-    return [history_item(service, r, user_id, names, changes.get((r.id, user_id))) for r in records]
+    boards = {
+        m: TournamentRef(id=t, name=n)
+        for m, (t, n) in trepo.tournaments_of(s, [r.id for r in records]).items()
+    }
+    return [
+        history_item(service, r, user_id, names, changes.get((r.id, user_id)), boards.get(r.id))
+        for r in records
+    ]
 
 
 def history_filter(

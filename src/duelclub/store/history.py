@@ -5,6 +5,11 @@ The history holds every match the member played that has ended — finished, or 
 member's side (``win``, ``loss``, ``draw``, ``aborted``) and the opponent (a member's id). The winner seat is
 read from the result JSON (``result.winner``) by SQLAlchemy's JSON index, which both SQLite and PostgreSQL
 answer.
+
+A tournament board that ended before both first moves with a seat at fault (a no-show, a rated resignation
+before the first moves: ``result.reason`` ``unplayed`` / ``no_first_move``, ``result.seat``) is an aborted
+match that its tournament scores as a forfeit (play/tournament_boards.py ``board_result``): the history counts
+it as the member's win or loss, as the tournament does, not as aborted (:func:`forfeit_board`).
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from sqlalchemy import Select, and_, func, or_, select
 from sqlalchemy.orm import Session
 
 from duelclub.store.matches import ABORTED, ENDED, FINISHED, MatchRecord, as_record
-from duelclub.store.models import Match
+from duelclub.store.models import Match, TournamentGame
 
 ResultFilter = Literal["win", "loss", "draw", "aborted"]
 
@@ -31,8 +36,38 @@ class HistoryFilter:
     opponent_id: int | None = None
 
 
+FORFEIT_REASONS = ("unplayed", "no_first_move")
+"""Reasons of a tournament board's abort that its tournament scores as a forfeit of ``result.seat``."""
+
+
 def _winner() -> Any:
     return Match.result["winner"].as_integer()
+
+
+def _at_fault() -> Any:
+    return Match.result["seat"].as_integer()
+
+
+def _forfeit_board() -> Any:
+    """SQL: the match is a tournament board its tournament scores as a forfeit (see the module docstring)."""
+    return and_(
+        Match.status == ABORTED,
+        Match.result["reason"].as_string().in_(FORFEIT_REASONS),
+        _at_fault().in_((0, 1)),
+        # byes have no match: without the NULLs excluded, NOT IN would be unknown for every other match
+        Match.id.in_(select(TournamentGame.match_id).where(TournamentGame.match_id.is_not(None))),
+    )
+
+
+def forfeit_board(record: MatchRecord, board: bool) -> bool:
+    """Whether ``record`` (a tournament board if ``board``) is scored as a forfeit by its tournament."""
+    result = record.result or {}
+    return (
+        board
+        and record.status == ABORTED
+        and result.get("reason") in FORFEIT_REASONS
+        and result.get("seat") in (0, 1)
+    )
 
 
 def _query(user_id: int, f: HistoryFilter) -> Select[Any]:
@@ -48,13 +83,17 @@ def _query(user_id: int, f: HistoryFilter) -> Select[Any]:
             )
         )
     if f.result == "aborted":
-        q = q.where(Match.status == ABORTED)
+        q = q.where(Match.status == ABORTED, ~_forfeit_board())
     elif f.result == "draw":
         q = q.where(Match.status == FINISHED, _winner().is_(None))
     elif f.result in ("win", "loss"):
         mine = or_(and_(seat0, _winner() == 0), and_(seat1, _winner() == 1))
         theirs = or_(and_(seat0, _winner() == 1), and_(seat1, _winner() == 0))
-        q = q.where(Match.status == FINISHED, mine if f.result == "win" else theirs)
+        their_fault = or_(and_(seat0, _at_fault() == 1), and_(seat1, _at_fault() == 0))
+        my_fault = or_(and_(seat0, _at_fault() == 0), and_(seat1, _at_fault() == 1))
+        won = mine if f.result == "win" else theirs
+        forfeited = their_fault if f.result == "win" else my_fault
+        q = q.where(or_(and_(Match.status == FINISHED, won), and_(_forfeit_board(), forfeited)))
     return q
 
 

@@ -85,6 +85,7 @@ CSV_COLUMNS = (
     "rating_after",
     "delta",
     "url",
+    "tournament",
 )
 
 
@@ -103,6 +104,7 @@ def _csv_row(item: HistoryItem, base: str) -> list[Any]:
         "" if item.rating_after is None else item.rating_after,
         "" if item.delta is None else item.delta,
         f"{base}{item.url}",
+        item.tournament.name if item.tournament else "",
     ]
 
 
