@@ -226,8 +226,11 @@ def test_a_board_ended_before_the_first_moves_reads_as_the_forfeit_the_table_cou
         assert page.locator("#result-title").inner_text() == "Победа без игры"
         words = result.inner_text()
         assert "в турнире это победа без игры" in words and "не в счёт" not in words, words
+        assert not page.locator("#rematch").is_visible(), "no «Реванш» on a tournament board"
         board = org.get(f"/api/tournaments/{tid}")["rounds"][0]["pairings"][0]
         assert board["forfeit"], board
+        page.goto(f"{live_server}/tournaments/{tid}")  # a forfeit has no moves to replay
+        assert page.locator(f"li[data-match='{mid}'] a.tournament-match").inner_text() == "подробнее"
         # the lobby's «Мои партии» says the same, and which tournament it was (it said «Отменена»)
         page.goto(f"{live_server}/")
         item = page.locator(f"#finished-matches li:has(a[href='/matches/{mid}'])")

@@ -308,6 +308,9 @@ async def test_two_no_shows_lose_by_forfeit_and_withdraw_the_player(
         for name in winners:
             wins = (await ann.get(f"/api/members/{name}/matches?result=win")).json()["items"]
             assert {h["id"] for h in wins} & boards and all(h["result"] == "win" for h in wins)
+        # a tournament board has no rematch: the tournament pairs the next game
+        r = await clients["ghost"].post(f"/api/matches/{next(iter(boards))}/rematch", json={})
+        assert (r.status_code, r.json()["code"]) == (409, "rematch_not_allowed")
         export = (await clients["ghost"].get("/api/members/ghost/matches/export?format=csv")).text
         rows = list(csv.DictReader(io.StringIO(export)))
         assert {(r["result"], r["tournament"]) for r in rows} == {("loss", t["name"])}

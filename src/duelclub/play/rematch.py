@@ -40,7 +40,9 @@ async def offer_or_accept(
     """Offer a rematch of ended ``match_id``, or accept the opponent's offer; returns the new match.
 
     Raises PlayError ``match_not_found`` (404), ``not_your_seat`` (403), ``match_not_finished`` (409),
-    ``rematch_closed`` (409: the offer was declined or withdrawn), ``bad_client_seed`` (422)."""
+    ``rematch_closed`` (409: the offer was declined or withdrawn), ``rematch_not_allowed`` (409: a tournament
+    board — the tournament pairs the next game, as Lichess's arenas and Swiss do), ``bad_client_seed``
+    (422)."""
     seed = lobby.seed_or_refuse(client_seed)
     old = await service.fresh(match_id)
     seat = old.seat_of(user_id)
@@ -48,6 +50,8 @@ async def offer_or_accept(
         raise PlayError(403, "not_your_seat", "you do not play in this match")
     if old.status not in ENDED or old.state is None:
         raise PlayError(409, "match_not_finished", "a rematch follows a played match")
+    if old.in_tournament:
+        raise PlayError(409, "rematch_not_allowed", "a tournament board has no rematch: the tournament pairs")
     r = old.record
     bot = r.seat_bots[1 - seat]
     if bot is not None:

@@ -460,7 +460,7 @@ async function main() {
     $("board").replaceChildren(el("p", { class: "form-error" }, t("Игра «{game}» пока не поддерживается.", { game: info.game })));
     return;
   }
-  bar = new MatchBar(matchId, { botSeats: [0, 1].map((i) => Boolean(info.seats?.[i]?.bot)) });
+  bar = new MatchBar(matchId, { botSeats: [0, 1].map((i) => Boolean(info.seats?.[i]?.bot)), inTournament: Boolean(info.tournament) });
   lastMove = new LastMove(matchId, root);
   const chat = new MatchChat(matchId, $("log-panel"), username);
   live = new MatchLive(matchId, {

@@ -21,10 +21,12 @@ export function clockText(s) {
 }
 
 export class MatchBar {
-  /** ``botSeats[i]``: seat i is a bot (its connection is never news: no «соперник на связи»). */
-  constructor(matchId, { botSeats = [false, false] } = {}) {
+  /** ``botSeats[i]``: seat i is a bot (its connection is never news: no «соперник на связи»); ``inTournament``:
+   *  the match is a tournament board (no «Реванш»). */
+  constructor(matchId, { botSeats = [false, false], inTournament = false } = {}) {
     this.matchId = matchId;
     this.botSeats = botSeats;
+    this.inTournament = inTournament; // a tournament board: no rematch (the tournament pairs the next game)
     this.clock = null; // {deadline: ms (local), seconds}
     this.toMove = [];
     this.seat = null;
@@ -167,7 +169,7 @@ export class MatchBar {
     const btn = $("rematch");
     const note = $("rematch-note");
     const ended = this.status === "finished" || this.status === "aborted";
-    if (!ended || this.seat === null) {
+    if (!ended || this.seat === null || this.inTournament) {
       btn.hidden = true;
       note.hidden = true;
       return;

@@ -260,9 +260,9 @@ function pairing(p) {
   const seats = bye
     ? el("span", { class: "tournament-bye" }, memberLink(p.seats[0]), " ", el("span", { class: "muted" }, byeText()))
     : el("span", {}, memberLink(p.seats[0]), " — ", memberLink(p.seats[1]));
-  const link = p.match_id
-    ? el("a", { href: `/matches/${encodeURIComponent(p.match_id)}`, class: "tournament-match" }, p.result ? t("повтор") : t("смотреть"))
-    : null;
+  // a forfeit has no moves to replay: its page says why it was scored so
+  const linkText = !p.result ? t("смотреть") : p.forfeit ? t("подробнее") : t("повтор");
+  const link = p.match_id ? el("a", { href: `/matches/${encodeURIComponent(p.match_id)}`, class: "tournament-match" }, linkText) : null;
   const fair = p.commitment ? el("code", { class: "hash small", title: t("Хеш раздачи") }, p.commitment.slice(0, 12)) : null;
   const seed = p.server_seed ? el("code", { class: "hash small", title: t("Зерно сервера") }, p.server_seed.slice(0, 12)) : null;
   // the deal's commitment and, once ended, its seed stay on one line (a phone split them around the arrow)
