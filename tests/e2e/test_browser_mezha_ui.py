@@ -318,7 +318,7 @@ def test_result_reasons_say_who(live_server: str, browser: Any) -> None:
             ({"winner": 0, "reason": "resign"}, [0, 0], 0, ("win", "Победа", "Соперник сдался")),
             ({"winner": 0, "reason": "resign"}, [0, 0], 1, ("loss", "Поражение", "Вы сдались")),
             # a spectator reads the players' names (issue 16 §4)
-            ({"winner": 0, "reason": "resign"}, [0, 0], None, ("draw", "Победа: alice", "bob сдался")),
+            ({"winner": 0, "reason": "resign"}, [0, 0], None, ("draw", "Победа: alice", "bob сдаётся")),
         ]
         for result, wins, seat, (kind, title, reason) in cases:
             view = _view(you=seat, phase="over", turn=None, wins=wins, outcome=result)

@@ -20,7 +20,7 @@ test("a no-show: the present player won without play, the absent one lost", () =
   });
   const watcher = forfeitWords(noShow, null);
   assert.equal(watcher.text, "Победа без игры: ivan");
-  assert.equal(watcher.reason, "petr не сделал первый ход вовремя — в турнире это поражение без игры.");
+  assert.equal(watcher.reason, "petr: первый ход не сделан вовремя — в турнире это поражение без игры.");
   assert.match(abortWords(noShow, 0).reason, /не в счёт/, "outside a tournament the same result is an abort");
 });
 

@@ -53,7 +53,7 @@ test("Дві вежі: the result says who did what, from each side", () => {
   assert.deepEqual(towersOutcome(towers(null), { result: { winner: 1, reason: "resign" } }), {
     kind: "draw",
     text: "Победа: bob",
-    reason: "alice сдался",
+    reason: "alice сдаётся",
   });
   assert.equal(towersOutcome(towers(0), { result: { winner: null, reason: "turn_limit" } }).reason, "Сыграно 500 ходов без результата");
   assert.equal(towersOutcome(towers(0), { view: { phase: "play" } }), null);
@@ -157,7 +157,7 @@ test("Артания: the result and the action log", () => {
     g.outcome({ result: { winner: 1, reason: "deck_exhausted" } }).reason,
     "Колода закончилась, у соперника больше кругляшей (2 : 4)",
   );
-  assert.equal(artania(null).g.outcome({ result: { winner: 1, reason: "resign" } }).reason, "alice сдался");
+  assert.equal(artania(null).g.outcome({ result: { winner: 1, reason: "resign" } }).reason, "alice сдаётся");
   assert.equal(g.actionText({ kind: "idol", slot: 2 }, 1), "Соперник: Идол гнева → слот 2");
   assert.equal(g.actionText({ kind: "resign" }, 0), "Вы: сдача");
 });

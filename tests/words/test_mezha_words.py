@@ -111,7 +111,7 @@ def test_the_match_end_line_takes_the_season_wins_from_its_batch() -> None:
     )
     resigned = [{"kind": "resign", "seat": 0}, {"kind": "match_end", "winner": 1, "reason": "resign"}]
     assert texts(resigned, 0) == ["Вы сдались", "Партия окончена: поражение — вы сдались"]
-    assert texts(resigned, None) == ["Игрок 1 сдался", "Партия окончена: победа: игрок 2 — игрок 1 сдался"]
+    assert texts(resigned, None) == ["Игрок 1 сдаётся", "Партия окончена: победа: игрок 2 — игрок 1 сдаётся"]
 
 
 def test_a_tactic_that_does_nothing_says_so() -> None:

@@ -222,7 +222,10 @@ def _turn_start(e: TurnStartEvent, r: _Reader) -> Line:
 
 def _resign(e: ResignEvent, r: _Reader) -> Line:
     s = e["seat"]
-    return (_("Вы сдались") if s == r.you else _("%(who)s сдался", who=r.who(s))), "log-season"
+    if s == r.you:
+        return _("Вы сдались"), "log-season"
+    # a member's name has no gender here: the present tense has none («alice сдаётся»)
+    return (_("Соперник сдался") if r.you is not None else _("%(who)s сдаётся", who=r.who(s))), "log-season"
 
 
 def _match_end(e: MatchEndEvent, r: _Reader) -> Line:
@@ -253,7 +256,7 @@ def _match_end(e: MatchEndEvent, r: _Reader) -> Line:
             **score,
         )
     elif e["reason"] == "resign" and w is not None:
-        reason = r.by(1 - w, N_("Вы сдались"), N_("Соперник сдался"), N_("%(name)s сдался"))
+        reason = r.by(1 - w, N_("Вы сдались"), N_("Соперник сдался"), N_("%(name)s сдаётся"))
     text = _("Партия окончена — %(result)s.", result=title) + (f" {reason}." if reason else "")
     return text, "log-season"
 

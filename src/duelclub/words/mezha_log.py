@@ -311,7 +311,14 @@ class MezhaLog:
 
     def _resign(self, ev: SeatEvent) -> tuple[str, str]:
         s = ev["seat"]
-        text = _("Вы сдались") if s == self.you else _("%(who)s сдался", who=_cap(self.other(s)))
+        if s == self.you:
+            text = _("Вы сдались")
+        else:  # a name has no gender in the present tense: «Игрок 2 сдаётся»
+            text = (
+                _("Соперник сдался")
+                if self.you is not None
+                else _("%(who)s сдаётся", who=_cap(self.other(s)))
+            )
         return text, "log-season"
 
     def _next_season(self, ev: SeatEvent) -> tuple[str, str]:
@@ -407,5 +414,7 @@ class MezhaLog:
             loser = 1 - w
             if loser == self.you:
                 return title, _("Вы сдались")
-            return title, _("%(who)s сдался", who=self.who(loser))
+            return title, _("Соперник сдался") if self.you is not None else _(
+                "%(who)s сдаётся", who=self.who(loser)
+            )
         return title, ""

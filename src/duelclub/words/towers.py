@@ -205,7 +205,12 @@ class _Reader:
         return _("%(who)s: время хода вышло (%(n)s-й раз подряд)", **p), "log-season log-bad"
 
     def _resign(self, ev: SeatEvent, s: int, me: bool) -> tuple[str, str]:
-        return (_("Вы сдались") if me else _("%(who)s сдался", who=self.who(s))), "log-season"
+        if me:
+            return _("Вы сдались"), "log-season"
+        # a member's name has no gender here: the present tense has none («alice сдаётся»)
+        return (
+            _("Соперник сдался") if self.you is not None else _("%(who)s сдаётся", who=self.who(s))
+        ), "log-season"
 
     def _match_end(self, ev: MatchEndEvent, s: int, me: bool) -> tuple[str, str]:
         title, reason = self.result(ev)

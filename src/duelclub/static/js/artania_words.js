@@ -44,7 +44,7 @@ export function wordsPart(ctx, st, g) {
           t("Колода закончилась, у соперника больше кругляшей ({a} : {b})", score),
           t("Колода закончилась, больше кругляшей у игрока {name} ({a} : {b})", score));
     } else if (result.reason === "resign" && !none) {
-      reason = by(1 - w, t("Вы сдались"), t("Соперник сдался"), t("{name} сдался"));
+      reason = by(1 - w, t("Вы сдались"), t("Соперник сдался"), t("{name} сдаётся"));
     } else if (result.reason === "aborted" || result.reason === "abort") {
       reason = t("Партию остановил администратор");
     } else if (result.reason === "tournament_cancelled") {

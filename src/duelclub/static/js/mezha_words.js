@@ -203,7 +203,13 @@ export function wordsPart(ctx, st, g) {
       case "resign": {
         const loser = noSeat(w) ? null : 1 - w;
         reason =
-          loser === null ? t("Сдача") : loser === st.you ? t("Вы сдались") : t("{who} сдался", { who: subject(loser) });
+          loser === null
+            ? t("Сдача")
+            : loser === st.you
+              ? t("Вы сдались")
+              : st.you !== null && st.you !== undefined
+                ? t("Соперник сдался")
+                : t("{who} сдаётся", { who: subject(loser) }); // a name: no gender in the present tense
         break;
       }
       case "abort":

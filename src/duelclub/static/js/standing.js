@@ -155,8 +155,8 @@ export function forfeitWords(result, mySeat) {
       kind: "draw",
       text: t("Победа без игры: {name}", { name: names[1 - result.seat] || t("соперник") }),
       reason: resigned
-        ? t("{name} сдался до первых ходов — в турнире это поражение без игры.", { name: loser })
-        : t("{name} не сделал первый ход вовремя — в турнире это поражение без игры.", { name: loser }),
+        ? t("{name}: сдача до первых ходов — в турнире это поражение без игры.", { name: loser })
+        : t("{name}: первый ход не сделан вовремя — в турнире это поражение без игры.", { name: loser }),
     };
   }
   if (result.seat === mySeat) {

@@ -222,7 +222,7 @@ function standings(tr) {
         "tr",
         { class: s.username === me ? "is-me" : "", dataset: { username: s.username } },
         el("td", { class: "rank" }, String(s.rank)),
-        el("td", {}, memberLink(s.username), s.withdrawn ? el("span", { class: "muted small" }, " " + t("выбыл")) : null, arena[s.username] && arena[s.username].streak ? " 🔥" : null),
+        el("td", {}, memberLink(s.username), s.withdrawn ? el("span", { class: "muted small" }, " " + t("выбыл(а)")) : null, arena[s.username] && arena[s.username].streak ? " 🔥" : null),
         el("td", { class: "num" }, el("b", {}, points(s.points))),
         el("td", { class: "num hide-narrow muted" }, arenaFormat ? sheet(s.username) : points(s.tiebreak)),
         el("td", { class: "num played" }, String(s.played)),
@@ -308,7 +308,7 @@ function rounds(tr) {
 }
 
 function players(tr) {
-  $("tournament-players").replaceChildren(...tr.players.map((p) => el("li", {}, memberLink(p.username), p.withdrawn ? el("span", { class: "muted small" }, " " + t("выбыл")) : null)));
+  $("tournament-players").replaceChildren(...tr.players.map((p) => el("li", {}, memberLink(p.username), p.withdrawn ? el("span", { class: "muted small" }, " " + t("выбыл(а)")) : null)));
 }
 
 function ready(tr) {

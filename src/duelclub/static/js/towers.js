@@ -376,7 +376,7 @@ export function outcome(g, msg) {
         tower: by(w, t("Ваша башня достигла цели ({n})", goal), t("Башня соперника достигла цели ({n})", goal), t("Башня игрока {name} достигла цели ({n})", goal)),
         resource: by(w, t("Вы собрали запас ресурса {n}", stock), t("Соперник собрал запас ресурса {n}", stock), t("{name} собрал запас ресурса {n}", stock)),
         timeout: by(loser, t("Вы трижды подряд не успели сходить"), t("Соперник трижды подряд не успел сходить"), t("{name} трижды подряд не успел сходить")),
-        resign: by(loser, t("Вы сдались"), t("Соперник сдался"), t("{name} сдался")),
+        resign: by(loser, t("Вы сдались"), t("Соперник сдался"), t("{name} сдаётся")),
       };
   return { kind: head.kind, text: head.text, reason: reasons[result.reason] || "" };
 }

@@ -334,7 +334,7 @@ export function outcome(g, msg) {
   } else if (result.reason === "round_limit") {
     reason = t("Сыграно 100 раундов без победителя");
   } else if (result.reason === "resign" && !none) {
-    reason = by(1 - w, t("Вы сдались"), t("Соперник сдался"), t("{who} сдался"));
+    reason = by(1 - w, t("Вы сдались"), t("Соперник сдался"), t("{who} сдаётся"));
   } else if (result.reason === "timeout" && !none) {
     reason = by(1 - w, t("Ваше время на ход вышло"), t("Время соперника на ход вышло"), t("Время на ход вышло: {who}"));
   }
