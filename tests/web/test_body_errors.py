@@ -1,7 +1,7 @@
 """A JSON route's refusal of a body that is missing or not a JSON object says so (web/errors.py
 ``body_message``), in the reader's language, with the code unchanged (422 ``malformed``): an empty POST read
 only «Field required», which does not say that the whole body is missing. A field's own error keeps its
-Pydantic words and its field name."""
+field name, and says what is wrong in the reader's language too (``field_words``)."""
 
 from __future__ import annotations
 
@@ -48,4 +48,28 @@ async def test_an_empty_body_is_named_on_every_json_route(user_client: UserClien
 async def test_a_fields_error_keeps_its_field_name(user_client: UserClient) -> None:
     ann = await user_client("ann")
     r = await ann.post("/api/tournaments", json={"format": "swiss"})
-    assert (r.status_code, r.json()) == (422, {"code": "malformed", "message": "game: Field required"})
+    assert (r.status_code, r.json()) == (422, {"code": "malformed", "message": "game: обязательное поле"})
+    r = await ann.post("/api/tournaments", json={"format": "swiss"}, headers={"Accept-Language": "uk"})
+    assert r.json()["message"] == "game: обов'язкове поле"
+
+
+@pytest.mark.parametrize(
+    ("body", "ru"),
+    [
+        ({"username": "x" * 41, "password": "password123"}, "username: не длиннее 40 символов"),
+        ({"username": 5, "password": "password123"}, "username: нужна строка"),
+    ],
+    ids=["too_long", "not_a_string"],
+)
+async def test_field_errors_are_in_the_readers_language(
+    user_client: UserClient, body: dict[str, object], ru: str
+) -> None:
+    ann = await user_client("ann")
+    r = await ann.post("/api/auth/register", json=body)
+    assert (r.status_code, r.json()["code"], r.json()["message"]) == (422, "malformed", ru), r.text
+
+
+async def test_a_stale_seq_that_is_no_number_says_so(user_client: UserClient) -> None:
+    ann = await user_client("ann")
+    r = await ann.post("/api/matches/nope/actions", json={"id": "a", "seq": "x", "action": {}})
+    assert (r.status_code, r.json()["message"]) == (422, "seq: нужно целое число"), r.text

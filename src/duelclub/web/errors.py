@@ -16,6 +16,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from duelclub.i18n import gettext as _
+from duelclub.i18n import ngettext
 from duelclub.play.errors import PlayError
 from duelclub.web.outage import RETRY_AFTER_SECONDS, install_outage_handlers
 from duelclub.web.strictjson import NUL_REFUSED
@@ -53,7 +54,7 @@ def error_body(code: str, message: str) -> dict[str, str]:
 
 def body_message(err: dict[str, Any]) -> str | None:
     """What is wrong with the request body as a whole, in the reader's language, or None when the error is
-    about one field (its words stay Pydantic's, ``"game: Field required"``).
+    about one field (:func:`field_words`, after the field's name: ``"game: обязательное поле"``).
 
     - no body at all (an empty POST to a route that takes one): «Нет тела запроса: нужен объект JSON.» —
       FastAPI reports it as the top-level body ``missing``, which alone read «Field required»;
@@ -75,6 +76,46 @@ def body_message(err: dict[str, Any]) -> str | None:
     return None
 
 
+def field_words(err: dict[str, Any]) -> str:
+    """What is wrong with one field, in the reader's language, for Pydantic's common error types (the
+    ``type`` and ``ctx`` of ``ValidationError.errors()``); Pydantic's own English words for the rest."""
+    kind, ctx = err.get("type"), err.get("ctx") or {}
+    fixed = {
+        "missing": _("обязательное поле"),
+        "extra_forbidden": _("лишнее поле"),
+        "string_type": _("нужна строка"),
+        "int_type": _("нужно целое число"),
+        "int_parsing": _("нужно целое число"),
+        "int_from_float": _("нужно целое число"),
+        "bool_type": _("нужно true или false"),
+        "bool_parsing": _("нужно true или false"),
+        "list_type": _("нужен список"),
+        "dict_type": _("нужен объект JSON"),
+        "model_type": _("нужен объект JSON"),
+        "string_pattern_mismatch": _("неверный формат"),
+    }
+    if kind in fixed:
+        return fixed[kind]
+    if kind == "string_too_long":  # «не длиннее 21 символа», «… 40 символов»: the genitive after «длиннее»
+        n = int(ctx.get("max_length", 0))
+        return ngettext(
+            "не длиннее %(n)s символа", "не длиннее %(n)s символов", "не длиннее %(n)s символов", n
+        )
+    if kind == "string_too_short":
+        n = int(ctx.get("min_length", 0))
+        return ngettext("не короче %(n)s символа", "не короче %(n)s символов", "не короче %(n)s символов", n)
+    bounds = {
+        "greater_than_equal": ("ge", _("не меньше %(n)s")),
+        "less_than_equal": ("le", _("не больше %(n)s")),
+    }
+    if kind in bounds:
+        key, words = bounds[kind]
+        return words % {"n": ctx.get(key)}
+    if kind in ("literal_error", "enum"):
+        return _("допустимо: %(values)s", values=ctx.get("expected", ""))
+    return str(err.get("msg", "invalid"))
+
+
 def _validation_message(exc: RequestValidationError) -> str:
     errors = exc.errors()
     if not errors:
@@ -84,7 +125,7 @@ def _validation_message(exc: RequestValidationError) -> str:
     if whole is not None:
         return whole
     loc = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
-    msg = str(err.get("msg", "invalid"))
+    msg = field_words(err)
     return f"{loc}: {msg}" if loc else msg
 
 
