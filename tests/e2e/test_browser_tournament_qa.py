@@ -231,6 +231,7 @@ def test_a_board_ended_before_the_first_moves_reads_as_the_forfeit_the_table_cou
         assert board["forfeit"], board
         page.goto(f"{live_server}/tournaments/{tid}")  # a forfeit has no moves to replay
         assert page.locator(f"li[data-match='{mid}'] a.tournament-match").inner_text() == "подробнее"
+        assert "Победа без игры" in page.locator("#standings-legend").inner_text()  # why wins > played
         # the lobby's «Мои партии» says the same, and which tournament it was (it said «Отменена»)
         page.goto(f"{live_server}/")
         item = page.locator(f"#finished-matches li:has(a[href='/matches/{mid}'])")

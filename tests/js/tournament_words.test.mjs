@@ -14,6 +14,7 @@ import {
   resultText,
   roundsCutText,
   roundsWarningText,
+  standingsLegend,
   rulesText,
   tournamentTitle,
   waitingText,
@@ -136,3 +137,13 @@ test("the crosstable follows the standings' order, numbered as the standings are
   assert.match(crosstableLegend(), /\+1 — отдых в туре/);
 });
 
+
+test("the standings explain points without a game only once there is one", () => {
+  const played = { rounds: [{ pairings: [{ seats: ["a", "b"], forfeit: false }] }] };
+  assert.equal(standingsLegend(played), "");
+  assert.equal(standingsLegend({}), "");
+  const forfeit = { rounds: [{ pairings: [{ seats: ["a", "b"], forfeit: true }] }] };
+  assert.match(standingsLegend(forfeit), /входит в «Побед», но не в «Сыграно»/);
+  const bye = { rounds: [{ pairings: [{ seats: ["a", null], forfeit: false }] }] };
+  assert.match(standingsLegend(bye), /отдых в туре даёт очко без партии/);
+});

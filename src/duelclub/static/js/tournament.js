@@ -28,6 +28,7 @@ import {
   roundsCutText,
   roundsWarningText,
   rulesText,
+  standingsLegend,
   statusName,
   tournamentTitle,
   waitingText,
@@ -230,6 +231,9 @@ function standings(tr) {
       ),
     ),
   );
+  const legend = standingsLegend(tr);
+  $("standings-legend").textContent = legend;
+  $("standings-legend").hidden = !legend;
 }
 
 function crosstable(tr) {

@@ -189,3 +189,11 @@ export function crosstableLegend() {
   return t("1 — победа, ½ — ничья, 0 — поражение; + и - — победа и поражение без игры (неявка); * — партия идёт; +1 — отдых в туре.");
 }
 
+
+/** Under the standings, once a point came without a game (a forfeit, a bye): why «Побед» or «Очки» can
+ *  exceed «Сыграно» (FIDE counts only games played over the board); "" while every point was played for. */
+export function standingsLegend(tr) {
+  const unplayed = (tr.rounds || []).some((r) => (r.pairings || []).some((p) => p.forfeit || p.seats[1] === null));
+  if (!unplayed) return "";
+  return t("«Сыграно» — партии за доской. Победа без игры (соперник не пришёл или выбыл) входит в «Побед», но не в «Сыграно»; отдых в туре даёт очко без партии.");
+}
