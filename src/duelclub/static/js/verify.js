@@ -140,7 +140,7 @@ async function verify(info, draws) {
   }
   const computed = await commitment(seed, info.id);
   const same = computed === info.commitment;
-  addCheck("commitment", t("Хеш раздачи: секрет сервера и номер партии дают тот же хеш, что был показан до начала"), same, [
+  addCheck("commitment", t("Хеш раздачи: секрет сервера и идентификатор партии дают тот же хеш, что был показан до начала"), same, [
     [t("вычислено"), code(computed)],
     [t("показано"), code(info.commitment)],
   ]);
