@@ -6,26 +6,13 @@ from __future__ import annotations
 
 import importlib
 import json
-import sys
 import types
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))  # scripts, not a package
 import bot_ladder
-
-import duelclub.bots.artania as artania_bots
-
-
-@pytest.fixture
-def log_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    monkeypatch.setattr(bot_ladder, "LOG_DIR", tmp_path)
-    bot_ladder.fingerprint.cache_clear()
-    yield tmp_path
-    bot_ladder.fingerprint.cache_clear()
+import pytest
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
@@ -52,12 +39,10 @@ def test_a_rerun_plays_only_the_missing_matches(log_dir: Path, capsys: pytest.Ca
 
 
 def test_changed_parameters_drop_the_levels_logged_matches(
-    log_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    log_dir: Path, capsys: pytest.CaptureFixture[str], novice_blunders: Callable[[float], None]
 ) -> None:
     run(capsys, "--pair", "random", "novice", "--matches-per-pair", "2")
-    changed = {**artania_bots.LEVEL_PARAMS, "novice": {**artania_bots.LEVEL_PARAMS["novice"], "blunder": 0.9}}
-    monkeypatch.setattr(artania_bots, "LEVEL_PARAMS", changed)
-    bot_ladder.fingerprint.cache_clear()
+    novice_blunders(0.9)
     rep = run(capsys, "--pair", "random", "novice", "--matches-per-pair", "1")
     assert rep["matches"] == 1  # the two old matches measured another novice
     assert len((log_dir / "artania.jsonl").read_text().splitlines()) == 3  # the log keeps them all

@@ -5,27 +5,15 @@ are data, so that one level's new parameters restart only its own pairs."""
 from __future__ import annotations
 
 import json
-import sys
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))  # scripts, not a package
 import bot_ladder
 import ladder_carry
+import pytest
 
-import duelclub.bots.artania as artania_bots
 import duelclub.bots.mezha as mezha_bots
-
-
-@pytest.fixture
-def log_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    monkeypatch.setattr(bot_ladder, "LOG_DIR", tmp_path)
-    bot_ladder.fingerprint.cache_clear()
-    yield tmp_path
-    bot_ladder.fingerprint.cache_clear()
 
 
 def ladder(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
@@ -70,12 +58,10 @@ def test_a_change_that_keeps_play_is_carried_by_aliases(
 
 
 def test_a_change_of_play_is_not_carried(
-    log_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    log_dir: Path, capsys: pytest.CaptureFixture[str], novice_blunders: Callable[[float], None]
 ) -> None:
     ladder(capsys, "--pair", "random", "novice", "--matches-per-pair", "2")
-    worse = {**artania_bots.LEVEL_PARAMS, "novice": {**artania_bots.LEVEL_PARAMS["novice"], "blunder": 1.0}}
-    monkeypatch.setattr(artania_bots, "LEVEL_PARAMS", worse)
-    bot_ladder.fingerprint.cache_clear()
+    novice_blunders(1.0)
 
     assert ladder_carry.carry("artania", check=2, jobs=1) == 1
     out = capsys.readouterr().out
