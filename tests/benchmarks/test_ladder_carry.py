@@ -4,6 +4,7 @@ are data, so that one level's new parameters restart only its own pairs."""
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -12,8 +13,6 @@ from typing import Any
 import bot_ladder
 import ladder_carry
 import pytest
-
-import duelclub.bots.mezha as mezha_bots
 
 
 def ladder(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
@@ -77,11 +76,13 @@ def test_aliases_chain_and_a_cycle_ends() -> None:
     assert bot_ladder.resolve({("m", "a"): "b", ("m", "b"): "a"}, "m", "a") in {"a", "b"}
 
 
-def test_mezha_levels_are_data_outside_the_hashed_code() -> None:
+@pytest.mark.parametrize("game", ["mezha", "towers", "warchest", "artania"])
+def test_levels_are_data_outside_the_hashed_code(game: str) -> None:
     """A change to one level's table in ``levels.toml`` changes that level's fingerprint only."""
-    sources = [p.name for p in bot_ladder.bot_sources(mezha_bots)]
+    bots = importlib.import_module(f"duelclub.bots.{game}")
+    sources = [p.name for p in bot_ladder.bot_sources(bots)]
     assert "levels.toml" not in sources and "__init__.py" in sources
-    assert list(mezha_bots.LEVEL_PARAMS) == ["novice", "light", "medium", "strong", "master"]
-    assert list(mezha_bots.LEVEL_PARAMS) == [lv for lv in mezha_bots.LEVELS if lv != "random"]
-    assert mezha_bots.LEVELS_FILE.name == "levels.toml"
-    assert all(p["think"] <= 3 for p in mezha_bots.LEVEL_PARAMS.values() if "think" in p)
+    assert bots.LEVELS_FILE.name == "levels.toml" and bots.LEVELS_FILE.parent == Path(bots.__file__).parent
+    assert list(bots.LEVEL_PARAMS) == ["novice", "light", "medium", "strong", "master"]
+    assert list(bots.LEVEL_PARAMS) == [lv for lv in bots.LEVELS if lv != "random"]
+    assert all(p["think"] <= 3 for p in bots.LEVEL_PARAMS.values() if "think" in p)

@@ -27,7 +27,9 @@ from __future__ import annotations
 import math
 import random
 import time
+import tomllib
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from duelclub.bots.base import AnyGame, Bot, LevelFactory, legal_or_raise
@@ -145,14 +147,11 @@ def counted_playout(game: AnyGame, state: Any, seat: Seat) -> tuple[float, int]:
     return result + MARGIN_WEIGHT * lead / 5, steps
 
 
-LEVEL_PARAMS: dict[str, Params] = {
-    "novice": {"kind": "heuristic", "blunder": 0.4},
-    "light": {"kind": "heuristic", "blunder": 0.12},
-    "medium": {"kind": "heuristic"},
-    "strong": {"kind": "rollout", "think": HARD_THINK_SECONDS, "rounds": HARD_ROUNDS},
-    "master": {"kind": "wide", "think": 2.8, "playouts": 2400, "max_steps": 180_000, "keep": 3,
-               "margin": 0.02, "z": 1.5},
-}  # fmt: skip
+LEVELS_FILE = Path(__file__).with_name("levels.toml")
+"""The levels' parameters, one table a level in ladder order (data, not code: the ladder restarts only the
+pairs of a level whose table changes; ``benchmarks/bot_ladder.py`` ``fingerprint``)."""
+
+LEVEL_PARAMS: dict[str, Params] = tomllib.loads(LEVELS_FILE.read_text(encoding="utf-8"))
 """The ladder (bots/levels.py) as data: the heuristic (``blunder``: share of random moves),
 :class:`RolloutBot` (``think`` seconds, ``rounds`` determinizations) or
 :class:`~duelclub.bots.artania.wide.WideRolloutBot` (``playouts`` per decision, at most ``max_steps``

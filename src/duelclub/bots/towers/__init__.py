@@ -48,7 +48,9 @@ from __future__ import annotations
 
 import random
 import time
+import tomllib
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from duelclub.bots.base import AnyGame, Bot, LevelFactory, legal_or_raise
@@ -247,14 +249,11 @@ def overrule(values: list[list[float]], z: float) -> int:
     return best
 
 
-LEVEL_PARAMS: dict[str, Params] = {
-    "novice": {"kind": "heuristic", "blunder": 0.8},
-    "light": {"kind": "heuristic", "blunder": 0.55},
-    "medium": {"kind": "heuristic", "blunder": 0.25},
-    "strong": {"kind": "heuristic"},
-    "master": {"kind": "lookahead", "think": 1.3, "samples": 48,
-               "candidates": HARD_CANDIDATES, "rollout_turns": 6},
-}  # fmt: skip
+LEVELS_FILE = Path(__file__).with_name("levels.toml")
+"""The levels' parameters, one table a level in ladder order (data, not code: the ladder restarts only the
+pairs of a level whose table changes; ``benchmarks/bot_ladder.py`` ``fingerprint``)."""
+
+LEVEL_PARAMS: dict[str, Params] = tomllib.loads(LEVELS_FILE.read_text(encoding="utf-8"))
 """The ladder (bots/levels.py) as data: the greedy heuristic (``blunder``: share of random moves) or
 :class:`LookaheadBot` (``think`` seconds, ``samples`` determinizations, ``candidates`` compared by rollouts of
 ``rollout_turns`` turns; 0 candidates: the lookahead alone; optional ``own_depth``, ``overrule_z``, ``leaf``

@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import math
 import random
+import tomllib
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from duelclub.bots.base import AnyGame, Bot, LevelFactory
@@ -185,13 +187,11 @@ class HardBot:
         return self.search.choose(horizon, det, seat, rng)
 
 
-LEVEL_PARAMS: dict[str, Params] = {
-    "novice": {"kind": "heuristic", "blunder": 0.3},
-    "light": {"kind": "heuristic"},
-    "medium": {"kind": "search", "think": 0.5, "iterations": 20},
-    "strong": {"kind": "search", "think": HARD_THINK_SECONDS, "iterations": HARD_MAX_ITERATIONS},
-    "master": {"kind": "wide", "think": 2.5, "playouts": 600, "max_steps": 5000, "horizon": 12, "keep": 3},
-}
+LEVELS_FILE = Path(__file__).with_name("levels.toml")
+"""The levels' parameters, one table a level in ladder order (data, not code: the ladder restarts only the
+pairs of a level whose table changes; ``benchmarks/bot_ladder.py`` ``fingerprint``)."""
+
+LEVEL_PARAMS: dict[str, Params] = tomllib.loads(LEVELS_FILE.read_text(encoding="utf-8"))
 """The ladder (bots/levels.py) as data: easy's one-ply greedy (``blunder``: share of random moves),
 :class:`HardBot` (``think`` seconds, ``iterations`` cap, ``root_width``) or
 :class:`~duelclub.bots.warchest.wide.WideHorizonBot` (``wide``, below). ``light`` is the old ``easy``,
