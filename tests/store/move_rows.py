@@ -84,3 +84,17 @@ async def first_move_of_started_service(
     result = await service.act(mid, uid, "m0", st.seq, st.legal[0])
     assert result.status == "active"
     return service, mid, st.seq, threaded
+
+
+async def next_move(service: MatchService, mid: str) -> int:
+    """Play the first legal action of whichever member is to move in ``mid`` (still active after it): the
+    seq it was played at."""
+    live = await service.fresh(mid)
+    for uid in live.record.seat_users:
+        assert uid is not None
+        st = await service.state(mid, uid, None)
+        if st.legal:
+            result = await service.act(mid, uid, f"m{st.seq}", st.seq, st.legal[0])
+            assert result.status == "active"
+            return st.seq
+    raise AssertionError("nobody may move")

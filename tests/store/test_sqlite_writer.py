@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from move_rows import AT, first_move_of_started_service, log_rows, match_row, move
+from move_rows import AT, first_move_of_started_service, log_rows, match_row, move, next_move
 from sqlalchemy import make_url
 
 from duelclub.play.service import MatchService
@@ -147,6 +147,14 @@ async def test_a_started_service_commits_its_moves_from_the_loop(
     file_db: Database, service_factory: Callable[..., MatchService], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     service, mid, seq, threaded = await first_move_of_started_service(file_db, service_factory, monkeypatch)
-    assert "_store" not in threaded
-    assert service.writer.moves.statements == 1
+    moves = service.writer.moves
     assert log_rows(file_db, mid)[0][1] == seq + 1
+    # busy_timeout 0: a move that finds another connection writing at that instant (the accepted invite's
+    # own side writes, on a loaded machine) goes to the thread path by design; the next ones, from the loop
+    for _ in range(3):
+        if moves.statements:
+            break
+        seq = await next_move(service, mid)
+        assert log_rows(file_db, mid)[0][1] == seq + 1
+    assert moves.statements >= 1, "no move was committed from the loop"
+    assert threaded.count("_store") == moves.handed_over  # each move took exactly one of the two paths
