@@ -250,8 +250,8 @@ class HistoryPage(BaseModel):
     pages: int
 
 
-def _outcome(record: MatchRecord, seat: int, board: bool) -> str:
-    if hrepo.forfeit_board(record, board):  # the tournament's forfeit: lost by the seat at fault
+def _outcome(record: MatchRecord, seat: int, forfeit: bool) -> str:
+    if forfeit:  # the tournament's forfeit: lost by the seat at fault
         return "loss" if (record.result or {}).get("seat") == seat else "win"
     if record.status == ABORTED:
         return "aborted"
@@ -278,9 +278,10 @@ def history_item(
     )
     rules = service.rating_rules
     reason = (record.result or {}).get("reason")
-    outcome = _outcome(record, seat, tournament is not None)
+    forfeit = hrepo.forfeit_board(record, tournament is not None)
+    outcome = _outcome(record, seat, forfeit)
     reason_text = words_for(record.game).reason(reason) if reason else None
-    if record.status == ABORTED and outcome != "aborted" and tournament is not None:  # «Победа — без игры …»
+    if forfeit and tournament is not None:  # «Победа — без игры (турнир «…»)»
         reason_text = _("без игры (турнир «%(name)s»)", name=tournament.name)
     return HistoryItem(
         id=record.id,

@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from sqlalchemy.orm import Session
 
 from duelclub.games.contract import Seat
-from duelclub.play import endings
 from duelclub.play.tournaments.model import Game
+from duelclub.store import history
 from duelclub.store import tournaments as repo
 from duelclub.store.matches import ENDED, FINISHED
 from duelclub.store.tournaments import EntryRecord, GameRecord, Snapshot, TournamentRecord
@@ -47,8 +47,8 @@ def board_result(g: repo.GameRecord) -> tuple[float | None, bool, Seat | None] |
     if g.match_status == FINISHED:
         winner = result.get("winner")
         return (0.5 if winner is None else 1.0 - float(winner), False, None)
-    seat = result.get("seat")
-    if result.get("reason") in (endings.UNPLAYED, "no_first_move") and seat in (0, 1):
+    seat = history.forfeit_seat(result)
+    if seat is not None:
         no_show = result.get("reason") == "no_first_move" or result.get("ended_by") in NO_SHOW_ENDS
         return (0.0 if seat == 0 else 1.0, True, seat if no_show else None)
     return (None, True, None)

@@ -59,15 +59,18 @@ def _forfeit_board() -> Any:
     )
 
 
+def forfeit_seat(result: dict[str, Any] | None) -> int | None:
+    """The seat at fault if an aborted board's ``result`` is one its tournament scores as a forfeit (reason in
+    :data:`FORFEIT_REASONS`, ``seat`` 0 or 1), else None — the rule of play/tournament_boards.py
+    ``board_result`` and of :func:`_forfeit_board` in SQL."""
+    result = result or {}
+    seat = result.get("seat")
+    return seat if result.get("reason") in FORFEIT_REASONS and seat in (0, 1) else None
+
+
 def forfeit_board(record: MatchRecord, board: bool) -> bool:
     """Whether ``record`` (a tournament board if ``board``) is scored as a forfeit by its tournament."""
-    result = record.result or {}
-    return (
-        board
-        and record.status == ABORTED
-        and result.get("reason") in FORFEIT_REASONS
-        and result.get("seat") in (0, 1)
-    )
+    return board and record.status == ABORTED and forfeit_seat(record.result) is not None
 
 
 def _query(user_id: int, f: HistoryFilter) -> Select[Any]:

@@ -236,14 +236,7 @@ def tournaments_of(s: Session, match_ids: Collection[str]) -> dict[str, tuple[st
 
 def tournament_of(s: Session, match_id: str) -> tuple[str, str] | None:
     """``(tournament id, name)`` of the tournament whose board ``match_id`` is; None for any other match."""
-    q = (
-        select(Tournament.id, Tournament.name)
-        .join(TournamentGame, TournamentGame.tournament_id == Tournament.id)
-        .where(TournamentGame.match_id == match_id)
-        .limit(1)
-    )
-    row = s.execute(q).first()
-    return None if row is None else (str(row[0]), str(row[1]))
+    return tournaments_of(s, [match_id]).get(match_id)
 
 
 def snapshot(s: Session, tournament_id: str) -> Snapshot | None:
