@@ -4,9 +4,11 @@ match between two members played to the end (DESIGN.md §Public JSON API; rules/
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import pytest
 from httpx import AsyncClient
 
 StateOf = Callable[..., Awaitable[dict[str, Any]]]
@@ -61,7 +63,11 @@ async def test_vs_easy_bot_to_the_end(alice: AsyncClient, state_of: StateOf) -> 
     assert final["phase"] == "over" and len(final["hands"]) == 2  # everything is public once over
 
 
-async def test_an_illegal_action_is_rejected_with_a_code(alice: AsyncClient, state_of: StateOf) -> None:
+async def test_an_illegal_action_is_rejected_with_a_code(
+    alice: AsyncClient, state_of: StateOf, caplog: pytest.LogCaptureFixture
+) -> None:
+    """… and the refusal is logged with the match, seq and action, a trace to replay (play/commit.py)."""
+    caplog.set_level(logging.INFO, logger="duelclub.play.commit")
     body = {"game": "artania", "vs": "bot", "bot_level": "easy", "options": {}}
     mid = (await alice.post("/api/matches", json=body)).json()["id"]
     for _ in range(300):
@@ -71,8 +77,11 @@ async def test_an_illegal_action_is_rejected_with_a_code(alice: AsyncClient, sta
         await asyncio.sleep(0.01)
     bad = {"kind": "idol", "slot": 3} if st["view"]["phase"] == "window" else {"kind": "pass"}
     r = await act(alice, mid, st["seq"], bad, "x1")
-    assert r.status_code >= 400 and "code" in r.json()
+    assert r.status_code == 422, r.text
+    code = r.json()["code"]
     assert (await state_of(alice, mid))["seq"] == st["seq"]
+    refused = [m for m in caplog.messages if "action refused" in m]
+    assert refused == [f"match {mid} seq {st['seq']}: seat 0's action refused ({code}): {bad}"]
 
 
 async def test_invite_match_between_two_members(

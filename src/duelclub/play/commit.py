@@ -24,6 +24,7 @@ Ratings (issue 14 §2): the transaction that stores a rated match's final action
 from __future__ import annotations
 
 import dataclasses
+import logging
 import time
 from collections.abc import Callable
 from datetime import datetime, timedelta
@@ -49,6 +50,8 @@ from duelclub.store.db import Database
 from duelclub.store.matches import ABORTED, ACTIVE, FINISHED, ActionRecord, Finish, MatchRecord
 from duelclub.store.pg_writer import PgMoveWriter
 from duelclub.store.sqlite_writer import SqliteMoveWriter
+
+log = logging.getLogger(__name__)
 
 RESIGN_TRIES = 3
 """How often a resignation is tried again when another write took its seq (it is never stale)."""
@@ -221,6 +224,15 @@ class MatchWriter:
             state = game.copy(live.state)
             events = game.apply(state, seat, action)
         except IllegalAction as exc:
+            # a refused move is rare from the UI (it sends only what `legal` lists): its trace, to replay
+            log.info(
+                "match %s seq %d: seat %d's action refused (%s): %.300s",
+                live.id,
+                live.seq,
+                seat,
+                exc.code,
+                raw,
+            )
             raise PlayError(422, exc.code, exc.message) from None
         now = self.now()
         record = ActionRecord(

@@ -400,6 +400,10 @@ function onError(err) {
     if (err.action && err.action.kind !== "next_season") notify(t("Позиция обновилась — сходите ещё раз."), "info");
     return;
   }
+  if (err.code === "illegal_action") {
+    // The page sends only what `legal` lists: a refusal is a defect to trace (the server logs it too).
+    console.warn("refused action", { action: err.action, sentSeq: err.sentSeq, seq: live ? live.seq : null });
+  }
   notify(errorText(err), "error", err.code);
 }
 

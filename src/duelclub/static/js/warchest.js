@@ -100,6 +100,12 @@ function choicePart(g) {
   let chosen = {}; // field -> value fixed so far
 
   function send(action) {
+    // Only a member of the legal list on screen goes out (every path picks one of st.legal itself).
+    if (!st.legal.includes(action)) {
+      reset();
+      g.paintAll();
+      return;
+    }
     if (!takeLock(st, true)) return; // as before: live.js tries HTTP while the socket is down
     const body = {};
     for (const [k, v] of Object.entries(action)) if (v !== null && v !== undefined) body[k] = v;
@@ -112,6 +118,12 @@ function choicePart(g) {
     kind = null;
     chosen = {};
   }
+
+  /** A control's handler that does nothing while an action is in flight: the controls and the board stay on
+   *  screen until its answer, and a second tap must not start a new choice (nor light hexes) meanwhile. */
+  const whenFree = (fn) => (...args) => {
+    if (!st.locked) fn(...args);
+  };
 
   const candidates = () =>
     st.legal.filter((a) => (coin === undefined || (a.coin ?? null) === coin) && (!kind || a.kind === kind) &&
@@ -145,7 +157,7 @@ function choicePart(g) {
     // A coin chosen, its action not yet: light every hex it could act on (softer than a hex to click).
     const maybe = new Set(coin !== undefined && !kind
       ? candidates().flatMap((a) => HEX_FIELDS.map((f) => a[f]).filter((v) => typeof v === "number")) : []);
-    return { nf, hot, maybe, pick: (h) => { chosen[nf[0]] = h; advance(); } };
+    return { nf, hot, maybe, pick: whenFree((h) => { chosen[nf[0]] = h; advance(); }) };
   }
 
   function paintDraft() {
@@ -162,14 +174,16 @@ function choicePart(g) {
       el("p", {}, t("Очередь выбора: {order}", { order: order || "—" })),
       el("div", { class: "wc-pool" }, ...view.draft.pool.map((type) => {
         const card = unitCard(g, type, { "data-type": type, class: `wc-card${picks.has(type) ? " wc-hot" : ""}` });
-        if (picks.has(type)) card.addEventListener("click", () => send({ kind: "pick", type }));
+        if (picks.has(type)) {
+          card.addEventListener("click", () => send(st.legal.find((a) => a.kind === "pick" && a.type === type)));
+        }
         return card;
       })));
   }
 
   function button(text, onClick, extra = {}) {
     const b = el("button", { type: "button", class: "btn btn-small", ...extra }, text);
-    b.addEventListener("click", onClick);
+    b.addEventListener("click", whenFree(onClick));
     return b;
   }
 
@@ -189,7 +203,7 @@ function choicePart(g) {
       "data-coin": c, title: c && c !== "royal" && !String(c).startsWith("decoy:") ? g.cardTip(c) : g.coinName(c),
     }, el("span", { class: "wc-coin-btn__face", "aria-hidden": "true" }, face),
     el("span", { class: "wc-coin-btn__name" }, c === null ? t("Без монеты") : g.coinName(c)));
-    b.addEventListener("click", () => { coin = c; g.paintAll(); });
+    b.addEventListener("click", whenFree(() => { coin = c; g.paintAll(); }));
     return b;
   }
 
@@ -201,7 +215,6 @@ function choicePart(g) {
   /** The controls once a coin is chosen: its actions, then the open field's values or the hint to pick a hex. */
   function actionControls(kids) {
     const kinds = [...new Set(st.legal.filter((a) => (a.coin ?? null) === coin).map((a) => a.kind))];
-    if (!kind && kinds.length === 1 && kinds[0] === "decline") kind = null;
     if (coin !== null) kids.push(el("p", {}, t("Монета: {coin}", { coin: g.coinName(coin) })));
     if (!kind) {
       kids.push(el("div", { class: "wc-kinds" }, ...kinds.map((k) =>
