@@ -55,10 +55,6 @@ class Settings(BaseSettings):
       the 5 s between an idle worker's looks, bots/worker.py ``PG_RECHECK_SECONDS``).
     - ``BOT_POLL_SECONDS``: on SQLite, how often bot workers look for jobs and web workers for answers
       (idle bot workers back off to 5×); PostgreSQL uses LISTEN/NOTIFY instead.
-    - ``BOT_WORKER_SCHEDULING``: ``idle`` (default) runs bot worker processes under Linux's ``SCHED_IDLE``,
-      on the CPU time no web worker or database wants (members' latency first; bots think to a wall-clock
-      budget, so they search less under load); ``normal`` lets them compete as ordinary processes
-      (bots/worker.py ``use_scheduling``).
     - ``ANALYSIS_EFFORT``: scales the search iterations per decision of the post-game analysis
       (``iterations`` of each game's ``bots/<slug>/analysis.py``; 1 analyses a 60-action match in well under
       a minute on one core; 0.25 is a quick, rougher analysis).
@@ -157,7 +153,6 @@ class Settings(BaseSettings):
     BOT_WORKERS: int = Field(default_factory=lambda: default_bot_workers(), ge=0)
     BOT_LEASE_SECONDS: float = Field(default=10.0, gt=0)
     BOT_POLL_SECONDS: float = Field(default=0.05, gt=0, le=5)
-    BOT_WORKER_SCHEDULING: Literal["idle", "normal"] = "idle"
     ANALYSIS_EFFORT: float = Field(default=1.0, gt=0, le=20)
     TEMPLATES_DIR: Path = resources.TEMPLATES_DIR
     STATIC_DIR: Path = resources.STATIC_DIR

@@ -18,12 +18,6 @@ second for expired leases); on SQLite it polls, every ``poll_seconds`` while bus
 Run as a process with ``python -m duelclub.bots.worker [--name NAME] [--parent-pid PID]`` (what
 ``duelclub bots`` and ``duelclub serve``'s local pool start, see ``bots/pool.py``); with ``--parent-pid`` the
 worker exits when that process is gone (PR_SET_PDEATHSIG on Linux, and a ``getppid`` check everywhere).
-
-The process thinks on the CPU time nobody else wants (``BOT_WORKER_SCHEDULING`` ``idle``, the default:
-Linux's ``SCHED_IDLE``, :func:`use_scheduling`): a web worker, PostgreSQL or Redis that wakes up takes a
-core from a thinking bot at once, so members' moves are answered as fast with twenty master bots thinking
-(issue 27 §3: ``benchmarks/load.py --bots 20``). Bots think to a wall-clock budget, so under such load they
-search less, never longer.
 """
 
 from __future__ import annotations
@@ -269,26 +263,6 @@ def _die_with_parent(parent_pid: int) -> Callable[[], bool]:
     return lambda: os.getppid() == parent_pid
 
 
-def use_scheduling(policy: str) -> bool:
-    """Put this process (the calling thread and the threads it starts later) under ``policy``: ``idle``
-    (``SCHED_IDLE``: the CPU no other process wants) or ``normal`` (left as it is). True when the policy
-    was set; False (logged) where the system has no ``SCHED_IDLE`` or refuses it. Irreversible for an
-    unprivileged process (sched(7)), so it is called once, before the worker starts any thread."""
-    if policy != "idle":
-        return False
-    set_policy = getattr(os, "sched_setscheduler", None)
-    idle = getattr(os, "SCHED_IDLE", None)
-    if set_policy is None or idle is None:
-        log.info("no SCHED_IDLE here: bot worker at normal priority")
-        return False
-    try:
-        set_policy(0, idle, os.sched_param(0))
-    except OSError:
-        log.warning("SCHED_IDLE refused: bot worker at normal priority", exc_info=True)
-        return False
-    return True
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """One bot worker process on ``DATABASE_URL`` with the registries' games and bots (``BOT_LEASE_SECONDS``,
     ``BOT_POLL_SECONDS``); between bot jobs it computes post-game analyses (``ANALYSIS_EFFORT``)."""
@@ -303,7 +277,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     settings = Settings()
     configure_logging(settings.LOG_FORMAT, settings.LOG_LEVEL)
-    use_scheduling(settings.BOT_WORKER_SCHEDULING)
     alive = _die_with_parent(args.parent_pid) if args.parent_pid is not None else (lambda: True)
     db = Database(settings.DATABASE_URL, sqlite_synchronous=settings.SQLITE_SYNCHRONOUS)
     from duelclub.bots.analysis_worker import AnalysisRunner  # after prctl: die with the parent meanwhile
